@@ -1,0 +1,83 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+
+import { AppToaster } from '@/components/layout/app-toaster';
+import { CookieBanner } from '@/components/layout/cookie-banner';
+import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { ThemeProvider } from '@/components/layout/theme-provider';
+import { WindowErrorScreen } from '@/components/layout/window-error-screen';
+import { JsonLd } from '@/components/seo/json-ld';
+import { localeParam } from '@/i18n/params';
+import { routing } from '@/i18n/routing';
+import { siteConfig } from '@/lib/config/site';
+import { organizationJsonLd } from '@/lib/seo/json-ld';
+
+import { inter } from '../fonts';
+import '../globals.css';
+
+/** Message namespaces that client components read; the rest stay on the server and out of the HTML payload. */
+const CLIENT_NAMESPACES = ['Header', 'LocaleSwitcher', 'ThemeToggle', 'CookieBanner', 'Error', 'Toasts'] as const;
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  const site = siteConfig();
+  return {
+    metadataBase: new URL(site.url),
+    title: { template: `%s | ${site.name}`, default: site.name },
+    description: t('siteDescription'),
+    applicationName: site.name,
+    robots: { index: true, follow: true },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
+  ],
+};
+
+/** The root layout of every page: <html lang>, theme, translations, header, footer and the global pieces. */
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const locale = await localeParam(params);
+
+  const site = siteConfig();
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const t = await getTranslations('Header');
+
+  return (
+    <html lang={locale} suppressHydrationWarning className={inter.variable}>
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider messages={clientMessages}>
+          <ThemeProvider storageKey={`${site.shortName.toLowerCase()}-theme`}>
+            <a
+              href="#main-content"
+              className="sr-only z-[60] rounded-md bg-brand px-4 py-2 font-semibold text-brand-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              {t('skipToContent')}
+            </a>
+            <SiteHeader />
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <CookieBanner />
+            <AppToaster />
+            <WindowErrorScreen />
+            <ScrollToTop />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+        <JsonLd data={organizationJsonLd(site)} />
+      </body>
+    </html>
+  );
+}

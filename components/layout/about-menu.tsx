@@ -1,0 +1,108 @@
+'use client';
+
+import { ChevronDown } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+
+import { usePathname } from '@/i18n/navigation';
+
+import { NavLink } from './nav-link';
+import { ABOUT_NAV } from './nav-items';
+
+/** Close delays of spec §9: after the pointer leaves, and after a click on an item. */
+export const CLOSE_DELAY_MS = 300;
+export const CLICK_CLOSE_DELAY_MS = 100;
+
+/**
+ * The desktop About item: a link to /about plus a disclosure button for its sub-menu (the WAI-ARIA
+ * "disclosure navigation" pattern, so About stays a real link). Opens on hover or on the button; closes 300 ms
+ * after the pointer leaves, 100 ms after a click on an item, on Escape (focus back to the button) and when focus
+ * leaves the item.
+ */
+export function AboutMenu({ linkClassName }: { linkClassName: string }) {
+  const t = useTranslations('Header');
+  const [open, setOpen] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const pathname = usePathname();
+
+  const cancelClose = () => window.clearTimeout(timer.current);
+  const closeAfter = (ms: number) => {
+    cancelClose();
+    timer.current = window.setTimeout(() => setOpen(false), ms);
+  };
+
+  useEffect(() => cancelClose, []);
+  // A navigation (by any means) closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' && event.target === buttonRef.current) {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => listRef.current?.querySelector('a')?.focus());
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLLIElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+
+  return (
+    <li
+      className="relative flex items-center"
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        cancelClose();
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse') closeAfter(CLOSE_DELAY_MS);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <NavLink href={ABOUT_NAV.href} className={linkClassName}>
+        {t('about')}
+      </NavLink>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('aboutSubmenu')}
+        onClick={() => {
+          cancelClose();
+          setOpen((v) => !v);
+        }}
+        className="inline-flex size-7 items-center justify-center rounded-md text-fg hover:bg-surface-strong"
+      >
+        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul
+        id={menuId}
+        ref={listRef}
+        hidden={!open}
+        className="absolute top-full left-0 z-40 mt-1 min-w-44 rounded-lg border border-border bg-bg p-1 shadow-lg"
+      >
+        {ABOUT_NAV.children.map((child) => (
+          <li key={child.href}>
+            <NavLink
+              href={child.href}
+              onClick={() => closeAfter(CLICK_CLOSE_DELAY_MS)}
+              className="block rounded-md px-3 py-2 text-sm text-fg hover:bg-surface-strong aria-[current=page]:font-semibold aria-[current=page]:text-brand"
+            >
+              {t(child.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+import { Link } from '@/i18n/navigation';
+import { setConsent, useConsent } from '@/lib/consent';
+
+/**
+ * The cookie-consent banner (spec §2, §4): shown while no choice is stored; Accept or Decline stores it in
+ * localStorage `gdpr-consent` and hides the banner. Not a modal: the page stays usable behind it, and it sits
+ * fixed at the bottom so it shifts no content.
+ */
+export function CookieBanner() {
+  const t = useTranslations('CookieBanner');
+  const consent = useConsent();
+  if (consent !== null) return null;
+
+  return (
+    <section
+      aria-labelledby="cookie-banner-title"
+      aria-describedby="cookie-banner-body"
+      data-testid="cookie-banner"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-bg shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-3xl">
+          <h2 id="cookie-banner-title" className="font-semibold">
+            {t('title')}
+          </h2>
+          <p id="cookie-banner-body" className="mt-1 text-sm text-muted">
+            {t('body')}{' '}
+            <Link href="/privacy-policy" prefetch={false} className="text-brand underline">
+              {t('privacyPolicy')}
+            </Link>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <button
+            type="button"
+            onClick={() => setConsent('declined')}
+            className="rounded-full border border-border px-5 py-2 text-sm font-semibold hover:bg-surface-strong"
+          >
+            {t('decline')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setConsent('accepted')}
+            className="rounded-full bg-brand px-5 py-2 text-sm font-semibold text-brand-fg hover:bg-brand-hover"
+          >
+            {t('accept')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+
+import { Link } from '@/i18n/navigation';
+import { siteConfig } from '@/lib/config/site';
+
+import { CookieSettingsButton } from './cookie-settings-button';
+import { CurrentYear } from './current-year';
+import { SocialIcon, type SocialNetwork } from './social-icons';
+
+/** Footer links of spec §2, grouped; labels are keys of the `Footer` messages. */
+const EXPLORE = [
+  ['/about', 'about'],
+  ['/our-team', 'ourTeam'],
+  ['/vacancies', 'vacancies'],
+  ['/blog', 'blog'],
+  ['/reports', 'reports'],
+  ['/media', 'media'],
+  ['/events', 'events'],
+  ['/archive', 'archive'],
+] as const;
+
+const CAUSES = [
+  ['/cause/race-and-climate-justice', 'causeRaceAndClimateJustice'],
+  ['/cause/training-and-facilitation', 'causeTrainingAndFacilitation'],
+  ['/cause/pastoral-work', 'causePastoralWork'],
+  ['/cause/migration-and-securitisation', 'causeMigrationAndSecuritisation'],
+  ['/cause/collective-conversations', 'causeCollectiveConversations'],
+  ['/cause/international-solidarities', 'causeInternationalSolidarities'],
+] as const;
+
+const GET_INVOLVED = [
+  ['/community', 'community'],
+  ['/donate', 'donate'],
+  ['/contact', 'contact'],
+] as const;
+
+const SOCIAL: { network: SocialNetwork; label: string }[] = [
+  { network: 'facebook', label: 'Facebook' },
+  { network: 'x', label: 'X' },
+  { network: 'instagram', label: 'Instagram' },
+  { network: 'youtube', label: 'YouTube' },
+  { network: 'linkedin', label: 'LinkedIn' },
+];
+
+const linkClass = 'text-muted hover:text-brand hover:underline';
+
+/** The site footer (spec §2): every listed link, the Leeds address, phone, email, social links and copyright. */
+export async function SiteFooter() {
+  const t = await getTranslations('Footer');
+  const site = siteConfig();
+  const buildYear = new Date().getFullYear();
+  const columns = [
+    { heading: t('exploreHeading'), links: EXPLORE },
+    { heading: t('causesHeading'), links: CAUSES },
+    { heading: t('getInvolvedHeading'), links: GET_INVOLVED },
+  ];
+
+  return (
+    <footer aria-label={t('footerLabel')} className="mt-16 border-t border-border bg-surface text-sm">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        {columns.map((column) => (
+          <section key={column.heading} aria-labelledby={`footer-${column.links[0][1]}`}>
+            <h2 id={`footer-${column.links[0][1]}`} className="mb-3 text-base font-semibold text-fg">
+              {column.heading}
+            </h2>
+            <ul className="space-y-2">
+              {column.links.map(([href, label]) => (
+                <li key={href}>
+                  <Link href={href} prefetch={false} className={linkClass}>
+                    {t(label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 text-base font-semibold text-fg">
+            {t('contactHeading')}
+          </h2>
+          <address className="space-y-3 text-muted not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {site.name}
+                <br />
+                {site.address.street}
+                <br />
+                {site.address.locality} {site.address.postcode}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <span className="sr-only">{t('phone')}: </span>
+                <a href={`tel:${site.phone.replace(/\s+/g, '')}`} className={linkClass}>
+                  {site.phone}
+                </a>
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <span className="sr-only">{t('email')}: </span>
+                <a href={`mailto:${site.emails.general}`} className={linkClass}>
+                  {site.emails.general}
+                </a>
+              </span>
+            </p>
+          </address>
+          <h3 className="mt-5 mb-2 font-semibold text-fg">{t('socialHeading')}</h3>
+          <ul className="flex gap-2">
+            {SOCIAL.map(({ network, label }) => (
+              <li key={network}>
+                <a
+                  href={site.social[network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('socialLink', { network: label })}
+                  title={label}
+                  data-social={network}
+                  className="inline-flex size-9 items-center justify-center rounded-full border border-border text-fg hover:bg-surface-strong hover:text-brand"
+                >
+                  <SocialIcon network={network} className="size-4" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-border">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            {t.rich('copyright', {
+              year: buildYear,
+              name: site.name,
+              y: () => <CurrentYear buildYear={buildYear} />,
+            })}{' '}
+            {t('charityNumber', { number: site.charityNumber })}
+          </p>
+          <CookieSettingsButton label={t('cookieSettings')} />
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import { defineConfig, globalIgnores } from 'eslint/config';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores(['.next/**', 'node_modules/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**']),
+  {
+    rules: {
+      // `"server-only";` as a bare string does nothing; the import form is the one that guards.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExpressionStatement > Literal[value='server-only']",
+          message: "Use `import 'server-only'`, not a bare string.",
+        },
+      ],
+      // Every UI link must keep the locale prefix: use the wrappers from @/i18n/navigation.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'next/link', message: 'Import Link from @/i18n/navigation.' },
+            { name: 'next/navigation', importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'], message: 'Import from @/i18n/navigation.' },
+          ],
+        },
+      ],
+    },
+  },
+]);

@@ -1,0 +1,6 @@
+import { createNavigation } from 'next-intl/navigation';
+
+import { routing } from './routing';
+
+/** Locale-aware navigation: use these instead of next/link and next/navigation. */
+export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);

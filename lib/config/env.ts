@@ -1,0 +1,98 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+/**
+ * The server's environment, validated once with zod.
+ *
+ * Every variable is optional: with none set, the site runs on its embedded defaults (DESIGN.md §2).
+ * Reads `process.env` at first use; throws an `Error` listing every invalid variable, so a bad
+ * deployment fails at start-up with a clear message rather than at the first request that needs it.
+ * `.env.example` documents each variable; keep the two in sync.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+const optionalEmail = optionalString.pipe(z.email().optional());
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().positive())
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const headerName = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: 'must be an HTTP header name such as x-forwarded-for' })
+    .transform((v) => v.toLowerCase())
+    .optional(),
+);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
+
+  // Site identity (lib/config/site.ts)
+  SITE_URL: optionalUrl,
+  SITE_NAME: optionalString,
+  SITE_SHORT_NAME: optionalString,
+  SITE_STREET_ADDRESS: optionalString,
+  SITE_LOCALITY: optionalString,
+  SITE_POSTCODE: optionalString,
+  SITE_PHONE: optionalString,
+  CONTACT_EMAIL_GENERAL: optionalEmail,
+  CONTACT_EMAIL_PRESS: optionalEmail,
+  CONTACT_EMAIL_DONATIONS: optionalEmail,
+  CONTACT_EMAIL_UNLEARNING_RACISM: optionalEmail,
+  CONTACT_EMAIL_CLIMATE_JUSTICE: optionalEmail,
+  SOCIAL_FACEBOOK_URL: optionalUrl,
+  SOCIAL_X_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+  DONATION_URL: optionalUrl,
+  CHARITY_NUMBER: optionalString,
+
+  // Screening (lib/screening)
+  SCREENING_MAX_REQUESTS: positiveInt(50),
+  SCREENING_WINDOW_SECONDS: positiveInt(60),
+  SCREENING_PREFETCH_MAX_REQUESTS: positiveInt(1000),
+  SCREENING_ENABLED: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v !== 'false'),
+  TRUSTED_PROXY_HEADER: headerName,
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses an environment record. Pure, so tests can feed it any record.
+ * @throws Error whose message names every invalid variable and why.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first call, then cached). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

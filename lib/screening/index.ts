@@ -1,0 +1,73 @@
+/**
+ * Screening: the per-client rate limit that runs first in `proxy.ts` (DESIGN.md §3).
+ *
+ * `SCREENING_MAX_REQUESTS` (default 50) person-initiated requests per `SCREENING_WINDOW_SECONDS` (default 60)
+ * per client; framework requests (prefetch, RSC) have their own budget, `SCREENING_PREFETCH_MAX_REQUESTS`
+ * (default 1000); static assets never count. Over budget: HTTP 429 with the translated Access Blocked page.
+ */
+import { splitLocale } from '@/i18n/paths';
+import { env } from '@/lib/config/env';
+import { siteConfig } from '@/lib/config/site';
+
+import { blockedPageHtml } from './blocked-page';
+import { classifyRequest, type HeaderReader } from './classify';
+import { clientIp, maskIp } from './client-ip';
+import { createLimiter, type Limiter } from './limiter';
+import { recordScreening } from './log';
+import { SOCKET_ADDRESS_HEADER } from './socket-address';
+
+export { screeningLog, SCREENING_LOG_LIMIT } from './log';
+
+type Limiters = { page: Limiter; framework: Limiter };
+let limiters: Limiters | undefined;
+
+function getLimiters(): Limiters {
+  if (!limiters) {
+    const e = env();
+    const redisUrl = e.REDIS_URL;
+    limiters = {
+      page: createLimiter({
+        points: e.SCREENING_MAX_REQUESTS,
+        durationSeconds: e.SCREENING_WINDOW_SECONDS,
+        keyPrefix: 'screening:page',
+        redisUrl,
+      }),
+      framework: createLimiter({
+        points: e.SCREENING_PREFETCH_MAX_REQUESTS,
+        durationSeconds: e.SCREENING_WINDOW_SECONDS,
+        keyPrefix: 'screening:framework',
+        redisUrl,
+      }),
+    };
+    console.info(`[screening] limiter store: ${redisUrl ? 'redis' : 'in-process memory'}`);
+  }
+  return limiters;
+}
+
+export type ScreeningInput = { pathname: string; search: URLSearchParams; headers: HeaderReader };
+
+/**
+ * Counts one request. Returns `null` when it may proceed, or the 429 `Response` (HTML, `Retry-After`,
+ * `Cache-Control: no-store`) when the client is over budget.
+ */
+export async function screenRequest({ pathname, search, headers }: ScreeningInput): Promise<Response | null> {
+  const e = env();
+  if (!e.SCREENING_ENABLED) return null;
+  const bucket = classifyRequest(pathname, search, headers);
+  if (bucket === 'exempt') return null;
+
+  const ip = clientIp(headers, e.TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? '');
+  const decision = await getLimiters()[bucket].consume(ip);
+  if (decision.allowed) return null;
+
+  recordScreening({ at: new Date().toISOString(), ip: maskIp(ip), path: pathname, bucket, outcome: 'blocked' });
+  const { locale } = splitLocale(pathname);
+  return new Response(blockedPageHtml(locale, decision.retryAfterSeconds, siteConfig().name), {
+    status: 429,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(decision.retryAfterSeconds),
+    },
+  });
+}

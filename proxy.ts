@@ -1,0 +1,39 @@
+import createIntlMiddleware from 'next-intl/middleware';
+import { NextResponse, type NextRequest } from 'next/server';
+
+import { routing } from '@/i18n/routing';
+import { screenRequest } from '@/lib/screening';
+import { securityHeaders } from '@/lib/security/headers';
+
+const handleI18nRouting = createIntlMiddleware(routing);
+const SECURITY_HEADERS = securityHeaders({ production: process.env.NODE_ENV === 'production' });
+
+/** Paths that are not pages: API route handlers, Next internals, files. They skip locale routing. */
+function isNonPage(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/_next/') || pathname.includes('.');
+}
+
+/**
+ * Runs before every request except static files (see `config.matcher`), in this order (DESIGN.md §1):
+ * screening (may answer 429) → auth session refresh (joins with the accounts issue) → locale routing.
+ * Authorisation is never decided here: every protected page, action and handler checks on the server.
+ */
+export default async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+
+  const blocked = await screenRequest({ pathname, search: searchParams, headers: request.headers });
+  if (blocked) {
+    for (const { key, value } of SECURITY_HEADERS) blocked.headers.set(key, value);
+    return blocked;
+  }
+
+  if (isNonPage(pathname)) return NextResponse.next();
+  return handleI18nRouting(request);
+}
+
+export const config = {
+  // Everything but built assets and files with a static extension: those never count and need no locale.
+  matcher: [
+    '/((?!_next/static|_next/image|.*\\.(?:avif|css|gif|ico|jpe?g|js|map|png|svg|webp|woff2?|ttf|otf)$).*)',
+  ],
+};

@@ -7,6 +7,9 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
+  // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
+  skipProxyUrlNormalize: true,
   // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
   experimental: { globalNotFound: true },
   async headers() {

@@ -34,7 +34,6 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
     title: { template: `%s | ${site.name}`, default: site.name },
     description: t('siteDescription'),
     applicationName: site.name,
-    robots: { index: true, follow: true },
   };
 }
 

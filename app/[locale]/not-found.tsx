@@ -4,7 +4,8 @@ import { Link } from '@/i18n/navigation';
 
 export async function generateMetadata() {
   const t = await getTranslations('NotFound');
-  return { title: t('title'), robots: { index: false, follow: true } };
+  // Next adds `robots: noindex` itself to every 404 response.
+  return { title: t('title') };
 }
 
 /** The translated 404 page; Next sends it with status 404 wherever `notFound()` is called. */

@@ -27,7 +27,8 @@ export function LocaleSwitcher({ align = 'end' }: { align?: 'start' | 'end' }) {
   }
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still reach it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`${t('label')}: ${t(locale as Locale)}`}
         data-testid="locale-switcher"

@@ -13,7 +13,7 @@ import { SiteLogo } from './site-logo';
 import { ThemeToggle } from './theme-toggle';
 
 const navLinkClass =
-  'rounded-md px-2 py-2 text-sm font-medium text-fg hover:bg-surface-strong hover:text-brand aria-[current=page]:text-brand aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8';
+  'rounded-md px-1.5 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-surface-strong hover:text-brand aria-[current=page]:text-brand aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8';
 
 /**
  * The site header (spec §2): a desktop top bar with contacts, theme toggle and language picker; the main bar
@@ -47,7 +47,11 @@ export async function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link href="/" className="flex min-w-0 items-center gap-2 text-brand">
           <SiteLogo />
-          <span className="truncate text-base leading-tight font-bold text-fg sm:text-lg">{site.name}</span>
+          {/* The short name where space is tight: phones, and beside the full desktop navigation until 2xl. */}
+          <span className="text-lg font-bold text-fg sm:hidden xl:inline 2xl:hidden">{site.shortName}</span>
+          <span className="hidden truncate text-lg leading-tight font-bold text-fg sm:inline xl:hidden 2xl:inline">
+            {site.name}
+          </span>
         </Link>
         <nav aria-label={t('mainNavigation')} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { clientIp, maskIp, normaliseIp } from '@/lib/screening/client-ip';
+
+describe('clientIp', () => {
+  it('uses the last x-forwarded-for entry when that header is trusted', () => {
+    const headers = new Headers({ 'x-forwarded-for': '1.1.1.1, 203.0.113.9 , 198.51.100.7' });
+    expect(clientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
+  });
+
+  it('ignores empty trailing entries of a trusted comma list', () => {
+    const headers = new Headers({ 'x-forwarded-for': '1.1.1.1, 198.51.100.7,' });
+    expect(clientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
+  });
+
+  it('uses a single-value trusted header such as cf-connecting-ip', () => {
+    const headers = new Headers({ 'cf-connecting-ip': '203.0.113.50', 'x-forwarded-for': '9.9.9.9' });
+    expect(clientIp(headers, 'cf-connecting-ip', '10.0.0.1')).toBe('203.0.113.50');
+  });
+
+  it('falls back to the socket address when the trusted header is absent or empty', () => {
+    expect(clientIp(new Headers(), 'cf-connecting-ip', '10.0.0.1')).toBe('10.0.0.1');
+    expect(clientIp(new Headers({ 'cf-connecting-ip': '' }), 'cf-connecting-ip', '10.0.0.1')).toBe(
+      '10.0.0.1',
+    );
+  });
+
+  it('ignores an untrusted x-forwarded-for when no trusted header is configured', () => {
+    const headers = new Headers({ 'x-forwarded-for': '6.6.6.6', 'cf-connecting-ip': '7.7.7.7' });
+    expect(clientIp(headers, undefined, '::ffff:192.0.2.4')).toBe('192.0.2.4');
+  });
+
+  it('ignores headers other than the trusted one', () => {
+    const headers = new Headers({ 'x-forwarded-for': '6.6.6.6' });
+    expect(clientIp(headers, 'cf-connecting-ip', '192.0.2.4')).toBe('192.0.2.4');
+  });
+
+  it('normalises the trusted value', () => {
+    const headers = new Headers({ 'x-real-ip': '::FFFF:203.0.113.7' });
+    expect(clientIp(headers, 'x-real-ip', '10.0.0.1')).toBe('203.0.113.7');
+  });
+
+  it('returns "unknown" when there is no address at all', () => {
+    expect(clientIp(new Headers(), undefined, '')).toBe('unknown');
+  });
+});
+
+describe('normaliseIp', () => {
+  it.each([
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['::FFFF:192.0.2.1', '192.0.2.1'],
+    ['192.0.2.1:51234', '192.0.2.1'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['[2001:db8::1]', '2001:db8::1'],
+    ['  2001:DB8::A  ', '2001:db8::a'],
+    ['192.0.2.1', '192.0.2.1'],
+    ['::1', '::1'],
+  ])('%s → %s', (input, expected) => {
+    expect(normaliseIp(input)).toBe(expected);
+  });
+});
+
+describe('maskIp', () => {
+  it('zeroes the last IPv4 octet', () => {
+    expect(maskIp('203.0.113.7')).toBe('203.0.113.0');
+    expect(maskIp('10.1.2.255')).toBe('10.1.2.0');
+  });
+
+  it('truncates IPv6 to its first three groups', () => {
+    expect(maskIp('2001:db8:abcd:12:34:56:78:9')).toBe('2001:db8:abcd::');
+    expect(maskIp('2001:db8:abcd:12::1')).not.toContain('12');
+  });
+
+  it('leaves non-addresses alone', () => {
+    expect(maskIp('unknown')).toBe('unknown');
+  });
+});

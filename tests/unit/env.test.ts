@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseEnv } from '@/lib/config/env';
+
+function expectInvalid(record: Record<string, string>, variable: string) {
+  let error: unknown;
+  try {
+    parseEnv(record);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(Error);
+  const message = (error as Error).message;
+  expect(message).toContain(variable);
+  expect(message).toContain('.env.example');
+}
+
+describe('parseEnv', () => {
+  it('applies defaults to an empty record', () => {
+    const e = parseEnv({});
+    expect(e.SCREENING_MAX_REQUESTS).toBe(50);
+    expect(e.SCREENING_WINDOW_SECONDS).toBe(60);
+    expect(e.SCREENING_PREFETCH_MAX_REQUESTS).toBe(1000);
+    expect(e.SCREENING_ENABLED).toBe(true);
+    expect(e.TRUSTED_PROXY_HEADER).toBeUndefined();
+    expect(e.REDIS_URL).toBeUndefined();
+    expect(e.SITE_URL).toBeUndefined();
+    expect(e.NODE_ENV).toBe('development');
+  });
+
+  // Only the string-typed variables: the numeric, boolean and NODE_ENV schemas currently reject '' (reported).
+  it('treats empty and blank strings as unset', () => {
+    const e = parseEnv({
+      SITE_URL: '',
+      SITE_NAME: '   ',
+      CONTACT_EMAIL_GENERAL: '',
+      SOCIAL_X_URL: ' ',
+      TRUSTED_PROXY_HEADER: '',
+      REDIS_URL: '',
+    });
+    expect(e.SITE_URL).toBeUndefined();
+    expect(e.SITE_NAME).toBeUndefined();
+    expect(e.CONTACT_EMAIL_GENERAL).toBeUndefined();
+    expect(e.SOCIAL_X_URL).toBeUndefined();
+    expect(e.TRUSTED_PROXY_HEADER).toBeUndefined();
+    expect(e.REDIS_URL).toBeUndefined();
+  });
+
+  it('trims surrounding whitespace from string values', () => {
+    const e = parseEnv({ SITE_NAME: '  Org  ', TRUSTED_PROXY_HEADER: ' CF-Connecting-IP ' });
+    expect(e.SITE_NAME).toBe('Org');
+    expect(e.TRUSTED_PROXY_HEADER).toBe('cf-connecting-ip');
+  });
+
+  it('parses numbers, booleans, URLs and lower-cases the trusted header', () => {
+    const e = parseEnv({
+      SCREENING_MAX_REQUESTS: '7',
+      SCREENING_WINDOW_SECONDS: ' 30 ',
+      SCREENING_PREFETCH_MAX_REQUESTS: '250',
+      SCREENING_ENABLED: 'false',
+      TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
+      REDIS_URL: 'redis://cache.internal:6379',
+      SITE_URL: 'https://example.org',
+      CONTACT_EMAIL_GENERAL: 'info@example.net',
+    });
+    expect(e.SCREENING_MAX_REQUESTS).toBe(7);
+    expect(e.SCREENING_WINDOW_SECONDS).toBe(30);
+    expect(e.SCREENING_PREFETCH_MAX_REQUESTS).toBe(250);
+    expect(e.SCREENING_ENABLED).toBe(false);
+    expect(e.TRUSTED_PROXY_HEADER).toBe('x-forwarded-for');
+    expect(e.REDIS_URL).toBe('redis://cache.internal:6379');
+    expect(e.SITE_URL).toBe('https://example.org');
+    expect(e.CONTACT_EMAIL_GENERAL).toBe('info@example.net');
+  });
+
+  it('accepts SCREENING_ENABLED=true and rediss:// URLs', () => {
+    const e = parseEnv({ SCREENING_ENABLED: 'true', REDIS_URL: 'rediss://cache.internal:6380' });
+    expect(e.SCREENING_ENABLED).toBe(true);
+    expect(e.REDIS_URL).toBe('rediss://cache.internal:6380');
+  });
+
+  it.each([
+    [{ SCREENING_MAX_REQUESTS: 'abc' }, 'SCREENING_MAX_REQUESTS'],
+    [{ SCREENING_MAX_REQUESTS: '0' }, 'SCREENING_MAX_REQUESTS'],
+    [{ SCREENING_WINDOW_SECONDS: '-5' }, 'SCREENING_WINDOW_SECONDS'],
+    [{ SCREENING_PREFETCH_MAX_REQUESTS: '1.5' }, 'SCREENING_PREFETCH_MAX_REQUESTS'],
+    [{ SITE_URL: 'not a url' }, 'SITE_URL'],
+    [{ SITE_URL: 'ftp://example.org' }, 'SITE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ CONTACT_EMAIL_GENERAL: 'nope' }, 'CONTACT_EMAIL_GENERAL'],
+    [{ SCREENING_ENABLED: 'maybe' }, 'SCREENING_ENABLED'],
+    [{ TRUSTED_PROXY_HEADER: 'x forwarded for' }, 'TRUSTED_PROXY_HEADER'],
+  ])('rejects %o naming %s and pointing to .env.example', (record, variable) => {
+    expectInvalid(record, variable);
+  });
+
+  it('names every invalid variable at once', () => {
+    let message = '';
+    try {
+      parseEnv({ SCREENING_MAX_REQUESTS: 'abc', SITE_URL: 'not a url' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('SCREENING_MAX_REQUESTS');
+    expect(message).toContain('SITE_URL');
+  });
+});

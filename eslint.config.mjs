@@ -22,7 +22,11 @@ export default defineConfig([
         {
           paths: [
             { name: 'next/link', message: 'Import Link from @/i18n/navigation.' },
-            { name: 'next/navigation', importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'], message: 'Import from @/i18n/navigation.' },
+            {
+              name: 'next/navigation',
+              importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'],
+              message: 'Import from @/i18n/navigation.',
+            },
           ],
         },
       ],

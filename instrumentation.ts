@@ -8,5 +8,7 @@ export async function register() {
   installSocketAddressHeader();
   const { env } = await import('./lib/config/env');
   const e = env();
-  console.info(`[config] screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`);
+  console.info(
+    `[config] screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,
+  );
 }

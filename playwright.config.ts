@@ -46,7 +46,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+    },
+  ],
   webServer: [
     server(3100, { SCREENING_MAX_REQUESTS: '1000000', SCREENING_PREFETCH_MAX_REQUESTS: '1000000' }),
     server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip' }),

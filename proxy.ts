@@ -10,7 +10,12 @@ const SECURITY_HEADERS = securityHeaders({ production: process.env.NODE_ENV === 
 
 /** Paths that are not pages: API route handlers, Next internals, files. They skip locale routing. */
 function isNonPage(pathname: string): boolean {
-  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/_next/') || pathname.includes('.');
+  return (
+    pathname.startsWith('/api/') ||
+    pathname === '/api' ||
+    pathname.startsWith('/_next/') ||
+    pathname.includes('.')
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ export default function GlobalNotFound() {
         <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
           <h1 className="text-3xl font-bold">Page Not Found</h1>
           <p className="mt-4">The page you are looking for does not exist or has been moved.</p>
+          {/* A full page load is right here: this page lives outside the app's router and locale tree. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/" className="mt-8 underline">
             Return Home
           </a>

@@ -19,7 +19,14 @@ import { inter } from '../fonts';
 import '../globals.css';
 
 /** Message namespaces that client components read; the rest stay on the server and out of the HTML payload. */
-const CLIENT_NAMESPACES = ['Header', 'LocaleSwitcher', 'ThemeToggle', 'CookieBanner', 'Error', 'Toasts'] as const;
+const CLIENT_NAMESPACES = [
+  'Header',
+  'LocaleSwitcher',
+  'ThemeToggle',
+  'CookieBanner',
+  'Error',
+  'Toasts',
+] as const;
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));

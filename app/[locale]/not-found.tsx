@@ -19,10 +19,17 @@ export default async function NotFound() {
       <h1 className="mt-4 text-3xl font-bold">{t('title')}</h1>
       <p className="mt-4 text-muted">{t('description')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+        <Link
+          href="/"
+          className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+        >
           {t('home')}
         </Link>
-        <Link href="/contact" prefetch={false} className="rounded-full border border-border px-6 py-3 font-semibold hover:bg-surface-strong">
+        <Link
+          href="/contact"
+          prefetch={false}
+          className="rounded-full border border-border px-6 py-3 font-semibold hover:bg-surface-strong"
+        >
           {t('contact')}
         </Link>
       </div>

@@ -48,7 +48,12 @@ const faqLinks = {
     </Link>
   ),
 };
-const plain = { community: (c: string) => c, ourWork: (c: string) => c, blog: (c: string) => c, events: (c: string) => c };
+const plain = {
+  community: (c: string) => c,
+  ourWork: (c: string) => c,
+  blog: (c: string) => c,
+  events: (c: string) => c,
+};
 
 /**
  * Home (spec §2 Home): the hero with its defaults, Our Impact, Why Join, the FAQ and Get in Touch.
@@ -82,7 +87,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         className="flex min-h-[60vh] items-center bg-gradient-to-br from-[#3b0764] via-[#4c1d95] to-[#1e3a8a] text-white"
       >
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
-          <h1 id="hero-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          <h1
+            id="hero-title"
+            className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl"
+          >
             {site.name}
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-pretty text-white/90 sm:text-xl">{t('heroSubtitle')}</p>
@@ -134,7 +142,9 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         <div className="mt-8 divide-y divide-border rounded-2xl border border-border">
           {FAQ.map((n) => (
             <details key={n} className="group p-5">
-              <summary className="cursor-pointer font-semibold marker:text-brand">{t(`faq${n}Question`)}</summary>
+              <summary className="cursor-pointer font-semibold marker:text-brand">
+                {t(`faq${n}Question`)}
+              </summary>
               <p className="mt-3 text-muted">{t.rich(`faq${n}Answer`, faqLinks)}</p>
             </details>
           ))}
@@ -148,10 +158,16 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-muted">{t('contactBody')}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link href="/contact" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+            <Link
+              href="/contact"
+              className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+            >
               {t('contactCta')}
             </Link>
-            <Link href="/about" className="rounded-full border border-border bg-bg px-6 py-3 font-semibold hover:bg-surface">
+            <Link
+              href="/about"
+              className="rounded-full border border-border bg-bg px-6 py-3 font-semibold hover:bg-surface"
+            >
               {t('aboutCta')}
             </Link>
           </div>

@@ -21,12 +21,19 @@ export const CLICK_CLOSE_DELAY_MS = 100;
  */
 export function AboutMenu({ linkClassName }: { linkClassName: string }) {
   const t = useTranslations('Header');
-  const [open, setOpen] = useState(false);
+  // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const pathname = usePathname();
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setOpenOn((current) => {
+      const value = typeof next === 'function' ? next(current === pathname) : next;
+      return value ? pathname : null;
+    });
 
   const cancelClose = () => window.clearTimeout(timer.current);
   const closeAfter = (ms: number) => {
@@ -35,8 +42,6 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
   };
 
   useEffect(() => cancelClose, []);
-  // A navigation (by any means) closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
     if (event.key === 'Escape' && open) {
@@ -83,7 +88,10 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
         }}
         className="inline-flex size-7 items-center justify-center rounded-md text-fg hover:bg-surface-strong"
       >
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+        />
       </button>
       <ul
         id={menuId}

@@ -9,6 +9,10 @@ const noop = () => () => {};
  * browser: a page built in December still says the right year in January.
  */
 export function CurrentYear({ buildYear }: { buildYear: number }) {
-  const year = useSyncExternalStore(noop, () => new Date().getFullYear(), () => buildYear);
+  const year = useSyncExternalStore(
+    noop,
+    () => new Date().getFullYear(),
+    () => buildYear,
+  );
   return <>{year}</>;
 }

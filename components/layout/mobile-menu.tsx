@@ -21,13 +21,18 @@ const itemClass =
  */
 export function MobileMenu() {
   const t = useTranslations('Header');
-  const [open, setOpen] = useState(false);
+  // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
-
-  useEffect(() => setOpen(false), [pathname]);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setOpenOn((current) => {
+      const value = typeof next === 'function' ? next(current === pathname) : next;
+      return value ? pathname : null;
+    });
 
   useEffect(() => {
     if (!open) return;
@@ -36,7 +41,7 @@ export function MobileMenu() {
       if (event.key !== 'Escape') return;
       // Let an open language menu handle its own Escape first.
       if (document.querySelector('[data-radix-menu-content]')) return;
-      setOpen(false);
+      setOpenOn(null);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -97,7 +102,11 @@ export function MobileMenu() {
             </li>
           </ul>
         </nav>
-        <div role="group" aria-label={t('settings')} className="mt-4 flex items-center gap-3 border-t border-border pt-4">
+        <div
+          role="group"
+          aria-label={t('settings')}
+          className="mt-4 flex items-center gap-3 border-t border-border pt-4"
+        >
           <ThemeToggle />
           <LocaleSwitcher align="start" />
         </div>

@@ -10,4 +10,8 @@ export const HEADER_NAV = [
   { href: '/contact', label: 'contact' },
 ] as const;
 
-export const ABOUT_NAV = { href: '/about', label: 'about', children: [{ href: '/our-team', label: 'ourTeam' }] } as const;
+export const ABOUT_NAV = {
+  href: '/about',
+  label: 'about',
+  children: [{ href: '/our-team', label: 'ourTeam' }],
+} as const;

@@ -14,5 +14,12 @@ export function isActivePath(pathname: string, href: string): boolean {
 export function NavLink({ href, ...props }: ComponentProps<typeof Link> & { href: string }) {
   const pathname = usePathname();
   const active = isActivePath(pathname, href);
-  return <Link href={href} aria-current={active ? 'page' : undefined} data-active={active || undefined} {...props} />;
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      data-active={active || undefined}
+      {...props}
+    />
+  );
 }

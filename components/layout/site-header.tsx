@@ -29,11 +29,17 @@ export async function SiteHeader() {
       <div className="hidden border-b border-border bg-surface xl:block">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-1.5 text-sm">
           <div className="flex items-center gap-5 text-muted">
-            <a href={`tel:${site.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-1.5 hover:text-brand">
+            <a
+              href={`tel:${site.phone.replace(/\s+/g, '')}`}
+              className="inline-flex items-center gap-1.5 hover:text-brand"
+            >
               <Phone aria-hidden="true" className="size-4" />
               {site.phone}
             </a>
-            <a href={`mailto:${site.emails.general}`} className="inline-flex items-center gap-1.5 hover:text-brand">
+            <a
+              href={`mailto:${site.emails.general}`}
+              className="inline-flex items-center gap-1.5 hover:text-brand"
+            >
               <Mail aria-hidden="true" className="size-4" />
               {site.emails.general}
             </a>
@@ -56,7 +62,12 @@ export async function SiteHeader() {
         <nav aria-label={t('mainNavigation')} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             <li>
-              <NavLink href="/" aria-label={t('home')} title={t('home')} className={`${navLinkClass} inline-flex`}>
+              <NavLink
+                href="/"
+                aria-label={t('home')}
+                title={t('home')}
+                className={`${navLinkClass} inline-flex`}
+              >
                 <House aria-hidden="true" className="size-5" />
               </NavLink>
             </li>

@@ -17,7 +17,13 @@ const PATHS = {
 
 export type SocialNetwork = keyof typeof PATHS;
 
-export function SocialIcon({ network, className = 'size-5' }: { network: SocialNetwork; className?: string }) {
+export function SocialIcon({
+  network,
+  className = 'size-5',
+}: {
+  network: SocialNetwork;
+  className?: string;
+}) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor" className={className}>
       <path d={PATHS[network]} />

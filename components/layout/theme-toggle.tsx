@@ -20,10 +20,18 @@ const noop = () => () => {};
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const t = useTranslations('ThemeToggle');
   const { theme, setTheme } = useTheme();
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 
   return (
-    <div role="group" aria-label={t('label')} className={`inline-flex rounded-full border border-border p-0.5 ${className}`}>
+    <div
+      role="group"
+      aria-label={t('label')}
+      className={`inline-flex rounded-full border border-border p-0.5 ${className}`}
+    >
       {OPTIONS.map(({ value, Icon }) => {
         const pressed = hydrated && theme === value;
         return (

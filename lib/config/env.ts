@@ -67,7 +67,10 @@ export const envSchema = z.object({
   SCREENING_WINDOW_SECONDS: positiveInt(60),
   SCREENING_PREFETCH_MAX_REQUESTS: positiveInt(1000),
   SCREENING_ENABLED: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .optional()
     .transform((v) => v !== 'false'),
   TRUSTED_PROXY_HEADER: headerName,
@@ -81,7 +84,11 @@ export type Env = z.infer<typeof envSchema>;
  * @throws Error whose message names every invalid variable and why.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // A blank value (`FOO=` copied from .env.example) means "not set": use the embedded default.
+  const present = Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  );
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);

@@ -15,7 +15,13 @@ export type SiteConfig = {
   url: string;
   address: { street: string; locality: string; region: string; postcode: string; country: 'GB' };
   phone: string;
-  emails: { general: string; press: string; donations: string; unlearningRacism: string; climateJustice: string };
+  emails: {
+    general: string;
+    press: string;
+    donations: string;
+    unlearningRacism: string;
+    climateJustice: string;
+  };
   social: { facebook: string; x: string; instagram: string; youtube: string; linkedin: string };
   donationUrl: string;
   charityNumber: string;

@@ -25,7 +25,11 @@ export function isStaticAsset(pathname: string): boolean {
  *   (`RSC: 1` header or `_rsc` query), unless they carry a server action.
  * - `page`: everything else (documents, form posts and server actions, API calls).
  */
-export function classifyRequest(pathname: string, search: URLSearchParams, headers: HeaderReader): RequestClass {
+export function classifyRequest(
+  pathname: string,
+  search: URLSearchParams,
+  headers: HeaderReader,
+): RequestClass {
   if (isStaticAsset(pathname)) return 'exempt';
   if (headers.get('next-action')) return 'page';
   const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''}`.toLowerCase();

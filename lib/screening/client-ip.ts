@@ -10,7 +10,11 @@ import type { HeaderReader } from './classify';
 export function clientIp(headers: HeaderReader, trustedHeader: string | undefined, fallback: string): string {
   if (trustedHeader) {
     const raw = headers.get(trustedHeader);
-    const value = raw?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const value = raw
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (value) return normaliseIp(value);
   }
   return normaliseIp(fallback || 'unknown');
@@ -25,9 +29,30 @@ export function normaliseIp(ip: string): string {
   return out.replace(/^::ffff:(?=\d{1,3}(?:\.\d{1,3}){3}$)/i, '').toLowerCase();
 }
 
-/** The address with its host part removed, for logs: `203.0.113.7` → `203.0.113.0`, IPv6 keeps its /48. */
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, zone id dropped), or null if it is not one. */
+function ipv6Groups(ip: string): string[] | null {
+  const address = ip.split('%')[0] ?? '';
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  return groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g)) ? groups : null;
+}
+
+/**
+ * The address with its host part removed, for logs: IPv4 keeps its /24 (`203.0.113.7` → `203.0.113.0`), IPv6
+ * its /48 (`2001:db8:1:2::1` → `2001:db8:1::`). Anything else is replaced by `unknown`.
+ */
 export function maskIp(ip: string): string {
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(ip)) return ip.replace(/\.\d{1,3}$/, '.0');
-  if (ip.includes(':')) return `${ip.split(':').slice(0, 3).join(':')}::`;
-  return ip;
+  const groups = ipv6Groups(ip);
+  if (groups)
+    return `${groups
+      .slice(0, 3)
+      .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+      .join(':')}::`;
+  return 'unknown';
 }

@@ -60,7 +60,13 @@ export async function screenRequest({ pathname, search, headers }: ScreeningInpu
   const decision = await getLimiters()[bucket].consume(ip);
   if (decision.allowed) return null;
 
-  recordScreening({ at: new Date().toISOString(), ip: maskIp(ip), path: pathname, bucket, outcome: 'blocked' });
+  recordScreening({
+    at: new Date().toISOString(),
+    ip: maskIp(ip),
+    path: pathname,
+    bucket,
+    outcome: 'blocked',
+  });
   const { locale } = splitLocale(pathname);
   return new Response(blockedPageHtml(locale, decision.retryAfterSeconds, siteConfig().name), {
     status: 429,

@@ -5,9 +5,15 @@
  * blocking everyone.
  */
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
-export type LimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+export type LimitDecision =
+  { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 export type Limiter = {
   /** Counts one request for `key`. Never throws. */
@@ -16,7 +22,12 @@ export type Limiter = {
   close(): Promise<void>;
 };
 
-export type LimiterOptions = { points: number; durationSeconds: number; keyPrefix: string; redisUrl?: string };
+export type LimiterOptions = {
+  points: number;
+  durationSeconds: number;
+  keyPrefix: string;
+  redisUrl?: string;
+};
 
 export function createLimiter({ points, durationSeconds, keyPrefix, redisUrl }: LimiterOptions): Limiter {
   const memory = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix });
@@ -33,7 +44,11 @@ export function createLimiter({ points, durationSeconds, keyPrefix, redisUrl }: 
       duration: durationSeconds,
       keyPrefix,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: `${keyPrefix}:insurance` }),
+      insuranceLimiter: new RateLimiterMemory({
+        points,
+        duration: durationSeconds,
+        keyPrefix: `${keyPrefix}:insurance`,
+      }),
     });
   }
 

@@ -16,7 +16,11 @@ export function installSocketAddressHeader(): void {
   const proto = http.Server.prototype as http.Server & { [INSTALLED]?: boolean };
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
-  const originalEmit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  const originalEmit = proto.emit as (
+    this: http.Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ) => boolean;
   proto.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const req = args[0] as http.IncomingMessage;

@@ -23,7 +23,14 @@ export type PageMetadataInput = {
  * hreflang alternates for every locale plus x-default, Open Graph and Twitter card, robots.
  * Absolute URLs come from `SITE_URL` via the site config.
  */
-export function pageMetadata({ locale, path, title, description, noindex, ogType = 'website' }: PageMetadataInput): Metadata {
+export function pageMetadata({
+  locale,
+  path,
+  title,
+  description,
+  noindex,
+  ogType = 'website',
+}: PageMetadataInput): Metadata {
   const site = siteConfig();
   const canonical = localizedPath(locale, path);
   const languages: Record<string, string> = Object.fromEntries(

@@ -8,16 +8,20 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function scan(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
 }
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript(
-        ([key, value]) => window.localStorage.setItem(key, value),
-        [THEME_KEY, theme] as const,
-      );
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        THEME_KEY,
+        theme,
+      ] as const);
     });
 
     for (const path of PAGES) {
@@ -32,7 +36,10 @@ for (const theme of ['light', 'dark'] as const) {
     test('open menus have no violations', async ({ page }) => {
       await page.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'accepted'));
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'More about us' }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('button', { name: 'More about us' })
+        .click();
       expect(await scan(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByTestId('locale-switcher').first().click();
@@ -52,7 +59,11 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'accepted'));
       await page.goto('/');
       await expect(page.locator('footer')).toBeVisible();
-      await page.evaluate(() => setTimeout(() => { throw new Error('Scan me'); }, 0));
+      await page.evaluate(() =>
+        setTimeout(() => {
+          throw new Error('Scan me');
+        }, 0),
+      );
       await expect(page.getByTestId('window-error-screen')).toBeVisible();
       expect(await scan(page)).toEqual([]);
     });
@@ -60,7 +71,10 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the Access Blocked page has no violations', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: 'http://localhost:3101', extraHTTPHeaders: { 'x-test-client-ip': '100.100.100.100' } });
+  const context = await browser.newContext({
+    baseURL: 'http://localhost:3101',
+    extraHTTPHeaders: { 'x-test-client-ip': '100.100.100.100' },
+  });
   for (let i = 0; i < 51; i += 1) await context.request.get('/');
   const page = await context.newPage();
   expect((await page.goto('/'))?.status()).toBe(429);

@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('cookie consent banner', () => {
-  test('is shown when no choice is stored; Accept stores "accepted" and hides it for good', async ({ page }) => {
+  test('is shown when no choice is stored; Accept stores "accepted" and hides it for good', async ({
+    page,
+  }) => {
     await page.goto('/');
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeVisible();
@@ -31,7 +33,8 @@ test.describe('cookie consent banner', () => {
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin !== 'http://localhost:3100' && !url.protocol.startsWith('data')) foreign.push(request.url());
+      if (url.origin !== 'http://localhost:3100' && !url.protocol.startsWith('data'))
+        foreign.push(request.url());
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');

@@ -24,7 +24,9 @@ test.describe('404 and error screens', () => {
     }
   });
 
-  test('an uncaught window error shows the error screen with its message and Reload Page', async ({ page }) => {
+  test('an uncaught window error shows the error screen with its message and Reload Page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('footer')).toBeVisible();
     await page.evaluate(() => {

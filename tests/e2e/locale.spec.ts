@@ -14,7 +14,10 @@ test.describe('language picker', () => {
       await page.goto('/');
       await page.getByTestId('locale-switcher').first().click();
       const menu = page.getByRole('menu');
-      await expect(menu.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+      await expect(menu.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
       await menu.getByRole('menuitemradio', { name: target.name }).click();
       await expect(page).toHaveURL(new RegExp(`/${target.code}$`));
       await expect(page.locator('html')).toHaveAttribute('lang', target.code);
@@ -25,7 +28,10 @@ test.describe('language picker', () => {
   test('switching keeps the current path and returns to unprefixed English', async ({ page }) => {
     await page.goto('/fr/our-work');
     await page.getByTestId('locale-switcher').first().click();
-    await expect(page.getByRole('menuitemradio', { name: 'Français' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menuitemradio', { name: 'Français' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await page.getByRole('menuitemradio', { name: 'Português' }).click();
     await expect(page).toHaveURL(/\/pt\/our-work$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt');

@@ -16,14 +16,29 @@ test.describe('mobile menu at 375 px', () => {
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: 'Mobile navigation' });
-    for (const name of ['Home', 'About', 'Our Team', 'Our Work', 'Reports', 'Resources', 'Media', 'Events', 'Community', 'Courses', 'Contact', 'Login']) {
+    for (const name of [
+      'Home',
+      'About',
+      'Our Team',
+      'Our Work',
+      'Reports',
+      'Resources',
+      'Media',
+      'Events',
+      'Community',
+      'Courses',
+      'Contact',
+      'Login',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     // Focus moved into the panel.
     await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
     // The theme toggle and language picker are in the menu.
     await expect(page.getByRole('group', { name: 'Colour theme' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Display settings' }).getByTestId('locale-switcher')).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Display settings' }).getByTestId('locale-switcher'),
+    ).toBeVisible();
   });
 
   test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
@@ -36,14 +51,20 @@ test.describe('mobile menu at 375 px', () => {
 
   test('choosing a link navigates and closes the menu', async ({ page }) => {
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: 'Events' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile navigation' })
+      .getByRole('link', { name: 'Events' })
+      .click();
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole('navigation', { name: 'Mobile navigation' })).toBeHidden();
   });
 
   test('the theme can be changed from the mobile menu', async ({ page }) => {
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('group', { name: 'Colour theme' }).getByRole('button', { name: 'Dark theme' }).click();
+    await page
+      .getByRole('group', { name: 'Colour theme' })
+      .getByRole('button', { name: 'Dark theme' })
+      .click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   });
 

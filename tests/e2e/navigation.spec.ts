@@ -23,16 +23,27 @@ test.describe('desktop navigation', () => {
     for (const [name, href] of expected) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await nav.getByRole('link', { name: 'Our Work', exact: true }).click();
     await expect(page).toHaveURL(/\/our-work$/);
-    await expect(nav.getByRole('link', { name: 'Our Work', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Our Work', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('About dropdown opens on hover and closes about 300 ms after the pointer leaves', async ({ page }) => {
-    const ourTeam = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Our Team' });
+    const ourTeam = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Our Team' });
     await expect(ourTeam).toBeHidden();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About', exact: true }).hover();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'About', exact: true })
+      .hover();
     await expect(ourTeam).toBeVisible();
     await page.mouse.move(640, 600);
     const left = Date.now();
@@ -43,7 +54,9 @@ test.describe('desktop navigation', () => {
     expect(Date.now() - left).toBeGreaterThanOrEqual(250);
   });
 
-  test('hovering from About into the sub-menu keeps it open, and a click navigates and closes it', async ({ page }) => {
+  test('hovering from About into the sub-menu keeps it open, and a click navigates and closes it', async ({
+    page,
+  }) => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'About', exact: true }).hover();
     const ourTeam = nav.getByRole('link', { name: 'Our Team' });

@@ -24,9 +24,11 @@ test.describe('screening rate limit', () => {
     let counted = 0;
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (!url.pathname.startsWith('/_next/static') && !/\.(svg|png|woff2|css|js)$/.test(url.pathname)) counted += 1;
+      if (!url.pathname.startsWith('/_next/static') && !/\.(svg|png|woff2|css|js)$/.test(url.pathname))
+        counted += 1;
       statuses.push(response.status());
-      if (response.status() === 429) blockedUrls.push(`${response.request().resourceType()} ${url.pathname}${url.search}`);
+      if (response.status() === 429)
+        blockedUrls.push(`${response.request().resourceType()} ${url.pathname}${url.search}`);
     });
 
     await page.goto('/');
@@ -52,9 +54,14 @@ test.describe('screening rate limit', () => {
     await context.close();
   });
 
-  test('more than 50 page requests in a minute get the 429 Access Blocked page, in the visitor\'s language', async ({ browser }) => {
+  test("more than 50 page requests in a minute get the 429 Access Blocked page, in the visitor's language", async ({
+    browser,
+  }) => {
     const ip = freshIp();
-    const context = await browser.newContext({ baseURL: SCREENED, extraHTTPHeaders: { 'x-test-client-ip': ip } });
+    const context = await browser.newContext({
+      baseURL: SCREENED,
+      extraHTTPHeaders: { 'x-test-client-ip': ip },
+    });
     for (let i = 1; i <= 50; i += 1) {
       const response = await context.request.get(i % 2 ? '/' : '/es');
       expect(response.status(), `request ${i}`).toBe(200);
@@ -74,12 +81,17 @@ test.describe('screening rate limit', () => {
     // Static assets never count, even for a blocked client.
     expect((await context.request.get('/icon.svg')).status()).toBe(200);
     // Another client is unaffected.
-    const other = await browser.newContext({ baseURL: SCREENED, extraHTTPHeaders: { 'x-test-client-ip': freshIp('100.64.0') } });
+    const other = await browser.newContext({
+      baseURL: SCREENED,
+      extraHTTPHeaders: { 'x-test-client-ip': freshIp('100.64.0') },
+    });
     expect((await other.request.get('/')).status()).toBe(200);
     await Promise.all([context.close(), other.close()]);
   });
 
-  test('without a trusted proxy header, a forged X-Forwarded-For does not escape the limit', async ({ request }) => {
+  test('without a trusted proxy header, a forged X-Forwarded-For does not escape the limit', async ({
+    request,
+  }) => {
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i += 1) {
       const response = await request.get(`${STRICT}/`, {

@@ -68,10 +68,23 @@ test.describe('app shell', () => {
     const footer = page.getByRole('contentinfo');
     const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (const href of [
-      '/about', '/our-team', '/vacancies', '/blog', '/reports', '/media', '/events', '/archive',
-      '/cause/race-and-climate-justice', '/cause/training-and-facilitation', '/cause/pastoral-work',
-      '/cause/migration-and-securitisation', '/cause/collective-conversations', '/cause/international-solidarities',
-      '/community', '/donate', '/contact',
+      '/about',
+      '/our-team',
+      '/vacancies',
+      '/blog',
+      '/reports',
+      '/media',
+      '/events',
+      '/archive',
+      '/cause/race-and-climate-justice',
+      '/cause/training-and-facilitation',
+      '/cause/pastoral-work',
+      '/cause/migration-and-securitisation',
+      '/cause/collective-conversations',
+      '/cause/international-solidarities',
+      '/community',
+      '/donate',
+      '/contact',
     ]) {
       expect(hrefs).toContain(href);
     }
@@ -85,13 +98,18 @@ test.describe('app shell', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${SITE_NAME}`);
   });
 
-  test('Donate opens the external donation page in a new tab; the user icon goes to /login', async ({ page }) => {
+  test('Donate opens the external donation page in a new tab; the user icon goes to /login', async ({
+    page,
+  }) => {
     await page.goto('/');
     const donate = page.getByRole('banner').getByRole('link', { name: /Donate/ });
     await expect(donate).toHaveAttribute('target', '_blank');
     await expect(donate).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(donate).toHaveAttribute('href', /^https:\/\//);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   test('the skip link moves focus to the main content', async ({ page }) => {

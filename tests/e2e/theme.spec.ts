@@ -7,12 +7,16 @@ test.describe('themes', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole('group', { name: 'Colour theme' }).getByRole('button', { name: 'Use system theme' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Colour theme' }).getByRole('button', { name: 'Use system theme' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
-  test('the toggle switches theme, stores it and keeps it across reloads without a flash', async ({ page }) => {
+  test('the toggle switches theme, stores it and keeps it across reloads without a flash', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
     const group = page.getByRole('group', { name: 'Colour theme' }).first();
@@ -29,9 +33,15 @@ test.describe('themes', () => {
       });
     });
     await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toMatch(/\bdark\b/);
+    expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toMatch(
+      /\bdark\b/,
+    );
 
-    await page.getByRole('group', { name: 'Colour theme' }).first().getByRole('button', { name: 'Light theme' }).click();
+    await page
+      .getByRole('group', { name: 'Colour theme' })
+      .first()
+      .getByRole('button', { name: 'Light theme' })
+      .click();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
   });

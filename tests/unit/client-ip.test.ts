@@ -71,7 +71,16 @@ describe('maskIp', () => {
     expect(maskIp('2001:db8:abcd:12::1')).not.toContain('12');
   });
 
-  it('leaves non-addresses alone', () => {
+  it('expands compressed IPv6 before truncating, and drops zone ids', () => {
+    expect(maskIp('::1')).toBe('0:0:0::');
+    expect(maskIp('2001:db8::1')).toBe('2001:db8:0::');
+    expect(maskIp('2001::abcd:1234:5678')).toBe('2001:0:0::');
+    expect(maskIp('fe80::1%eth0')).toBe('fe80:0:0::');
+    expect(maskIp('2001:0DB8:0001:2::9')).toBe('2001:db8:1::');
+  });
+
+  it('replaces anything that is not an address', () => {
     expect(maskIp('unknown')).toBe('unknown');
+    expect(maskIp('not:an:address::x::')).toBe('unknown');
   });
 });

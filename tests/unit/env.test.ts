@@ -28,9 +28,13 @@ describe('parseEnv', () => {
     expect(e.NODE_ENV).toBe('development');
   });
 
-  // Only the string-typed variables: the numeric, boolean and NODE_ENV schemas currently reject '' (reported).
   it('treats empty and blank strings as unset', () => {
     const e = parseEnv({
+      NODE_ENV: '',
+      SCREENING_MAX_REQUESTS: '',
+      SCREENING_WINDOW_SECONDS: ' ',
+      SCREENING_PREFETCH_MAX_REQUESTS: '',
+      SCREENING_ENABLED: '',
       SITE_URL: '',
       SITE_NAME: '   ',
       CONTACT_EMAIL_GENERAL: '',
@@ -44,6 +48,16 @@ describe('parseEnv', () => {
     expect(e.SOCIAL_X_URL).toBeUndefined();
     expect(e.TRUSTED_PROXY_HEADER).toBeUndefined();
     expect(e.REDIS_URL).toBeUndefined();
+    expect(e.NODE_ENV).toBe('development');
+    expect(e.SCREENING_MAX_REQUESTS).toBe(50);
+    expect(e.SCREENING_WINDOW_SECONDS).toBe(60);
+    expect(e.SCREENING_PREFETCH_MAX_REQUESTS).toBe(1000);
+    expect(e.SCREENING_ENABLED).toBe(true);
+  });
+
+  it('reads SCREENING_ENABLED case-insensitively', () => {
+    expect(parseEnv({ SCREENING_ENABLED: ' FALSE ' }).SCREENING_ENABLED).toBe(false);
+    expect(parseEnv({ SCREENING_ENABLED: 'True' }).SCREENING_ENABLED).toBe(true);
   });
 
   it('trims surrounding whitespace from string values', () => {

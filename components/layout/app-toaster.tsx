@@ -2,12 +2,35 @@
 
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
-import { Toaster } from 'sonner';
+import { useEffect, useState } from 'react';
 
-/** The one toast viewport (spec §4, §9): at most 3 visible, 4 s by default, F8 focuses it, themed with the site. */
+import { toastHost } from '@/lib/toast';
+
+type Sonner = typeof import('sonner');
+
+/**
+ * The one toast viewport (spec §4, §9): at most 3 visible, 4 s by default, F8 focuses it, themed with the site.
+ * sonner loads on the first `showToast` (see lib/toast), keeping it out of the first-load JavaScript.
+ */
 export function AppToaster() {
   const t = useTranslations('Toasts');
   const { resolvedTheme } = useTheme();
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+
+  useEffect(() => {
+    toastHost.onRequest(() => {
+      void import('sonner').then(setSonner);
+    });
+    return () => toastHost.onRequest(null);
+  }, []);
+
+  // Runs after the Toaster's own effects, so it is subscribed before the queued toasts are sent.
+  useEffect(() => {
+    if (sonner) toastHost.mounted(sonner.toast);
+  }, [sonner]);
+
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return (
     <Toaster
       theme={resolvedTheme === 'dark' ? 'dark' : 'light'}

@@ -39,8 +39,6 @@ export function MobileMenu() {
     panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      // Let an open language menu handle its own Escape first.
-      if (document.querySelector('[data-radix-menu-content]')) return;
       setOpenOn(null);
       toggleRef.current?.focus();
     };

@@ -43,7 +43,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await scan(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByTestId('locale-switcher').first().click();
-      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
       expect(await scan(page)).toEqual([]);
     });
 

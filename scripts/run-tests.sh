@@ -27,6 +27,8 @@ fi
 
 echo "== lint and types"
 npx eslint .
+# Route types (PageProps, LayoutProps, next/root-params) are generated, not committed.
+npx next typegen
 npx tsc --noEmit
 
 echo "== unit and integration tests"

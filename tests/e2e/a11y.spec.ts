@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { expect, test, THEME_KEY } from './fixtures';
+import { expect, test, THEME_KEY, waitForHydration } from './fixtures';
 
 /** Every page built so far: home in each locale and the 404 page. Later issues add their routes here. */
 const PAGES = ['/', '/es', '/fr', '/pt', '/this-page-does-not-exist', '/es/no-existe'];
@@ -58,7 +58,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('the error screen has no violations', async ({ page }) => {
       await page.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'accepted'));
       await page.goto('/');
-      await expect(page.locator('footer')).toBeVisible();
+      await waitForHydration(page);
       await page.evaluate(() =>
         setTimeout(() => {
           throw new Error('Scan me');

@@ -1,4 +1,4 @@
-import { dismissCookieBanner, expect, SITE_NAME, test } from './fixtures';
+import { dismissCookieBanner, expect, SITE_NAME, test, waitForHydration } from './fixtures';
 
 test.describe('404 and error screens', () => {
   test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -28,7 +28,7 @@ test.describe('404 and error screens', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.locator('footer')).toBeVisible();
+    await waitForHydration(page);
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('Test failure in an event handler');
@@ -45,7 +45,7 @@ test.describe('404 and error screens', () => {
 
   test('an unhandled promise rejection also shows the error screen, translated', async ({ page }) => {
     await page.goto('/pt');
-    await expect(page.locator('footer')).toBeVisible();
+    await waitForHydration(page);
     await page.evaluate(() => {
       void Promise.reject(new Error('Rejected promise'));
     });

@@ -9,5 +9,13 @@ export async function dismissCookieBanner(page: Page, choice: 'accepted' | 'decl
   await page.addInitScript((value) => window.localStorage.setItem('gdpr-consent', value), choice);
 }
 
+/**
+ * Waits until React has hydrated: the theme toggle marks its pressed button only after hydration, and by then
+ * every effect of that commit (such as the window error listener) has run.
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('[data-theme-option][aria-pressed="true"]').first()).toBeAttached();
+}
+
 export const test = base;
 export { expect };

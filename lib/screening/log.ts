@@ -9,7 +9,7 @@ export type ScreeningLogEntry = {
   ip: string;
   path: string;
   bucket: 'page' | 'framework';
-  outcome: 'blocked' | 'limiter-error';
+  outcome: 'blocked';
 };
 
 const entries: ScreeningLogEntry[] = [];

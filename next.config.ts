@@ -1,9 +1,18 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
+import { HERO_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS, STOCK_PHOTO_QUALITY, imageHostConfig, isLoopbackHost } from './lib/cms/images';
 import { securityHeaders } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+// next/image may only fetch from the configured WordPress and image hosts (read at build time: changing
+// WORDPRESS_URL means a rebuild, which a new content source needs anyway).
+const hosts = imageHostConfig(process.env);
+const imageHostList = [hosts.wordpressHost, hosts.imageHost, ...(hosts.legacyHosts ?? [])].filter(
+  (h): h is string => Boolean(h),
+);
+const imageOrigins = imageHostList.flatMap((h) => [`https://${h}`, `http://${h}`]);
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -12,11 +21,24 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
   experimental: { globalNotFound: true },
+  images: {
+    // Spec §9: responsive widths 320-1920 (hero 640-1920), quality 85 (80 for the stock-photo host), WebP.
+    deviceSizes: [...new Set([...IMAGE_WIDTHS, ...HERO_WIDTHS])].sort((a, b) => a - b),
+    imageSizes: [96, 160, 256],
+    qualities: [STOCK_PHOTO_QUALITY, IMAGE_QUALITY],
+    formats: ['image/webp'],
+    remotePatterns: imageHostList.map((host) => {
+      const [hostname = host, port] = host.split(':');
+      return { hostname, ...(port ? { port } : {}), pathname: '/**' };
+    }),
+    // A WordPress on this machine (the test rig) is a private address, which next/image refuses by default.
+    dangerouslyAllowLocalIP: isLoopbackHost(hosts.wordpressHost),
+  },
   async headers() {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ production: process.env.NODE_ENV === 'production' }),
+        headers: securityHeaders({ production: process.env.NODE_ENV === 'production', imageOrigins }),
       },
     ];
   },

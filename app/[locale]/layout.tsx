@@ -26,6 +26,9 @@ const CLIENT_NAMESPACES = [
   'CookieBanner',
   'Error',
   'Toasts',
+  'Images',
+  'Share',
+  'BlogError',
 ] as const;
 
 export function generateStaticParams() {

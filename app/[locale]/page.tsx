@@ -2,13 +2,29 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
+import { CmsHtml } from '@/components/cms/cms-html';
+import {
+  FeaturedPostsSection,
+  InitiativesSection,
+  LatestReportsSection,
+} from '@/components/home/content-sections';
+import { HeroImage } from '@/components/home/hero-image';
+import { HomeVideo } from '@/components/home/home-video';
+import { SocialIcon, type SocialNetwork } from '@/components/layout/social-icons';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
+import { getCauses, getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
+
+/** ISR: the webhook revalidates the tags of every read below (home page, causes, reports, posts). */
+export const revalidate = 3600;
+
+/** Default hero background (spec §2 Home), drawn by scripts/demo-content/images.mjs. */
+const DEFAULT_HERO = '/images/hero-default.jpg';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeParam(params);
@@ -24,6 +40,20 @@ const STATS = [
 ] as const;
 
 const VALUES = ['Learn', 'Support', 'Act', 'Connect'] as const;
+const VOLUNTEER_STATS = [
+  { value: '2,500+', label: 'volunteersActive' },
+  { value: '10,000+', label: 'volunteersHours' },
+  { value: '35', label: 'volunteersProjects' },
+  { value: '2,000+', label: 'volunteersLives' },
+] as const;
+const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
+
+/** A CTA link from the CMS is used only if it is a site path or an http(s) URL. */
+function safeLink(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return /^https?:\/\//.test(value) ? value : undefined;
+}
 const FAQ = [1, 2, 3, 4, 5] as const;
 
 const faqLinks = {
@@ -56,15 +86,28 @@ const plain = {
 };
 
 /**
- * Home (spec §2 Home): the hero with its defaults, Our Impact, Why Join, the FAQ and Get in Touch.
- * The CMS-driven sections (initiatives, latest reports, featured posts) and the newsletter form join this page
- * with the content and forms issues.
+ * Home (spec §2 Home): hero (CMS overrides and image fallback chain), Our Impact, Our Initiatives, Latest
+ * Reports, Featured Posts, About with its video, Events & News, Join Our Community, Why Join, FAQ, volunteer
+ * statistics, social links and Get in Touch. (The newsletter form and the database hero override arrive with
+ * the forms issue.) Each CMS read degrades to an empty section rather than failing the page.
  */
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('HomePage');
   const tm = await getTranslations('Metadata');
   const site = siteConfig();
+  const [home, causes, reports, posts] = await Promise.all([
+    getHomePage().catch(() => null),
+    getCauses().catch(() => []),
+    getLatestReports(3).catch(() => []),
+    getRecentPosts(3).catch(() => []),
+  ]);
+  const heroCandidates = [home?.image?.url, home?.firstContentImage, home?.fields.backgroundImage, DEFAULT_HERO].filter(
+    (src): src is string => Boolean(src),
+  );
+  const ctaLink = safeLink(home?.fields.ctaLink) ?? '/community';
+  const ctaText = home?.fields.ctaText ?? t('heroCta');
+  const ctaExternal = /^https?:/.test(ctaLink);
 
   return (
     <>
@@ -84,8 +127,12 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
 
       <section
         aria-labelledby="hero-title"
-        className="flex min-h-[60vh] items-center bg-gradient-to-br from-[#3b0764] via-[#4c1d95] to-[#1e3a8a] text-white"
+        className="relative isolate flex min-h-[60vh] items-center overflow-hidden bg-gradient-to-br from-[#3b0764] via-[#4c1d95] to-[#1e3a8a] text-white"
       >
+        <div className="absolute inset-0 -z-10">
+          <HeroImage candidates={heroCandidates} />
+          <div className="absolute inset-0 bg-gradient-to-r from-[#1e0b3a]/90 via-[#2e1065]/75 to-[#1e3a8a]/50" />
+        </div>
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
           <h1
             id="hero-title"
@@ -93,13 +140,24 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           >
             {site.name}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-white/90 sm:text-xl">{t('heroSubtitle')}</p>
-          <Link
-            href="/community"
-            className="mt-8 inline-flex rounded-full bg-accent px-7 py-3 text-base font-semibold text-accent-fg hover:brightness-95"
-          >
-            {t('heroCta')}
-          </Link>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-white/95 sm:text-xl">
+            {home?.fields.subtitle ?? t('heroSubtitle')}
+          </p>
+          {ctaExternal ? (
+            <a
+              href={ctaLink}
+              className="mt-8 inline-flex rounded-full bg-accent px-7 py-3 text-base font-semibold text-accent-fg hover:brightness-95"
+            >
+              {ctaText}
+            </a>
+          ) : (
+            <Link
+              href={ctaLink}
+              className="mt-8 inline-flex rounded-full bg-accent px-7 py-3 text-base font-semibold text-accent-fg hover:brightness-95"
+            >
+              {ctaText}
+            </Link>
+          )}
         </div>
       </section>
 
@@ -116,6 +174,57 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             </div>
           ))}
         </dl>
+      </section>
+
+      <InitiativesSection causes={causes} />
+      <LatestReportsSection reports={reports} locale={locale} />
+      <FeaturedPostsSection posts={posts} locale={locale} defaultAuthor={site.shortName} />
+
+      {home && home.html ? (
+        <section aria-labelledby="about-title" className="bg-surface">
+          <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center">
+            <div>
+              <h2 id="about-title" className="text-3xl font-bold">
+                {t('aboutHeading')}
+              </h2>
+              <CmsHtml html={home.html} className="prose-base mt-4" />
+              <Link href="/about" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+                {t('aboutMore')}
+              </Link>
+            </div>
+            <HomeVideo url={home.fields.aboutVideo} title={t('aboutVideoTitle', { name: site.name })} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-label={t('exploreLabel')} className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
+        <div className="rounded-3xl border border-border p-8">
+          <h2 className="text-2xl font-bold">{t('eventsNewsHeading')}</h2>
+          <p className="mt-2 text-muted">{t('eventsNewsBody')}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link href="/events" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
+              {t('eventsCta')}
+            </Link>
+            <Link href="/blog" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+              {t('newsCta')}
+            </Link>
+          </div>
+        </div>
+        <div className="rounded-3xl border border-border p-8">
+          <h2 className="text-2xl font-bold">{t('joinHeading')}</h2>
+          <p className="mt-2 text-muted">{t('joinBody')}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link href="/community" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
+              {t('joinCommunityCta')}
+            </Link>
+            <Link href="/archive" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+              {t('joinArchiveCta')}
+            </Link>
+            <Link href="/media" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+              {t('joinMediaCta')}
+            </Link>
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="why-join-title" className="bg-surface">
@@ -151,7 +260,42 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </div>
       </section>
 
-      <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 sm:px-6">
+      <section aria-labelledby="volunteers-title" className="mx-auto grid max-w-7xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[2fr_1fr]">
+        <div className="rounded-3xl bg-gradient-to-br from-[#3b0764] to-[#1e3a8a] p-8 text-white">
+          <h2 id="volunteers-title" className="text-2xl font-bold">
+            {t('volunteersHeading')}
+          </h2>
+          <dl className="mt-6 grid grid-cols-2 gap-6 sm:grid-cols-4">
+            {VOLUNTEER_STATS.map((stat) => (
+              <div key={stat.label}>
+                <dt className="text-sm text-white/85">{t(stat.label)}</dt>
+                <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="rounded-3xl border border-border p-8">
+          <h2 className="text-2xl font-bold">{t('followHeading')}</h2>
+          <p className="mt-2 text-muted">{t('followBody')}</p>
+          <ul className="mt-6 flex flex-wrap gap-3">
+            {SOCIAL_ORDER.map((network) => (
+              <li key={network}>
+                <a
+                  href={site.social[network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex size-11 items-center justify-center rounded-full border border-border hover:bg-surface"
+                >
+                  <SocialIcon network={network} />
+                  <span className="sr-only">{t(`social.${network}`)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <div className="rounded-3xl bg-surface-strong px-6 py-12 text-center">
           <h2 id="contact-title" className="text-3xl font-bold">
             {t('contactHeading')}

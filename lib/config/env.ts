@@ -75,6 +75,15 @@ export const envSchema = z.object({
     .transform((v) => v !== 'false'),
   TRUSTED_PROXY_HEADER: headerName,
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+
+  // Content (lib/cms)
+  WORDPRESS_URL: optionalUrl,
+  WORDPRESS_TIMEOUT_MS: positiveInt(8000),
+  WORDPRESS_IMAGE_HOST: optionalString,
+  WORDPRESS_LEGACY_IMAGE_HOSTS: optionalString,
+  REVALIDATE_SECRET: optionalString.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters (use a long random string)' }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

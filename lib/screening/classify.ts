@@ -20,7 +20,7 @@ export function isStaticAsset(pathname: string): boolean {
 
 /**
  * Classifies one request by its path, query and headers.
- * - `exempt`: static assets.
+ * - `exempt`: static assets, and signed webhook calls to `/api/revalidate`.
  * - `framework`: Next's link prefetches (`next-router-prefetch`, `Sec-Purpose: prefetch`) and RSC requests
  *   (`RSC: 1` header or `_rsc` query), unless they carry a server action.
  * - `page`: everything else (documents, form posts and server actions, API calls).
@@ -31,6 +31,9 @@ export function classifyRequest(
   headers: HeaderReader,
 ): RequestClass {
   if (isStaticAsset(pathname)) return 'exempt';
+  // WordPress sends bursts of signed webhooks from one address (a bulk edit); the handler verifies the HMAC
+  // in constant time before doing anything, so it needs no budget of its own.
+  if (pathname === '/api/revalidate' && headers.get('x-webhook-signature')) return 'exempt';
   if (headers.get('next-action')) return 'page';
   const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''}`.toLowerCase();
   if (headers.get('next-router-prefetch') || purpose.includes('prefetch')) return 'framework';

@@ -22,7 +22,7 @@ export function contentSecurityPolicy({ production, imageOrigins = [] }: Securit
     'connect-src': ["'self'", ...(production ? [] : ['ws:'])],
     'media-src': ["'self'", ...imageOrigins],
     // Embeds load only after consent and a click; YouTube's privacy-enhanced host is the one allowed.
-    'frame-src': ['https://www.youtube-nocookie.com'],
+    'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -75,3 +75,59 @@ export function faqPageJsonLd(items: { question: string; answer: string }[]): Js
 export function serializeJsonLd(data: JsonLdObject): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+
+/** Absolute URL on the site for a site path or an already absolute URL. */
+function absolute(site: SiteConfig, pathOrUrl: string): string {
+  return new URL(pathOrUrl, site.url).toString();
+}
+
+/**
+ * BlogPosting (schema.org, a kind of Article) for a post page: headline, dates with offsets, author, image,
+ * the charity as publisher. `path` is the localised page path (`/es/blog/slug`).
+ */
+export function blogPostingJsonLd(
+  site: SiteConfig,
+  post: {
+    path: string;
+    title: string;
+    description: string;
+    datePublished?: string;
+    dateModified?: string;
+    authorName: string;
+    imageUrl?: string;
+    inLanguage: string;
+  },
+): JsonLdObject {
+  const url = absolute(site, post.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title.slice(0, 110),
+    description: post.description,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: post.datePublished,
+    dateModified: post.dateModified ?? post.datePublished,
+    author: { '@type': 'Person', name: post.authorName },
+    publisher: { '@type': 'NGO', name: site.name, url: site.url },
+    ...(post.imageUrl ? { image: [absolute(site, post.imageUrl)] } : {}),
+    inLanguage: post.inLanguage,
+  };
+}
+
+/** Report (schema.org) for a report page: a document published by an organisation, with its PDF. */
+export function reportJsonLd(
+  site: SiteConfig,
+  report: { path: string; title: string; description: string; datePublished?: string; organization: string; pdfUrl?: string },
+): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Report',
+    name: report.title,
+    description: report.description,
+    url: absolute(site, report.path),
+    datePublished: report.datePublished,
+    publisher: { '@type': 'Organization', name: report.organization },
+    ...(report.pdfUrl ? { encoding: { '@type': 'MediaObject', contentUrl: absolute(site, report.pdfUrl), encodingFormat: 'application/pdf' } } : {}),
+  };
+}

@@ -42,7 +42,7 @@ export function pageMetadata({
   return {
     title: title ? title : { absolute: site.name },
     description,
-    alternates: { canonical, languages },
+    alternates: { canonical, languages, types: { 'application/rss+xml': '/feed.xml' } },
     openGraph: {
       type: ogType,
       siteName: site.name,

@@ -1,0 +1,8 @@
+import { contentPageRoute } from '@/components/cms/content-page';
+
+/** /about – the WordPress page `about` (spec §2). ISR; the webhook revalidates `page:about`. */
+const route = contentPageRoute({ slug: 'about', comingSoonWhenEmpty: true });
+
+export const revalidate = 3600;
+export const generateMetadata = route.generateMetadata;
+export default route.ContentPage;

@@ -1,0 +1,129 @@
+import { ArrowLeft } from 'lucide-react';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+
+import { PostCard } from '@/components/blog/post-card';
+import { ShareMenu } from '@/components/blog/share-menu';
+import { StatusBadge } from '@/components/blog/status-badge';
+import { CmsHtml } from '@/components/cms/cms-html';
+import { CmsImage } from '@/components/cms/cms-image';
+import { JsonLd } from '@/components/seo/json-ld';
+import { Link } from '@/i18n/navigation';
+import { localizedPath } from '@/i18n/paths';
+import { localeParam } from '@/i18n/params';
+import { getPost, getRecentPostSlugs, getRelatedPosts } from '@/lib/cms';
+import { siteConfig } from '@/lib/config/site';
+import { formatDate, isoDate } from '@/lib/format';
+import { blogPostingJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+/** ISR: an hour as a safety net; WordPress's webhook revalidates `post:{slug}` as soon as it changes. */
+export const revalidate = 3600;
+
+/** Pre-render the latest posts only; older ones render on first request and are cached (DESIGN.md §4). */
+export async function generateStaticParams() {
+  return (await getRecentPostSlugs(20)).map((slug) => ({ slug }));
+}
+
+function decodeSlug(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[slug]'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const slug = decodeSlug((await params).slug);
+  const post = await getPost(slug);
+  if (!post) return { title: (await getTranslations({ locale, namespace: 'Blog' }))('notFoundTitle') };
+  const meta = pageMetadata({
+    locale,
+    path: `/blog/${slug}`,
+    title: post.title,
+    description: post.excerpt.slice(0, 160) || post.title,
+    ogType: 'article',
+  });
+  return {
+    ...meta,
+    openGraph: { ...meta.openGraph, type: 'article', publishedTime: isoDate(post.dateGmt), modifiedTime: post.modified },
+  };
+}
+
+/** A blog post (spec §2 Blog post): back link, image, title, date, author, share menu, body, related posts. */
+export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
+  const locale = await localeParam(params);
+  const slug = decodeSlug((await params).slug);
+  const post = await getPost(slug);
+  if (!post) notFound();
+  const [t, related] = await Promise.all([getTranslations('Blog'), getRelatedPosts(post, 2)]);
+  const site = siteConfig();
+  const path = localizedPath(locale, `/blog/${slug}`);
+  const author = post.author?.name || t('anonymous');
+
+  return (
+    <article className="pb-16">
+      <JsonLd
+        data={blogPostingJsonLd(site, {
+          path,
+          title: post.title,
+          description: post.excerpt,
+          datePublished: isoDate(post.dateGmt),
+          dateModified: isoDate(post.modified) ?? undefined,
+          authorName: author,
+          imageUrl: post.image?.url,
+          inLanguage: locale,
+        })}
+      />
+      <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
+        <Link href="/blog" className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline">
+          <ArrowLeft aria-hidden className="size-4" />
+          {t('backToBlog')}
+        </Link>
+      </div>
+      {post.image ? (
+        <div className="relative mx-auto mt-6 aspect-[16/9] max-w-5xl overflow-hidden sm:rounded-2xl">
+          <CmsImage
+            src={post.image.url}
+            alt={post.image.alt}
+            fill
+            priority
+            sizes="(min-width: 1024px) 1024px, 100vw"
+            className="object-cover"
+          />
+        </div>
+      ) : null}
+      <header className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{post.title}</h1>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+          <p className="flex flex-wrap items-center gap-x-2 text-muted">
+            <time dateTime={isoDate(post.dateGmt)}>{formatDate(post.dateGmt, locale)}</time>
+            <span aria-hidden>·</span>
+            <span>{t('byAuthor', { author })}</span>
+            <StatusBadge status={post.status} />
+          </p>
+          <ShareMenu url={new URL(path, site.url).toString()} title={post.title} />
+        </div>
+      </header>
+      <div className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
+        <CmsHtml html={post.html} />
+      </div>
+      {related.length > 0 ? (
+        <aside aria-labelledby="related-title" className="mx-auto mt-16 max-w-5xl px-4 sm:px-6">
+          <h2 id="related-title" className="text-2xl font-bold">
+            {t('related')}
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+            {related.map((p) => (
+              <li key={p.id} className="flex">
+                <PostCard post={p} locale={locale} defaultAuthor={site.shortName} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </aside>
+      ) : null}
+    </article>
+  );
+}

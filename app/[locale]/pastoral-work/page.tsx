@@ -1,0 +1,8 @@
+import { contentPageRoute } from '@/components/cms/content-page';
+
+/** /pastoral-work – the WordPress page `pastoral-work` (spec §2). ISR; the webhook revalidates `page:pastoral-work`. */
+const route = contentPageRoute({ slug: 'pastoral-work' });
+
+export const revalidate = 3600;
+export const generateMetadata = route.generateMetadata;
+export default route.ContentPage;

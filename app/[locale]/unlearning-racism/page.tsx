@@ -1,0 +1,8 @@
+import { contentPageRoute } from '@/components/cms/content-page';
+
+/** /unlearning-racism – the WordPress page `unlearning-racism` (spec §2). ISR; the webhook revalidates `page:unlearning-racism`. */
+const route = contentPageRoute({ slug: 'unlearning-racism' });
+
+export const revalidate = 3600;
+export const generateMetadata = route.generateMetadata;
+export default route.ContentPage;

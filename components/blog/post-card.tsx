@@ -1,0 +1,55 @@
+import { getTranslations } from 'next-intl/server';
+
+import { CmsImage } from '@/components/cms/cms-image';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { PostSummary } from '@/lib/cms';
+import { formatDate, isoDate } from '@/lib/format';
+
+import { StatusBadge } from './status-badge';
+
+export const DEFAULT_POST_IMAGE = '/images/default-post.jpg';
+
+type Props = {
+  post: PostSummary;
+  locale: Locale;
+  /** Author shown when WordPress names none (spec: the site's short name on cards). */
+  defaultAuthor: string;
+  headingLevel?: 'h2' | 'h3';
+  priority?: boolean;
+};
+
+/** A post in a list (spec §2 Blog list card): image or the default, title, date, author, excerpt, status badge. */
+export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2', priority }: Props) {
+  const t = await getTranslations('Blog');
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm transition hover:shadow-md">
+      <div className="relative aspect-[16/9] bg-surface-strong">
+        <CmsImage
+          src={post.image?.url ?? DEFAULT_POST_IMAGE}
+          fallbackSrc={DEFAULT_POST_IMAGE}
+          alt=""
+          fill
+          priority={priority}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          className="object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          <time dateTime={isoDate(post.dateGmt)}>{formatDate(post.dateGmt, locale)}</time>
+          <span aria-hidden>·</span>
+          <span>{post.author?.name || defaultAuthor}</span>
+          <StatusBadge status={post.status} />
+        </div>
+        <Heading className="mt-2 text-xl font-semibold text-balance">
+          <Link href={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-brand focus-visible:outline-none">
+            {post.title || t('untitled')}
+          </Link>
+        </Heading>
+        {post.excerpt ? <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p> : null}
+      </div>
+    </article>
+  );
+}

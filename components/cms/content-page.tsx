@@ -1,0 +1,80 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+
+import { CmsHtml } from '@/components/cms/cms-html';
+import { CmsImage } from '@/components/cms/cms-image';
+import { PageHeader } from '@/components/layout/page-header';
+import { JsonLd } from '@/components/seo/json-ld';
+import { Link } from '@/i18n/navigation';
+import { localizedPath } from '@/i18n/paths';
+import { localeParam } from '@/i18n/params';
+import { getPage } from '@/lib/cms';
+import { siteConfig } from '@/lib/config/site';
+import { webPageJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+type Options = {
+  /** The WordPress page's slug, which is also the route (`/about`). */
+  slug: string;
+  /** Show 'Content Coming Soon' with a Contact Us link when the page is missing or empty (spec §2 About). */
+  comingSoonWhenEmpty?: boolean;
+};
+
+type Props = { params: Promise<{ locale: string }> };
+
+/**
+ * A route that shows one WordPress page (About, Our Work, Privacy Policy, the initiative pages): metadata from
+ * the page, its featured image and its sanitised content. Missing pages 404, unless `comingSoonWhenEmpty`.
+ */
+export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options) {
+  async function generateMetadata({ params }: Props): Promise<Metadata> {
+    const locale = await localeParam(params);
+    const page = await getPage(slug);
+    const t = await getTranslations({ locale, namespace: 'ContentPage' });
+    const title = page?.title || t(`fallbackTitle.${slug}` as 'fallbackTitle.about');
+    return pageMetadata({ locale, path: `/${slug}`, title, description: page?.excerpt.slice(0, 160) || title });
+  }
+
+  async function ContentPage({ params }: Props) {
+    const locale = await localeParam(params);
+    const page = await getPage(slug);
+    const t = await getTranslations('ContentPage');
+    const empty = !page || page.html.replace(/<[^>]*>/g, '').trim() === '';
+    if (empty && !comingSoonWhenEmpty) notFound();
+    const title = page?.title || t(`fallbackTitle.${slug}` as 'fallbackTitle.about');
+    return (
+      <>
+        <JsonLd
+          data={webPageJsonLd(siteConfig(), {
+            url: localizedPath(locale, `/${slug}`),
+            name: title,
+            description: page?.excerpt || title,
+            inLanguage: locale,
+          })}
+        />
+        <PageHeader title={title} subtitle={page?.excerpt || undefined} />
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+          {page?.image ? (
+            <div className="relative mb-10 aspect-[16/9] overflow-hidden rounded-2xl">
+              <CmsImage src={page.image.url} alt={page.image.alt} fill priority sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
+            </div>
+          ) : null}
+          {empty ? (
+            <div className="rounded-2xl border border-dashed border-border p-10 text-center">
+              <h2 className="text-2xl font-semibold">{t('comingSoonTitle')}</h2>
+              <p className="mt-2 text-muted">{t('comingSoonBody')}</p>
+              <Link href="/contact" className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+                {t('contactUs')}
+              </Link>
+            </div>
+          ) : (
+            <CmsHtml html={page.html} />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return { generateMetadata, ContentPage };
+}

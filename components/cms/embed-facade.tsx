@@ -1,0 +1,48 @@
+'use client';
+
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+
+type Props = {
+  src: string;
+  title: string;
+  playLabel: string;
+  notice: string;
+};
+
+/**
+ * A click-to-load video embed: nothing is requested from the video host (and no cookie can be set) until the
+ * visitor presses play (DESIGN.md §4). The iframe then takes focus's place at the same size.
+ */
+export function EmbedFacade({ src, title, playLabel, notice }: Props) {
+  const [active, setActive] = useState(false);
+  const autoplay = src.includes('?') ? `${src}&autoplay=1` : `${src}?autoplay=1`;
+  return (
+    <div className="not-prose relative my-6 aspect-video w-full overflow-hidden rounded-xl bg-black">
+      {active ? (
+        <iframe
+          src={autoplay}
+          title={title}
+          className="absolute inset-0 size-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setActive(true)}
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-[#3b0764] to-[#1e3a8a] p-4 text-center text-white"
+        >
+          <span className="flex size-16 items-center justify-center rounded-full bg-white/90 text-[#3b0764]">
+            <Play aria-hidden className="size-8" />
+          </span>
+          <span className="font-semibold">
+            {playLabel}: {title}
+          </span>
+          <span className="max-w-md text-sm text-white/85">{notice}</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { ArrowRight, FileText } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+
+import { PostCard } from '@/components/blog/post-card';
+import { CmsImage } from '@/components/cms/cms-image';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { Cause, PostSummary, Report } from '@/lib/cms';
+import { htmlToText, truncateAtWord } from '@/lib/cms/text';
+import { formatDate, isoDate } from '@/lib/format';
+
+/** Spec §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
+export const INITIATIVE_SLUGS = [
+  'race-and-climate-justice',
+  'responses-and-actions',
+  'stop-the-scan',
+  'pastoral-work',
+  'collective-conversations',
+  'international-solidarities',
+  'unlearning-racism',
+] as const;
+
+/** The initiatives that exist in the CMS, in the spec's order; if none match, the first seven causes. */
+export function pickInitiatives(causes: Cause[]): Cause[] {
+  const bySlug = new Map(causes.map((c) => [c.slug, c]));
+  const picked = INITIATIVE_SLUGS.flatMap((slug) => bySlug.get(slug) ?? []);
+  return picked.length > 0 ? picked : causes.slice(0, 7);
+}
+
+function SectionHeading({ id, title, intro, viewAll }: { id: string; title: string; intro?: string; viewAll?: { href: string; label: string } }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h2 id={id} className="text-3xl font-bold">
+          {title}
+        </h2>
+        {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
+      </div>
+      {viewAll ? (
+        <Link href={viewAll.href} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+          {viewAll.label}
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export async function InitiativesSection({ causes }: { causes: Cause[] }) {
+  const t = await getTranslations('HomePage');
+  const initiatives = pickInitiatives(causes);
+  if (initiatives.length === 0) return null;
+  return (
+    <section aria-labelledby="initiatives-title" className="bg-surface">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="initiatives-title" title={t('initiativesHeading')} intro={t('initiativesIntro')} />
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {initiatives.map((cause) => (
+            <li key={cause.slug} className="group relative rounded-2xl border border-border bg-bg p-6 hover:shadow-md">
+              <h3 className="text-lg font-semibold">
+                <Link href={`/cause/${cause.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+                  {cause.title}
+                </Link>
+              </h3>
+              <p className="mt-2 text-muted">{truncateAtWord(htmlToText(cause.shortDescription), 150)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export async function LatestReportsSection({ reports, locale }: { reports: Report[]; locale: Locale }) {
+  const t = await getTranslations('HomePage');
+  if (reports.length === 0) return null;
+  return (
+    <section aria-labelledby="reports-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id="reports-title" title={t('reportsHeading')} viewAll={{ href: '/reports', label: t('viewAllReports') }} />
+      <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {reports.map((report) => (
+          <li key={report.id} className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg hover:shadow-md">
+            <div className="relative aspect-[16/9] bg-surface-strong">
+              {report.image ? (
+                <CmsImage src={report.image.url} alt="" fill sizes="(min-width: 768px) 33vw, 100vw" className="object-cover" />
+              ) : (
+                <FileText aria-hidden className="absolute inset-0 m-auto size-10 text-muted" />
+              )}
+            </div>
+            <div className="p-5">
+              <p className="text-sm text-muted">
+                <time dateTime={isoDate(report.dateGmt)}>{formatDate(report.dateGmt, locale)}</time>
+              </p>
+              <h3 className="mt-1 text-lg font-semibold text-balance">
+                <Link href={`/reports/${report.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+                  {report.title}
+                </Link>
+              </h3>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export async function FeaturedPostsSection({ posts, locale, defaultAuthor }: { posts: PostSummary[]; locale: Locale; defaultAuthor: string }) {
+  const t = await getTranslations('HomePage');
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="posts-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+      <SectionHeading id="posts-title" title={t('postsHeading')} viewAll={{ href: '/blog', label: t('viewAllPosts') }} />
+      <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.id} className="flex">
+            <PostCard post={post} locale={locale} defaultAuthor={defaultAuthor} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The blog list's URL state (spec §2 Blog list): `?q=&category=&sort=&order=&page=`. Every control lives in the
+ * URL so a result page is server-rendered and shareable. Parsed with zod; anything unreadable falls back to its
+ * default rather than erroring, since these come from hand-edited or old links.
+ */
+export const blogQuerySchema = z.object({
+  q: z.string().trim().max(100).catch('').default(''),
+  category: z.coerce.number().int().positive().optional().catch(undefined),
+  sort: z.enum(['date', 'title', 'relevance']).catch('date').default('date'),
+  order: z.enum(['desc', 'asc']).catch('desc').default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export type BlogQuery = z.infer<typeof blogQuerySchema>;
+
+/** Reads Next's `searchParams` (a value may be an array when repeated: the first one wins). */
+export function parseBlogQuery(params: Record<string, string | string[] | undefined>): BlogQuery {
+  const first = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  return blogQuerySchema.parse(first);
+}
+
+/**
+ * The query string for a state, leaving defaults out so URLs stay short and canonical (`/blog`, not
+ * `/blog?page=1&sort=date&order=desc`). Returns '' or `?…`.
+ */
+export function blogSearch(state: BlogQuery): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.category) params.set('category', String(state.category));
+  if (state.sort !== 'date') params.set('sort', state.sort);
+  if (state.order !== 'desc') params.set('order', state.order);
+  if (state.page > 1) params.set('page', String(state.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

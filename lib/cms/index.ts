@@ -1,0 +1,295 @@
+import 'server-only';
+
+import { cache } from 'react';
+
+import { env } from '@/lib/config/env';
+
+import { CmsError } from './errors';
+import { imageHostConfig } from './images';
+import {
+  reshapeCause,
+  reshapeEvent,
+  reshapeList,
+  reshapeMedia,
+  reshapeMediaArchiveItem,
+  reshapePage,
+  reshapePost,
+  reshapePostSummary,
+  reshapeReport,
+  reshapeTerm,
+  type ReshapeContext,
+} from './reshape';
+import type { CacheHints, ContentSource, Endpoint, ListQuery } from './source';
+import { resilientSource } from './sources/resilient';
+import { snapshotSource } from './sources/snapshot';
+import { wordpressSource } from './sources/wordpress';
+import { TAGS } from './tags';
+import type {
+  Cause,
+  CmsEvent,
+  ContentRef,
+  MediaArchiveItem,
+  MediaItem,
+  Page,
+  Post,
+  PostList,
+  PostSummary,
+  Report,
+  Term,
+} from './types';
+
+/**
+ * The public API of the CMS layer (DESIGN.md §1). Reads content from WordPress at `WORDPRESS_URL`, or from the
+ * bundled snapshot in `content/snapshot/` when it is unset; returns domain types (types.ts) with sanitised HTML.
+ * Every read is tagged (tags.ts) so `POST /api/revalidate` can refresh it, and deduplicated per request with
+ * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
+ * only a failure of every source throws a `CmsError`.
+ */
+
+export { CmsError, CMS_MESSAGES } from './errors';
+export { TAGS, tagsForChange, type ContentChange } from './tags';
+export type * from './types';
+
+export const BLOG_PAGE_SIZE = 12;
+/** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
+const DATA_REVALIDATE = 3600;
+/** Spec §7: causes fall back to posts in this category when the `cause` post type fails. */
+export const CAUSES_FALLBACK_CATEGORY = 2202;
+
+let chosen: ContentSource | undefined;
+
+/** The content source of this process, chosen once from the environment (and logged). */
+export function contentSource(): ContentSource {
+  if (!chosen) {
+    const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+    const snapshot = snapshotSource();
+    if (WORDPRESS_URL) {
+      chosen = resilientSource(wordpressSource(WORDPRESS_URL, WORDPRESS_TIMEOUT_MS), snapshot);
+      console.info(`[cms] content from WordPress at ${new URL(WORDPRESS_URL).origin} (snapshot as fallback)`);
+    } else {
+      chosen = snapshot;
+      console.info('[cms] content from the bundled snapshot (WORDPRESS_URL is not set)');
+    }
+  }
+  return chosen;
+}
+
+function context(): ReshapeContext {
+  const e = env();
+  const origins = [e.WORDPRESS_URL, e.SITE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  return { ...imageHostConfig(process.env), internalOrigins: origins };
+}
+
+function hints(tags: string[], what: string): CacheHints {
+  return { tags: [TAGS.all, ...tags], revalidate: DATA_REVALIDATE, what };
+}
+
+async function list(endpoint: Endpoint, query: ListQuery, cacheHints: CacheHints) {
+  return contentSource().list(endpoint, query, cacheHints);
+}
+
+async function findBySlug(endpoint: Endpoint, slug: string, cacheHints: CacheHints): Promise<unknown | null> {
+  const { items } = await list(endpoint, { slug, embed: true, perPage: 1 }, cacheHints);
+  return items[0] ?? null;
+}
+
+export type PostListQuery = {
+  page?: number;
+  search?: string;
+  /** Category id. */
+  category?: number;
+  orderby?: 'date' | 'title' | 'relevance';
+  order?: 'asc' | 'desc';
+  perPage?: number;
+};
+
+/** A page of published posts (spec §2 Blog list). Data: `/wp/v2/posts?_embed&per_page=12&…`. */
+export const getPostList = cache(async (query: PostListQuery = {}): Promise<PostList> => {
+  const perPage = query.perPage ?? BLOG_PAGE_SIZE;
+  const page = Math.max(1, query.page ?? 1);
+  const res = await list(
+    'posts',
+    {
+      page,
+      perPage,
+      search: query.search || undefined,
+      categories: query.category ? [query.category] : undefined,
+      orderby: query.orderby ?? 'date',
+      order: query.order ?? 'desc',
+      embed: true,
+    },
+    hints([TAGS.posts], 'posts'),
+  );
+  return {
+    posts: reshapeList(res.items, reshapePostSummary, context(), 'post'),
+    total: res.total,
+    totalPages: res.totalPages,
+    page,
+    perPage,
+  };
+});
+
+/** The latest `count` published posts (home Featured Posts: 3). */
+export async function getRecentPosts(count = 3): Promise<PostSummary[]> {
+  return (await getPostList({ perPage: count })).posts;
+}
+
+/** One published post by slug, or null. Data: `/wp/v2/posts?slug={slug}&_embed`. */
+export const getPost = cache(async (slug: string): Promise<Post | null> => {
+  const raw = await findBySlug('posts', slug, hints([TAGS.post(slug)], 'post'));
+  return raw ? reshapePost(raw, context()) : null;
+});
+
+/**
+ * Up to `max` related posts (spec §7: up to 10 candidates excluding the current post, first 2 shown):
+ * candidates share a category with the post, topped up with the latest posts.
+ */
+export async function getRelatedPosts(post: PostSummary, max = 2): Promise<PostSummary[]> {
+  const hint = hints([TAGS.posts], 'posts');
+  const sameCategory = post.categoryIds.length
+    ? (await list('posts', { categories: post.categoryIds, exclude: [post.id], perPage: 10, embed: true }, hint)).items
+    : [];
+  let candidates = reshapeList(sameCategory, reshapePostSummary, context(), 'post');
+  if (candidates.length < max) {
+    const latest = await list('posts', { exclude: [post.id], perPage: 10, embed: true }, hint);
+    const seen = new Set(candidates.map((c) => c.id));
+    candidates = [
+      ...candidates,
+      ...reshapeList(latest.items, reshapePostSummary, context(), 'post').filter((p) => !seen.has(p.id)),
+    ];
+  }
+  return candidates.slice(0, 10).slice(0, max);
+}
+
+/** Slugs of the `count` latest posts, for `generateStaticParams` (builds must not grow with the archive). */
+export async function getRecentPostSlugs(count: number): Promise<string[]> {
+  const res = await list('posts', { perPage: count, fields: ['slug'] }, hints([TAGS.posts], 'posts'));
+  return res.items.flatMap((item) => {
+    const slug = (item as { slug?: unknown }).slug;
+    return typeof slug === 'string' && slug ? [slug] : [];
+  });
+}
+
+/** Post categories with at least one post, by name (spec §2 Blog list select). Data: `/wp/v2/categories`. */
+export const getCategories = cache(async (): Promise<Term[]> => {
+  const raw = await contentSource().listAll(
+    'categories',
+    { hideEmpty: true, orderby: 'name', order: 'asc' },
+    hints([TAGS.categories], 'categories'),
+  );
+  return reshapeList(raw, reshapeTerm, context(), 'category');
+});
+
+/** Post tags. Data: `/wp/v2/tags`. */
+export const getTags = cache(async (): Promise<Term[]> => {
+  const raw = await contentSource().listAll('tags', { hideEmpty: true }, hints([TAGS.tags], 'tags'));
+  return reshapeList(raw, reshapeTerm, context(), 'tag');
+});
+
+/** A WordPress page by slug, or null. Data: `/wp/v2/pages?slug={slug}&_embed`. */
+export const getPage = cache(async (slug: string): Promise<Page | null> => {
+  const raw = await findBySlug('pages', slug, hints([TAGS.pages, TAGS.page(slug)], 'page'));
+  return raw ? reshapePage(raw, context()) : null;
+});
+
+/** The home page (spec §7): the page with slug `home`, else the first page WordPress lists. */
+export const getHomePage = cache(async (): Promise<Page | null> => {
+  const home = await getPage('home');
+  if (home) return home;
+  const res = await list('pages', { perPage: 1, embed: true, orderby: 'menu_order', order: 'asc' }, hints([TAGS.pages], 'page'));
+  return res.items[0] ? reshapePage(res.items[0], context()) : null;
+});
+
+/** Every report, newest first. Data: `/wp/v2/reports?_embed&per_page=100&orderby=date&order=desc`, all pages. */
+export const getReports = cache(async (): Promise<Report[]> => {
+  const raw = await contentSource().listAll(
+    'reports',
+    { embed: true, orderby: 'date', order: 'desc' },
+    hints([TAGS.reports], 'reports'),
+  );
+  return reshapeList(raw, reshapeReport, context(), 'report');
+});
+
+/** The latest `count` reports (home Latest Reports: 3). */
+export async function getLatestReports(count = 3): Promise<Report[]> {
+  const res = await list('reports', { perPage: count, embed: true }, hints([TAGS.reports], 'reports'));
+  return reshapeList(res.items, reshapeReport, context(), 'report');
+}
+
+/** One report by slug, or null. Data: `/wp/v2/reports?slug={slug}&_embed`. */
+export const getReport = cache(async (slug: string): Promise<Report | null> => {
+  const raw = await findBySlug('reports', slug, hints([TAGS.report(slug)], 'report'));
+  return raw ? reshapeReport(raw, context()) : null;
+});
+
+/**
+ * Causes (spec §7): the `cause` post type, or, when WordPress has no such type (or the read fails), posts in
+ * category 2202. Data: `/wp/v2/cause?_embed&per_page=100`, fallback `/wp/v2/posts?_embed&categories=2202`.
+ */
+export const getCauses = cache(async (): Promise<Cause[]> => {
+  const hint = hints([TAGS.causes], 'causes');
+  try {
+    const raw = await contentSource().listAll('cause', { embed: true, orderby: 'title', order: 'asc' }, hint);
+    return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'cause'), context(), 'cause');
+  } catch (error) {
+    if (!(error instanceof CmsError)) throw error;
+    console.warn(`[cms] ${error.message}; reading causes from posts in category ${CAUSES_FALLBACK_CATEGORY}`);
+    const raw = await contentSource().listAll('posts', { embed: true, categories: [CAUSES_FALLBACK_CATEGORY] }, hint);
+    return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'post'), context(), 'cause');
+  }
+});
+
+/** One cause by slug, or null. */
+export async function getCause(slug: string): Promise<Cause | null> {
+  return (await getCauses()).find((c) => c.slug === slug) ?? null;
+}
+
+/** Events, newest first (issue #4 orders them by event date). Data: `/wp/v2/events?_embed&per_page=50`, all pages. */
+export const getEvents = cache(async (): Promise<CmsEvent[]> => {
+  const raw = await contentSource().listAll('events', { embed: true, orderby: 'date', order: 'desc' }, hints([TAGS.events], 'events'));
+  return reshapeList(raw, reshapeEvent, context(), 'event');
+});
+
+/** One event by slug, or null. Data: `/wp/v2/events?slug={slug}&_embed`. */
+export const getEvent = cache(async (slug: string): Promise<CmsEvent | null> => {
+  const raw = await findBySlug('events', slug, hints([TAGS.event(slug)], 'event'));
+  return raw ? reshapeEvent(raw, context()) : null;
+});
+
+/** Media archive items, optionally searched or filtered by media_category id. Data: `/wp/v2/media-archive`. */
+export async function getMediaArchive(query: { search?: string; category?: number } = {}): Promise<MediaArchiveItem[]> {
+  const raw = await contentSource().listAll(
+    'media-archive',
+    { embed: true, search: query.search || undefined, mediaCategory: query.category ? [query.category] : undefined },
+    hints([TAGS.mediaArchive], 'media archive'),
+  );
+  return reshapeList(raw, reshapeMediaArchiveItem, context(), 'media archive');
+}
+
+/** One media archive item by slug, or null. */
+export async function getMediaArchiveItem(slug: string): Promise<MediaArchiveItem | null> {
+  const raw = await findBySlug('media-archive', slug, hints([TAGS.mediaArchiveItem(slug)], 'media archive'));
+  return raw ? reshapeMediaArchiveItem(raw, context()) : null;
+}
+
+/** Terms of the `media_category` taxonomy. Data: `/wp/v2/media_category`. */
+export async function getMediaCategories(): Promise<Term[]> {
+  const raw = await contentSource().listAll('media_category', {}, hints([TAGS.mediaCategories], 'media'));
+  return reshapeList(raw, reshapeTerm, context(), 'media category');
+}
+
+/** The media library, optionally by media type (image, file). Data: `/wp/v2/media?per_page=100`. */
+export async function getMedia(mediaType?: string): Promise<MediaItem[]> {
+  const raw = await contentSource().listAll('media', { mediaType }, hints([TAGS.media], 'media'));
+  return reshapeList(raw, reshapeMedia, context(), 'media');
+}
+
+/** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */
+export async function getContentRefs(endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events'): Promise<ContentRef[]> {
+  const tag = { posts: TAGS.posts, pages: TAGS.pages, reports: TAGS.reports, cause: TAGS.causes, events: TAGS.events }[endpoint];
+  const raw = await contentSource().listAll(endpoint, { fields: ['slug', 'modified', 'modified_gmt'] }, hints([tag], endpoint));
+  return raw.flatMap((item) => {
+    const { slug, modified } = item as { slug?: unknown; modified?: unknown };
+    return typeof slug === 'string' && slug ? [{ slug, modified: typeof modified === 'string' ? modified : '' }] : [];
+  });
+}

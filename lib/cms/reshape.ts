@@ -1,0 +1,276 @@
+import { z } from 'zod';
+
+import { normalizeImageUrl } from './images';
+import { sanitizeCmsHtml, type SanitizeOptions } from './sanitize';
+import { htmlToText } from './text';
+import type {
+  Author,
+  Cause,
+  CmsEvent,
+  CmsImage,
+  MediaArchiveItem,
+  MediaItem,
+  Page,
+  Post,
+  PostSummary,
+  Report,
+  Term,
+} from './types';
+
+/**
+ * WordPress REST JSON → domain types. Each raw item is parsed with a lenient zod schema (WordPress and ACF vary:
+ * `acf` is `[]` when empty, embedded media may be an error object, fields may be `false` or `null`). An item that
+ * does not parse is logged and skipped by `reshapeList`, never crashing a page.
+ */
+
+const rendered = z
+  .object({ rendered: z.string().catch('') })
+  .partial()
+  .transform((v) => v.rendered ?? '')
+  .catch('');
+
+const looseRecord = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .transform((v): Record<string, unknown> => (Array.isArray(v) ? {} : v))
+  .catch({});
+
+const embeddedMedia = z
+  .object({
+    source_url: z.string(),
+    alt_text: z.string().catch('').optional(),
+    media_details: z
+      .object({ width: z.number().optional().catch(undefined), height: z.number().optional().catch(undefined) })
+      .partial()
+      .catch({})
+      .optional(),
+  })
+  .optional()
+  .catch(undefined);
+
+const embeddedAuthor = z
+  .object({ name: z.string(), link: z.string().optional().catch(undefined) })
+  .optional()
+  .catch(undefined);
+
+const embedded = z
+  .object({
+    author: z.array(z.unknown()).optional().catch(undefined),
+    'wp:featuredmedia': z.array(z.unknown()).optional().catch(undefined),
+  })
+  .partial()
+  .optional()
+  .catch(undefined);
+
+const idList = z.array(z.coerce.number()).catch([]).optional();
+
+const wpEntry = z.object({
+  id: z.number(),
+  slug: z.string().min(1),
+  date: z.string().catch(''),
+  date_gmt: z.string().nullable().optional().catch(undefined),
+  modified: z.string().optional().catch(undefined),
+  status: z.string().catch('publish').optional(),
+  title: rendered,
+  excerpt: rendered.optional(),
+  content: rendered.optional(),
+  categories: idList,
+  tags: idList,
+  media_category: idList,
+  acf: looseRecord.optional(),
+  meta: looseRecord.optional(),
+  _embedded: embedded,
+});
+type WpEntry = z.infer<typeof wpEntry>;
+
+const wpTerm = z.object({
+  id: z.number(),
+  slug: z.string().min(1),
+  name: z.string(),
+  description: z.string().catch('').optional(),
+  count: z.number().catch(0).optional(),
+});
+
+const wpMedia = z.object({
+  id: z.number(),
+  title: rendered,
+  description: rendered.optional(),
+  alt_text: z.string().catch('').optional(),
+  media_type: z.string().catch('image').optional(),
+  mime_type: z.string().catch('').optional(),
+  source_url: z.string(),
+  media_details: z
+    .object({ width: z.number().optional().catch(undefined), height: z.number().optional().catch(undefined) })
+    .partial()
+    .catch({})
+    .optional(),
+});
+
+export type ReshapeContext = SanitizeOptions;
+
+/** Parses each raw item; logs and drops the ones that fail. */
+export function reshapeList<T>(
+  raw: readonly unknown[],
+  reshape: (item: unknown, ctx: ReshapeContext) => T | null,
+  ctx: ReshapeContext,
+  what: string,
+): T[] {
+  const out: T[] = [];
+  for (const item of raw) {
+    const value = reshape(item, ctx);
+    if (value) out.push(value);
+    else console.warn(`[cms] skipped a malformed ${what} item`, describe(item));
+  }
+  return out;
+}
+
+function describe(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return typeof item;
+  const { id, slug } = item as { id?: unknown; slug?: unknown };
+  return `id=${String(id)} slug=${String(slug)}`;
+}
+
+function image(entry: WpEntry, ctx: ReshapeContext): CmsImage | null {
+  const media = embeddedMedia.parse(entry._embedded?.['wp:featuredmedia']?.[0]);
+  if (!media) return null;
+  const url = normalizeImageUrl(media.source_url, ctx);
+  if (!url) return null;
+  return {
+    url,
+    alt: media.alt_text ?? '',
+    width: media.media_details?.width,
+    height: media.media_details?.height,
+  };
+}
+
+function author(entry: WpEntry): Author | null {
+  const a = embeddedAuthor.parse(entry._embedded?.author?.[0]);
+  return a ? { name: htmlToText(a.name), url: a.link } : null;
+}
+
+function base(entry: WpEntry, ctx: ReshapeContext) {
+  return {
+    id: entry.id,
+    slug: entry.slug,
+    title: htmlToText(entry.title),
+    excerpt: htmlToText(entry.excerpt ?? ''),
+    date: entry.date,
+    dateGmt: entry.date_gmt ?? entry.date,
+    modified: entry.modified ?? entry.date,
+    image: image(entry, ctx),
+  };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function parseEntry(raw: unknown): WpEntry | null {
+  const result = wpEntry.safeParse(raw);
+  return result.success ? result.data : null;
+}
+
+export function reshapePostSummary(raw: unknown, ctx: ReshapeContext): PostSummary | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  return {
+    ...base(entry, ctx),
+    status: entry.status ?? 'publish',
+    author: author(entry),
+    categoryIds: entry.categories ?? [],
+    tagIds: entry.tags ?? [],
+  };
+}
+
+export function reshapePost(raw: unknown, ctx: ReshapeContext): Post | null {
+  const summary = reshapePostSummary(raw, ctx);
+  const entry = parseEntry(raw);
+  if (!summary || !entry) return null;
+  return { ...summary, html: sanitizeCmsHtml(entry.content, ctx) };
+}
+
+export function reshapePage(raw: unknown, ctx: ReshapeContext): Page | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const html = sanitizeCmsHtml(entry.content, ctx);
+  const acf = entry.acf ?? {};
+  const firstImage = /<img[^>]+src="([^"]+)"/i.exec(html)?.[1] ?? null;
+  return {
+    ...base(entry, ctx),
+    html,
+    fields: {
+      subtitle: text(acf.subtitle),
+      ctaText: text(acf.cta_text),
+      ctaLink: text(acf.cta_link),
+      backgroundImage: text(acf.background_image) && normalizeImageUrl(String(acf.background_image), ctx),
+      aboutVideo: text(acf.about_video),
+    },
+    firstContentImage: firstImage ? firstImage.replace(/&amp;/g, '&') : null,
+  };
+}
+
+export function reshapeReport(raw: unknown, ctx: ReshapeContext): Report | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const meta = entry.meta ?? {};
+  const acf = entry.acf ?? {};
+  const pdf = text(acf.pdf_file) ?? text(acf.pdf) ?? text(meta.pdf_url);
+  return {
+    ...base(entry, ctx),
+    html: sanitizeCmsHtml(entry.content, ctx),
+    organization: text(meta.organization) ?? text(acf.organization) ?? null,
+    pdfUrl: pdf && /^(https?:\/\/|\/)/.test(pdf) ? normalizeImageUrl(pdf, ctx) || null : null,
+  };
+}
+
+export function reshapeCause(raw: unknown, ctx: ReshapeContext, origin: Cause['origin'] = 'cause'): Cause | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const b = base(entry, ctx);
+  const short = htmlToText(text((entry.acf ?? {}).short_description) ?? '');
+  return { ...b, html: sanitizeCmsHtml(entry.content, ctx), shortDescription: short || b.excerpt, origin };
+}
+
+export function reshapeEvent(raw: unknown, ctx: ReshapeContext): CmsEvent | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  return { ...base(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx), fields: entry.acf ?? {} };
+}
+
+export function reshapeMediaArchiveItem(raw: unknown, ctx: ReshapeContext): MediaArchiveItem | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const fields = entry.acf ?? {};
+  return {
+    ...base(entry, ctx),
+    html: sanitizeCmsHtml(entry.content, ctx),
+    mediaType: text(fields.media_type) ?? null,
+    categoryIds: entry.media_category ?? [],
+    fields,
+  };
+}
+
+export function reshapeTerm(raw: unknown): Term | null {
+  const result = wpTerm.safeParse(raw);
+  if (!result.success) return null;
+  const t = result.data;
+  return { id: t.id, slug: t.slug, name: htmlToText(t.name), description: htmlToText(t.description ?? ''), count: t.count ?? 0 };
+}
+
+export function reshapeMedia(raw: unknown, ctx: ReshapeContext): MediaItem | null {
+  const result = wpMedia.safeParse(raw);
+  if (!result.success) return null;
+  const m = result.data;
+  const url = normalizeImageUrl(m.source_url, ctx);
+  if (!url) return null;
+  return {
+    id: m.id,
+    title: htmlToText(m.title),
+    description: htmlToText(m.description ?? ''),
+    mediaType: m.media_type ?? 'image',
+    mimeType: m.mime_type ?? '',
+    url,
+    width: m.media_details?.width,
+    height: m.media_details?.height,
+    alt: m.alt_text ?? '',
+  };
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+
+import { CMS_MESSAGES, CmsError } from '../errors';
+import type { CacheHints, ContentSource, Endpoint, ListQuery, ListResult } from '../source';
+
+/**
+ * Wraps the WordPress source so an outage never crashes a page (DESIGN.md §4): a failed read falls back to the
+ * last good answer to the same query in this process, else to the bundled snapshot (which, after
+ * `npm run content:export`, is the charity's own content). Every fallback is logged. Cached ISR pages keep
+ * being served by Next regardless; this covers pages rendered while WordPress is down and the build.
+ */
+export function resilientSource(primary: ContentSource, fallback: ContentSource, maxRemembered = 500): ContentSource {
+  const lastGood = new Map<string, unknown>();
+  const remember = (key: string, value: unknown) => {
+    lastGood.delete(key);
+    lastGood.set(key, value);
+    if (lastGood.size > maxRemembered) lastGood.delete(lastGood.keys().next().value as string);
+  };
+
+  async function guarded<T>(key: string, read: () => Promise<T>, rescue: () => Promise<T>): Promise<T> {
+    try {
+      const value = await read();
+      remember(key, value);
+      return value;
+    } catch (error) {
+      // A 4xx (no such route, bad query) or a refused route is an answer, not an outage: let the caller decide.
+      if (error instanceof CmsError && (isClientError(error.status) || error.message === CMS_MESSAGES.blocked)) {
+        throw error;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      if (lastGood.has(key)) {
+        console.warn(`[cms] WordPress read failed (${reason}); serving the last good data for ${key}`);
+        return lastGood.get(key) as T;
+      }
+      console.warn(`[cms] WordPress read failed (${reason}); serving the bundled snapshot for ${key}`);
+      return rescue();
+    }
+  }
+
+  return {
+    name: primary.name,
+    list(endpoint: Endpoint, query: ListQuery, cache: CacheHints): Promise<ListResult> {
+      const key = `list ${endpoint} ${JSON.stringify(query)}`;
+      return guarded(key, () => primary.list(endpoint, query, cache), () => fallback.list(endpoint, query, cache));
+    },
+    listAll(endpoint: Endpoint, query: ListQuery, cache: CacheHints): Promise<unknown[]> {
+      const key = `all ${endpoint} ${JSON.stringify(query)}`;
+      return guarded(
+        key,
+        () => primary.listAll(endpoint, query, cache),
+        () => fallback.listAll(endpoint, query, cache),
+      );
+    },
+  };
+}
+
+function isClientError(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+}

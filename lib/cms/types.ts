@@ -1,0 +1,113 @@
+/**
+ * Domain types of the CMS layer: what pages and components see. WordPress shapes (`rendered`, `_embedded`, `acf`)
+ * never leave lib/cms (see reshape.ts). Dates are ISO 8601 strings as WordPress gives them (site-local time,
+ * Europe/London, no offset) in `date`, and UTC in `dateGmt`. Every `html` field is already sanitised.
+ */
+
+export type CmsImage = {
+  /** Absolute URL, or a site path for snapshot media (`/content-media/…`). Host-rewritten, sizing params stripped. */
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+};
+
+export type Author = { name: string; url?: string };
+
+export type Term = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  /** Published items in the term. */
+  count: number;
+};
+
+/** Post status as WordPress reports it; `publish` shows no badge (spec §3). */
+export type PostStatus = 'publish' | 'draft' | 'pending' | 'private' | 'future' | (string & {});
+
+type Entry = {
+  id: number;
+  slug: string;
+  /** Plain text (entities decoded, tags removed). */
+  title: string;
+  /** Plain text. */
+  excerpt: string;
+  date: string;
+  dateGmt: string;
+  modified: string;
+  image: CmsImage | null;
+};
+
+export type PostSummary = Entry & {
+  status: PostStatus;
+  author: Author | null;
+  categoryIds: number[];
+  tagIds: number[];
+};
+
+export type Post = PostSummary & { html: string };
+
+export type PostList = {
+  posts: PostSummary[];
+  total: number;
+  totalPages: number;
+  page: number;
+  perPage: number;
+};
+
+export type Page = Entry & {
+  html: string;
+  /** Optional fields of the companion plugin / ACF (home hero overrides, about video). */
+  fields: {
+    subtitle?: string;
+    ctaText?: string;
+    ctaLink?: string;
+    backgroundImage?: string;
+    aboutVideo?: string;
+  };
+  /** The first `<img>` in the content, for the home hero fallback chain (spec §2 Home). */
+  firstContentImage: string | null;
+};
+
+export type Report = Entry & {
+  html: string;
+  organization: string | null;
+  pdfUrl: string | null;
+};
+
+export type Cause = Entry & {
+  html: string;
+  /** Plain text from `acf.short_description`, else the excerpt. */
+  shortDescription: string;
+  /** Where this cause came from: the `cause` post type or posts in the fallback category (spec §7). */
+  origin: 'cause' | 'post';
+};
+
+/** Event as WordPress serves it, with its ACF fields read leniently; issue #4's pure parsers interpret them. */
+export type CmsEvent = Entry & {
+  html: string;
+  fields: Record<string, unknown>;
+};
+
+export type MediaItem = {
+  id: number;
+  title: string;
+  description: string;
+  mediaType: string;
+  mimeType: string;
+  url: string;
+  width?: number;
+  height?: number;
+  alt: string;
+};
+
+export type MediaArchiveItem = Entry & {
+  html: string;
+  mediaType: string | null;
+  categoryIds: number[];
+  fields: Record<string, unknown>;
+};
+
+/** A post, report or cause for the sitemap and feeds: just enough to link it. */
+export type ContentRef = { slug: string; modified: string };

@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { z } from 'zod';
+
+import type { ContentChange } from './tags';
+
+/**
+ * The revalidation webhook's contract with the WordPress companion plugin (wordpress/lrjn-companion):
+ * `POST /api/revalidate` with a JSON body, `X-Webhook-Timestamp: <unix seconds>` and
+ * `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with the shared secret>`.
+ * Pure, so the handler and the tests share it.
+ */
+
+export const SIGNATURE_HEADER = 'x-webhook-signature';
+export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
+/** Requests older or newer than this (seconds) are refused as replays or clock errors. */
+export const REPLAY_WINDOW_SECONDS = 300;
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const slug = z.string().trim().min(1).max(200);
+
+export const webhookBodySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('post'),
+    action: z.enum(['save', 'trash', 'delete', 'unpublish']),
+    postType: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    id: z.number().int().nonnegative().optional(),
+    slug,
+    previousSlug: slug.nullish(),
+    status: z.string().max(40).optional(),
+    sentAt: z.string().max(40).optional(),
+  }),
+  z.object({
+    kind: z.literal('term'),
+    action: z.enum(['save', 'delete']),
+    taxonomy: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    id: z.number().int().nonnegative().optional(),
+    slug,
+    sentAt: z.string().max(40).optional(),
+  }),
+]);
+export type WebhookBody = z.infer<typeof webhookBodySchema>;
+
+/** The signature the plugin sends for a body at a timestamp. */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+export type VerifyResult = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' };
+
+/**
+ * Checks the timestamp is within the replay window of `nowSeconds` and the signature matches, comparing in
+ * constant time.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: { signature: string | null; timestamp: string | null },
+  body: string,
+  nowSeconds: number,
+): VerifyResult {
+  const { signature, timestamp } = headers;
+  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'missing' };
+  if (Math.abs(nowSeconds - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return { ok: false, reason: 'stale' };
+  const expected = Buffer.from(signWebhook(secret, timestamp, body));
+  const given = Buffer.from(signature.trim());
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'mismatch' };
+  return { ok: true };
+}
+
+/** The change a valid body describes, for `tagsForChange`. */
+export function changeOf(body: WebhookBody): ContentChange {
+  return body.kind === 'post'
+    ? { kind: 'post', postType: body.postType, slug: body.slug, previousSlug: body.previousSlug }
+    : { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+}

@@ -1,0 +1,61 @@
+/**
+ * The `/{slug}` catch-all rule (spec §2): a single unreserved slug redirects to `/blog/{slug}` (old WordPress
+ * permalinks were `/%postname%/`); reserved slugs and deeper paths are not redirected (they 404 when no route
+ * answers). Pure.
+ */
+
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'about',
+  'contact',
+  'community',
+  'events',
+  'event',
+  'blog',
+  'race-and-climate-justice',
+  'unlearning-racism',
+  'pastoral-work',
+  'stop-the-scan',
+  'archive',
+  'our-work',
+  'our-team',
+  'team-member',
+  'causes',
+  'cause',
+  'login',
+  'email-confirmation',
+  'reports',
+  'vacancies',
+  'media',
+  'media-archive',
+  'courses',
+  'course',
+  'dashboard',
+  'donate',
+  'thank-you',
+  'privacy-policy',
+  'studio',
+  'sitemap.xml',
+  'robots.txt',
+  'sitemap',
+  'robots',
+  'api',
+]);
+
+/** A WordPress-style slug: letters (any script), digits, hyphens and underscores, at most 200 characters. */
+const SLUG = /^[\p{L}\p{N}_-]{1,200}$/u;
+
+/**
+ * Where a catch-all path should go: `/blog/{slug}` for one unreserved, well-formed segment, else null (404).
+ * Segments arrive URL-encoded from the router.
+ */
+export function catchAllRedirect(segments: readonly string[]): string | null {
+  if (segments.length !== 1) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(segments[0] ?? '').toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug)) return null;
+  return `/blog/${encodeURIComponent(slug)}`;
+}

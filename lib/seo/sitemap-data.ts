@@ -1,0 +1,41 @@
+import 'server-only';
+
+import { getContentRefs } from '@/lib/cms';
+
+import { PATHS_PER_SITEMAP, w3cDate, type SitemapPath } from './sitemap';
+
+/**
+ * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes and the WordPress
+ * pages that have their own route live in `pages`; posts are split into files of PATHS_PER_SITEMAP.
+ */
+const STATIC_PATHS = ['/', '/blog', '/reports'];
+/** WordPress pages that have a route of their own (the rest are not published on the site). */
+const PAGE_ROUTES = new Set([
+  'about',
+  'our-work',
+  'privacy-policy',
+  'race-and-climate-justice',
+  'unlearning-racism',
+  'pastoral-work',
+  'stop-the-scan',
+]);
+
+export async function sitemapPages(): Promise<SitemapPath[]> {
+  const [pages, reports] = await Promise.all([getContentRefs('pages'), getContentRefs('reports')]);
+  return [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...pages.filter((p) => PAGE_ROUTES.has(p.slug)).map((p) => ({ path: `/${p.slug}`, lastModified: w3cDate(p.modified) })),
+    ...reports.map((r) => ({ path: `/reports/${r.slug}`, lastModified: w3cDate(r.modified) })),
+  ];
+}
+
+export async function sitemapPosts(): Promise<SitemapPath[]> {
+  return (await getContentRefs('posts')).map((p) => ({ path: `/blog/${p.slug}`, lastModified: w3cDate(p.modified) }));
+}
+
+/** File names of every sitemap: `pages.xml`, then `posts-1.xml`, `posts-2.xml`, … */
+export async function sitemapFiles(): Promise<string[]> {
+  const posts = await sitemapPosts();
+  const chunks = Math.max(1, Math.ceil(posts.length / PATHS_PER_SITEMAP));
+  return ['pages.xml', ...Array.from({ length: chunks }, (_, i) => `posts-${i + 1}.xml`)];
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run content:export` – writes a live WordPress into the bundled snapshot format, so a charity can ship
+ * its own content as the site's fallback and offline default.
+ *
+ * Reads every allowed REST collection of WORDPRESS_URL (published items only, as any visitor sees them) through
+ * the site's own client (lib/cms/client.ts: allow-list, retries, paging through X-WP-TotalPages), and writes:
+ * - content/snapshot/{endpoint}.json  the REST JSON arrays (with `_embed`), minus `_links` and per-size image
+ *                                     variants, with WordPress URLs made site-relative;
+ * - content/media/…                   every uploaded file the JSON refers to (URLs rewritten to /content-media/…);
+ * - content/snapshot/manifest.json    when, from where, and how many items.
+ *
+ * Usage: WORDPRESS_URL=https://cms.example.org npm run content:export [-- --out content]
+ * Exits non-zero with a clear message when WordPress cannot be read; the old snapshot is replaced only on success.
+ */
+import { mkdir, rm, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { wpFetchAll } from '@/lib/cms/client';
+import { CmsError } from '@/lib/cms/errors';
+import { ENDPOINTS, TERM_ENDPOINTS, type Endpoint } from '@/lib/cms/source';
+
+const base = process.env.WORDPRESS_URL?.trim();
+const outArg = process.argv.indexOf('--out');
+const outRoot = path.resolve(outArg > 0 ? (process.argv[outArg + 1] ?? 'content') : 'content');
+
+function fail(message: string): never {
+  console.error(`content:export: ${message}`);
+  process.exit(1);
+}
+
+if (!base) fail('set WORDPRESS_URL to the WordPress site to export, e.g. WORDPRESS_URL=https://cms.example.org');
+const origin = new URL(base).origin;
+const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const UPLOAD = new RegExp(`${escaped}/wp-content/uploads/([^"'\\s<>)\\\\?#]+)`, 'g');
+const ORIGIN = new RegExp(`${escaped}(?=/|")`, 'g');
+
+/** Drops what only makes sense on the WordPress host: `_links` everywhere and the per-size image variants. */
+function prune(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(prune);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '_links' || key === 'curies') continue;
+      if (key === 'sizes' && v && typeof v === 'object' && !Array.isArray(v)) continue;
+      out[key] = prune(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+async function readEndpoint(endpoint: Endpoint): Promise<unknown[]> {
+  const query = TERM_ENDPOINTS.has(endpoint) || endpoint === 'media' ? {} : { _embed: 'true' };
+  try {
+    return await wpFetchAll(`/wp/v2/${endpoint}`, query, { baseUrl: origin, timeoutMs: 20_000, what: endpoint });
+  } catch (error) {
+    // A WordPress without the companion plugin has no custom post types: export what exists.
+    if (error instanceof CmsError && (error.status === 404 || error.status === 400)) {
+      console.warn(`  ${endpoint}: not available on this WordPress (${error.message}), exported as empty`);
+      return [];
+    }
+    throw error;
+  }
+}
+
+async function download(relative: string, dir: string): Promise<boolean> {
+  const target = path.join(dir, relative);
+  if (!target.startsWith(dir + path.sep)) return false;
+  const res = await fetch(`${origin}/wp-content/uploads/${relative}`, { signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) {
+    console.warn(`  media ${relative}: HTTP ${res.status}, skipped`);
+    return false;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, Buffer.from(await res.arrayBuffer()));
+  return true;
+}
+
+async function main() {
+  const started = Date.now();
+  const stage = path.join(outRoot, `.export-${process.pid}`);
+  const snapshotDir = path.join(stage, 'snapshot');
+  const mediaDir = path.join(stage, 'media');
+  await mkdir(snapshotDir, { recursive: true });
+  await mkdir(mediaDir, { recursive: true });
+
+  const counts: Record<string, number> = {};
+  const files = new Set<string>();
+  try {
+    for (const endpoint of ENDPOINTS) {
+      const items = prune(await readEndpoint(endpoint));
+      let text = JSON.stringify(items, null, 1);
+      text = text.replace(UPLOAD, (_m, rel: string) => {
+        files.add(decodeURIComponent(rel));
+        return `/content-media/${rel}`;
+      });
+      text = text.replace(ORIGIN, '');
+      await writeFile(path.join(snapshotDir, `${endpoint}.json`), `${text}\n`);
+      counts[endpoint] = (items as unknown[]).length;
+      console.info(`  ${endpoint}: ${counts[endpoint]}`);
+    }
+    let downloaded = 0;
+    for (const rel of files) if (await download(rel, mediaDir)) downloaded++;
+    await writeFile(
+      path.join(snapshotDir, 'manifest.json'),
+      `${JSON.stringify({ exportedAt: new Date().toISOString(), counts, mediaFiles: downloaded }, null, 2)}\n`,
+    );
+    await rm(path.join(outRoot, 'snapshot'), { recursive: true, force: true });
+    await rm(path.join(outRoot, 'media'), { recursive: true, force: true });
+    await rename(snapshotDir, path.join(outRoot, 'snapshot'));
+    await rename(mediaDir, path.join(outRoot, 'media'));
+    console.info(`content:export: ${Object.values(counts).reduce((a, b) => a + b, 0)} items and ${downloaded} media files in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outRoot}`);
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,72 @@
+<?php
+/**
+ * Writes Debian's per-site WordPress config for the rig (no WordPress loaded here).
+ * Usage: php write-config.php <target file>   with WP_RIG_STATE, WP_RIG_PORT, WP_RIG_SOCKET in the environment.
+ */
+
+if ( PHP_SAPI !== 'cli' || $argc < 2 ) {
+	fwrite( STDERR, "usage: php write-config.php <target>\n" );
+	exit( 2 );
+}
+
+$state  = getenv( 'WP_RIG_STATE' );
+$port   = getenv( 'WP_RIG_PORT' );
+$socket = getenv( 'WP_RIG_SOCKET' );
+if ( ! $state || ! $port || ! $socket ) {
+	fwrite( STDERR, "write-config.php: WP_RIG_STATE, WP_RIG_PORT and WP_RIG_SOCKET are required\n" );
+	exit( 2 );
+}
+$url = 'http://127.0.0.1:' . $port;
+
+$constants = array(
+	'DB_NAME'                    => 'wordpress',
+	'DB_USER'                    => 'root',
+	'DB_PASSWORD'                => '',
+	'DB_HOST'                    => 'localhost:' . $socket,
+	'DB_CHARSET'                 => 'utf8mb4',
+	'DB_COLLATE'                 => '',
+	'WP_HOME'                    => $url,
+	'WP_SITEURL'                 => $url,
+	'WP_CONTENT_DIR'             => $state . '/wp-content',
+	'WP_CONTENT_URL'             => $url . '/wp-content',
+	'WP_ENVIRONMENT_TYPE'        => 'local',
+	'DISABLE_WP_CRON'            => true,
+	'WP_HTTP_BLOCK_EXTERNAL'     => true,
+	'WP_ACCESSIBLE_HOSTS'        => 'localhost,127.0.0.1',
+	'AUTOMATIC_UPDATER_DISABLED' => true,
+	'WP_AUTO_UPDATE_CORE'        => false,
+	'DISALLOW_FILE_EDIT'         => true,
+	'FS_METHOD'                  => 'direct',
+	'WP_DEBUG'                   => true,
+	'WP_DEBUG_DISPLAY'           => false,
+	'WP_DEBUG_LOG'               => $state . '/logs/wp-debug.log',
+	'SCRIPT_DEBUG'               => false,
+	'WP_POST_REVISIONS'          => 5,
+	'WP_MEMORY_LIMIT'            => '256M',
+);
+foreach ( array( 'AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT' ) as $key ) {
+	$constants[ $key ] = bin2hex( random_bytes( 32 ) );
+}
+
+$php  = "<?php\n";
+$php .= "/*\n * Written by scripts/wp-rig.sh boot for the LRJN local WordPress rig (integration tests only).\n";
+$php .= " * Loaded by Debian's /usr/share/wordpress/wp-config.php when \$_SERVER['WORDPRESS_CONFIG'] is 'wprig'.\n";
+$php .= " * Overwritten on every boot; safe to delete when the rig is not in use.\n */\n";
+foreach ( $constants as $name => $value ) {
+	$php .= 'define( ' . var_export( $name, true ) . ', ' . var_export( $value, true ) . " );\n";
+}
+$php .= "\$table_prefix = 'wp_';\n";
+$php .= "@ini_set( 'display_errors', '0' );\n";
+
+$target = $argv[1];
+$tmp    = $target . '.tmp' . getmypid();
+if ( false === file_put_contents( $tmp, $php ) ) {
+	fwrite( STDERR, "write-config.php: cannot write $tmp\n" );
+	exit( 1 );
+}
+chmod( $tmp, 0640 );
+if ( ! rename( $tmp, $target ) ) {
+	@unlink( $tmp );
+	fwrite( STDERR, "write-config.php: cannot move the config into $target\n" );
+	exit( 1 );
+}

@@ -15,6 +15,8 @@ const imageHostList = [hosts.wordpressHost, hosts.imageHost, ...(hosts.legacyHos
 const imageOrigins = imageHostList.flatMap((h) => [`https://${h}`, `http://${h}`]);
 
 const nextConfig: NextConfig = {
+  // A second build (e.g. the tests' build against the WordPress rig) can live beside the default one.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).

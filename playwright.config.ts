@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  *  - 3100: the site with screening limits raised, so test traffic is never blocked;
  *  - 3101: default screening limits, client address from a trusted header the tests set per test;
  *  - 3102: a tiny limit and no trusted header, to prove a spoofed X-Forwarded-For does not escape the limit.
+ *  - 3103 (only when TEST_WORDPRESS_URL is set): the build in .next-wp, reading the WordPress rig, receiving
+ *    its revalidation webhooks; the `wordpress` project's specs run against it.
  * Servers bind to localhost (127.0.0.1 here): see README "Known issues" on `-H 127.0.0.1`.
  */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +20,8 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+const wordpressUrl = process.env.TEST_WORDPRESS_URL;
 
 function server(port: number, env: Record<string, string>) {
   return {
@@ -49,12 +53,37 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'wordpress/**',
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
     },
+    ...(wordpressUrl
+      ? [
+          {
+            name: 'wordpress',
+            testMatch: 'wordpress/**/*.spec.ts',
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: 'http://localhost:3103',
+              launchOptions: { executablePath, args: chromiumArgs },
+            },
+          },
+        ]
+      : []),
   ],
   webServer: [
     server(3100, { SCREENING_MAX_REQUESTS: '1000000', SCREENING_PREFETCH_MAX_REQUESTS: '1000000' }),
     server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip' }),
     server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300' }),
+    ...(wordpressUrl
+      ? [
+          server(3103, {
+            NEXT_DIST_DIR: '.next-wp',
+            WORDPRESS_URL: wordpressUrl,
+            REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
+            SCREENING_MAX_REQUESTS: '1000000',
+            SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
+          }),
+        ]
+      : []),
   ],
 });

@@ -21,6 +21,7 @@ export default defineConfig({
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the
     // package is externalised; inlining it lets Vite resolve that import (needed by components/layout/nav-link.tsx).
     server: { deps: { inline: ['next-intl'] } },
-    include: ['tests/unit/**/*.test.ts'],
+    // The integration tests need the WordPress rig; `npm test` boots it and sets TEST_WORDPRESS_URL.
+    include: ['tests/unit/**/*.test.ts', ...(process.env.TEST_WORDPRESS_URL ? ['tests/integration/**/*.test.ts'] : [])],
   },
 });

@@ -66,7 +66,15 @@ async function readEndpoint(endpoint: Endpoint): Promise<unknown[]> {
 async function download(relative: string, dir: string): Promise<boolean> {
   const target = path.join(dir, relative);
   if (!target.startsWith(dir + path.sep)) return false;
-  const res = await fetch(`${origin}/wp-content/uploads/${relative}`, { signal: AbortSignal.timeout(30_000) });
+  const url = `${origin}/wp-content/uploads/${relative.split('/').map(encodeURIComponent).join('/')}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    console.warn(`  media ${relative}: ${error instanceof Error ? error.message : String(error)}${cause}, skipped`);
+    return false;
+  }
   if (!res.ok) {
     console.warn(`  media ${relative}: HTTP ${res.status}, skipped`);
     return false;
@@ -89,7 +97,8 @@ async function main() {
   try {
     for (const endpoint of ENDPOINTS) {
       const items = prune(await readEndpoint(endpoint));
-      let text = JSON.stringify(items, null, 1);
+      // Responsive variants (srcset/sizes) point at per-size files we do not ship; next/image resizes instead.
+      let text = JSON.stringify(items, null, 1).replace(/ (?:srcset|sizes)=\\"[^"\\]*\\"/g, '');
       text = text.replace(UPLOAD, (_m, rel: string) => {
         files.add(decodeURIComponent(rel));
         return `/content-media/${rel}`;

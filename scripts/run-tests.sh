@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 cleanup() {
   if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2> /dev/null || true; fi
+  if [ -n "${WP_RIG_BOOTED:-}" ]; then bash scripts/wp-rig.sh stop > /dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
 
@@ -25,6 +26,23 @@ if [ -z "${TEST_REDIS_URL:-}" ]; then
   export TEST_REDIS_URL="redis://127.0.0.1:$port"
 fi
 
+# A real WordPress (Debian's package, our plugin, the demo content) for the integration and end-to-end tests
+# against WordPress. Its webhook goes to the e2e server on port 3103 (playwright.config.ts).
+if [ -z "${TEST_WORDPRESS_URL:-}" ]; then
+  if command -v mariadbd > /dev/null && [ -d /usr/share/wordpress ]; then
+    export TEST_REVALIDATE_SECRET="${TEST_REVALIDATE_SECRET:-$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')}"
+    export WP_RIG_PORT="${WP_RIG_PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
+    echo "== WordPress rig on 127.0.0.1:$WP_RIG_PORT"
+    WP_RIG_BOOTED=1
+    WP_RIG_SITE_URL=http://localhost:3103 WP_RIG_WEBHOOK_SECRET="$TEST_REVALIDATE_SECRET" bash scripts/wp-rig.sh boot | tail -1
+    export TEST_WORDPRESS_URL="http://127.0.0.1:$WP_RIG_PORT"
+    export TEST_WORDPRESS_STATE="${WP_RIG_STATE:-$PWD/.data/wp-rig}"
+  else
+    echo "WordPress rig packages are missing (run scripts/test-everything.sh): skipping the tests against WordPress." >&2
+    if [ -n "${CI:-}" ]; then exit 1; fi
+  fi
+fi
+
 echo "== lint and types"
 npx eslint .
 # Route types (PageProps, LayoutProps, next/root-params) are generated, not committed.
@@ -34,8 +52,13 @@ npx tsc --noEmit
 echo "== unit and integration tests"
 npx vitest run
 
-echo "== production build"
-npx next build
+echo "== production build, with WordPress unreachable (must fall back to the bundled snapshot)"
+WORDPRESS_URL=http://127.0.0.1:9 npx next build
+
+if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
+  echo "== production build against the WordPress rig (.next-wp)"
+  NEXT_DIST_DIR=.next-wp WORDPRESS_URL="$TEST_WORDPRESS_URL" npx next build
+fi
 
 echo "== end-to-end and accessibility tests"
 npx playwright test

@@ -17,6 +17,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# WordPress, PHP and MariaDB for the real-WordPress tests (the rig script knows the package list).
+bash scripts/wp-rig.sh packages
+
 # `npm ci` refuses lockfiles written on this registry mirror (stack notes §0); `npm install` honours the lock.
 npm install --no-audit --no-fund
 npm test

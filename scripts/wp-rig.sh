@@ -9,6 +9,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HELPERS="$ROOT/scripts/wp-rig"
 PLUGIN_SRC="$ROOT/wordpress/lrjn-companion"
 STATE="${WP_RIG_STATE:-$ROOT/.data/wp-rig}"
+case "$STATE" in /*) ;; *) STATE="$PWD/$STATE" ;; esac
 PORT="${WP_RIG_PORT:-8088}"
 SEED="${WP_RIG_SEED:-$ROOT/content/seed}"
 CACHE="${WP_RIG_CACHE-$ROOT/.data/wp-rig-cache}"
@@ -20,6 +21,8 @@ PACKAGES=(wordpress php-cli php-mysql php-gd php-xml php-mbstring mariadb-server
 URL="http://$HOST:$PORT"
 
 export WP_RIG_PORT="$PORT" WP_RIG_WP_DIR="$WP_DIR" WP_RIG_CONFIG_NAME="$CONFIG_NAME" WP_RIG_CACHE="$CACHE"
+# The per-rig configuration; /etc/wordpress/config-wprig.php only loads the file named here.
+export WP_RIG_CONFIG_FILE="$STATE/wp-config-rig.php"
 export CI="${CI:-true}" DEBIAN_FRONTEND=noninteractive
 
 usage() {
@@ -33,7 +36,7 @@ Commands:
   boot                        fresh database, install, import the seed, start the server; prints
                               WORDPRESS_URL=<url> as the last line. Refuses when the port already answers.
   stop                        stop the web server and MariaDB (by their saved process groups); idempotent
-  status                      show what is running
+  status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
   configure-webhook <site-url> <secret>
                               point the plugin's revalidation webhook at <site-url>/api/revalidate (running rig)
@@ -51,7 +54,9 @@ Environment:
 
 Files in the state directory after boot: admin-password (user admin), app-password ("admin:<application
 password>", for curl -u / REST writes), logs/ (MariaDB, PHP server, WordPress debug log).
-Writes $CONFIG_FILE (root needed); binds nothing but $HOST:$PORT.
+Writes $CONFIG_FILE (root needed; the same for every rig, it loads <state>/wp-config-rig.php named by
+WP_RIG_CONFIG_FILE, so rigs with different ports and state directories can run side by side).
+Binds nothing but $HOST:$PORT; MariaDB listens on a unix socket only.
 EOF
 }
 
@@ -76,13 +81,15 @@ elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # ---------------------------------------------------------------------------------------------------------------
 # Process groups (the web server forks PHP_CLI_SERVER_WORKERS workers; killing only the parent orphans them)
 
-# Commands of the live processes in a process group, one per line.
+# Commands of the live (non-zombie) processes in a process group, one per line.
 group_commands() {
-  ps -eo pgid=,comm= | awk -v g="$1" '$1 == g { print $2 }'
+  ps -eo pgid=,stat=,comm= | awk -v g="$1" '$1 == g && $2 !~ /^Z/ { print $3 }'
 }
 
+# True while the group has a process that is not a zombie (this machine's init can take seconds to reap orphans,
+# and a zombie holds no port or file).
 group_alive() {
-  [ -n "$(group_commands "$1")" ]
+  [ -n "$(ps -eo pgid=,stat= | awk -v g="$1" '$1 == g && $2 !~ /^Z/')" ]
 }
 
 # Prints the saved process-group id of <name> when its group is alive and contains only the expected programs.
@@ -104,9 +111,9 @@ stop_group() {
   local name="$1" pattern="$2" pgid
   if pgid="$(live_group "$name" "$pattern")"; then
     kill -TERM -- "-$pgid" 2> /dev/null || true
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 200); do
       group_alive "$pgid" || break
-      sleep 0.1
+      sleep 0.05
     done
     if group_alive "$pgid"; then
       say "$name (process group $pgid) ignored SIGTERM for 10 s; sending SIGKILL"
@@ -168,6 +175,8 @@ cmd_packages() {
     printf '#!/bin/sh\n# Temporary, written by scripts/wp-rig.sh packages\nexit 101\n' | "${sudo[@]}" tee /usr/sbin/policy-rc.d > /dev/null
     "${sudo[@]}" chmod 755 /usr/sbin/policy-rc.d
     created_policy=1
+    # shellcheck disable=SC2064 # expand now: remove the file even if apt-get is interrupted
+    trap "${sudo[*]} rm -f /usr/sbin/policy-rc.d" EXIT
   fi
   local status=0
   local apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q --no-install-recommends -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
@@ -177,6 +186,7 @@ cmd_packages() {
   fi
   if [ "$created_policy" -eq 1 ]; then
     "${sudo[@]}" rm -f /usr/sbin/policy-rc.d
+    trap - EXIT
   fi
   [ "$status" -eq 0 ] || die "packages: apt-get install failed (exit $status)"
   say "packages: installed"
@@ -259,6 +269,7 @@ cmd_boot() {
   mkdir -p "$STATE"/{db,tmp,logs} "$STATE"/wp-content/{plugins,themes,mu-plugins,uploads,upgrade,languages}
   chmod 700 "$STATE"
   STATE="$(cd "$STATE" && pwd)"
+  export WP_RIG_CONFIG_FILE="$STATE/wp-config-rig.php"
   trap boot_exit EXIT
 
   local socket="$STATE/mysqld.sock"
@@ -269,6 +280,7 @@ cmd_boot() {
   local user_args=()
   [ "$(id -u)" -eq 0 ] && user_args=(--user=root)
   # The same InnoDB sizes for both, or mariadbd spends seconds resizing the redo log on its first start.
+  # The data is throwaway (wiped on every boot): no durability, fast shutdown.
   local innodb=(--innodb-buffer-pool-size=64M --innodb-log-file-size=16M)
   "$(mariadb_bin mariadb-install-db mysql_install_db)" --no-defaults --datadir="$STATE/db" "${user_args[@]}" \
     --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve "${innodb[@]}" \
@@ -277,7 +289,8 @@ cmd_boot() {
     --datadir="$STATE/db" --socket="$socket" --pid-file="$STATE/mysqld.pid" --tmpdir="$STATE/tmp" \
     --skip-networking --skip-name-resolve --skip-log-bin --log-error="$STATE/logs/mariadb.log" \
     --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci "${innodb[@]}" \
-    --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=50
+    --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=50 \
+    --innodb-fast-shutdown=2 --innodb-buffer-pool-dump-at-shutdown=0 --innodb-buffer-pool-load-at-startup=0
   local admin ok=0
   admin="$(mariadb_bin mariadb-admin mysqladmin)"
   for _ in $(seq 1 300); do
@@ -294,7 +307,7 @@ cmd_boot() {
   say "MariaDB ready on $socket ($(elapsed "$t") s)"
 
   # 2. WordPress config and content directory.
-  WP_RIG_STATE="$STATE" WP_RIG_SOCKET="$socket" php "$HELPERS/write-config.php" "$CONFIG_FILE"
+  WP_RIG_STATE="$STATE" WP_RIG_SOCKET="$socket" php "$HELPERS/write-config.php" "$WP_RIG_CONFIG_FILE" "$CONFIG_FILE"
   ln -s "$PLUGIN_SRC" "$STATE/wp-content/plugins/lrjn-companion"
   ln -s "$HELPERS/theme" "$STATE/wp-content/themes/wprig-headless"
   ln -s "$HELPERS/mu-plugin.php" "$STATE/wp-content/mu-plugins/wprig.php"

@@ -86,16 +86,18 @@ export function extractJson(body: string): unknown {
   } catch {
     // fall through to the cleanup
   }
-  const starts = [text.indexOf('{'), text.indexOf('[')].filter((i) => i >= 0);
   const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
+  // A notice may itself contain brackets (`#[\ReturnTypeWillChange]`), so try each opening bracket in turn.
+  const starts = [...text.matchAll(/[[{]/g)].map((m) => m.index).filter((i) => i < end);
   if (starts.length === 0 || end < 0) throw new CmsError(CMS_MESSAGES.noJson);
-  const start = Math.min(...starts);
-  if (end <= start) throw new CmsError(CMS_MESSAGES.noJson);
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    throw new CmsError(CMS_MESSAGES.invalidJson);
+  for (const start of starts.slice(0, 50)) {
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      // try the next bracket
+    }
   }
+  throw new CmsError(CMS_MESSAGES.invalidJson);
 }
 
 function endpointName(route: string): string {
@@ -174,7 +176,15 @@ async function once(route: string, query: WpQuery, options: WpFetchOptions, fetc
     throw new CmsError(CMS_MESSAGES.failed(what, res.status), res.status, res.status >= 500 || res.status === 429);
   }
   modeByBase.set(base, mode);
-  const data = extractJson(await res.text());
+  let body: string;
+  try {
+    body = await res.text();
+  } catch (error) {
+    // Headers arrived but the body stalled or broke off: as retryable as a failed connection.
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network error';
+    throw new CmsError(CMS_MESSAGES.failed(what, reason), undefined, true);
+  }
+  const data = extractJson(body);
   const isItem = /\/\d+$/.test(route);
   if (isItem ? Array.isArray(data) || typeof data !== 'object' || data === null : !Array.isArray(data)) {
     throw new CmsError(CMS_MESSAGES.invalidFormat);

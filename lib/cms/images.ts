@@ -45,8 +45,10 @@ export function normalizeImageUrl(raw: string, config: ImageHostConfig = {}): st
   const fromLegacy = config.legacyHosts?.includes(url.host) ?? false;
   const fromWordPress = config.imageHost !== undefined && url.host === config.wordpressHost;
   if (target && (fromLegacy || fromWordPress)) {
-    url.host = target;
-    if (config.imageHost) url.protocol = 'https:';
+    const to = new URL(`${config.imageHost ? 'https' : url.protocol.replace(':', '')}://${target}`);
+    url.protocol = to.protocol;
+    url.hostname = to.hostname;
+    url.port = to.port;
   }
   return url.toString();
 }

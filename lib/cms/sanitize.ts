@@ -68,7 +68,7 @@ export function sanitizeCmsHtml(html: string | null | undefined, options: Saniti
     transformTags: {
       a: (tagName, attribs) => {
         const next = { ...attribs };
-        if (next.href) next.href = internalise(next.href, internal);
+        if (next.href) next.href = internalise(next.href, internal, options);
         if (next.target === '_blank') next.rel = 'noopener noreferrer';
         else delete next.target;
         return { tagName, attribs: next };
@@ -90,7 +90,7 @@ export function sanitizeCmsHtml(html: string | null | undefined, options: Saniti
 }
 
 /** `https://cms.example.org/reports/x/?a=1#h` → `/reports/x?a=1#h` when the origin is ours. */
-function internalise(href: string, internal: ReadonlySet<string>): string {
+function internalise(href: string, internal: ReadonlySet<string>, hosts: ImageHostConfig): string {
   let url: URL;
   try {
     url = new URL(href);
@@ -98,6 +98,9 @@ function internalise(href: string, internal: ReadonlySet<string>): string {
     return href;
   }
   if (!internal.has(url.origin)) return href;
+  // Uploaded files stay on WordPress (or its image host); WordPress's own paths are not pages of ours.
+  if (url.pathname.startsWith('/wp-content/uploads/')) return normalizeImageUrl(href, hosts) || href;
+  if (/^\/wp-(content|admin|includes|json)\//.test(url.pathname) || url.pathname === '/wp-login.php') return href;
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   return `${pathname}${url.search}${url.hash}`;
 }

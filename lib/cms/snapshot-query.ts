@@ -13,6 +13,8 @@ export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, que
   const rows = items.filter(isRecord);
   const isTerm = TERM_ENDPOINTS.has(endpoint);
   const search = query.search?.trim().toLowerCase();
+  // WordPress requires every word of a search somewhere in the title, excerpt or content.
+  const words = search ? search.split(/\s+/) : [];
 
   let matched = rows.filter((item) => {
     if (query.slug !== undefined && item.slug !== query.slug) return false;
@@ -23,7 +25,10 @@ export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, que
     if (query.mediaCategory?.length && !anyOf(item.media_category, query.mediaCategory)) return false;
     if (query.mediaType && item.media_type !== query.mediaType) return false;
     if (isTerm && query.hideEmpty && !(Number(item.count) > 0)) return false;
-    if (search && !searchText(item, isTerm).includes(search)) return false;
+    if (words.length > 0) {
+      const haystack = searchText(item, isTerm);
+      if (!words.every((w) => haystack.includes(w))) return false;
+    }
     return true;
   });
 
@@ -34,7 +39,8 @@ export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, que
     const ka = key(a);
     const kb = key(b);
     const cmp = typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka).localeCompare(String(kb));
-    return cmp * direction || Number(b.id) - Number(a.id);
+    // Ties: newest first (as WordPress), then the higher id.
+    return cmp * direction || dateOf(b).localeCompare(dateOf(a)) || Number(b.id) - Number(a.id);
   });
 
   const perPage = Math.max(1, query.perPage ?? 10);
@@ -48,6 +54,10 @@ type Row = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function dateOf(item: Row): string {
+  return String(item.date_gmt ?? item.date ?? '');
 }
 
 function anyOf(field: unknown, wanted: readonly number[]): boolean {

@@ -599,7 +599,9 @@ $wprig_jobs = (int) getenv( 'WP_RIG_JOBS' );
 if ( $wprig_jobs < 1 ) {
 	$wprig_jobs = max( 1, (int) trim( (string) shell_exec( 'nproc 2>/dev/null' ) ) );
 }
+$wprig_t = microtime( true );
 $wprig->generate_subsizes( (string) getenv( 'WP_RIG_CACHE' ), $wprig_jobs );
+$wprig_subsize_seconds = microtime( true ) - $wprig_t;
 
 flush_rewrite_rules( false );
 
@@ -608,8 +610,10 @@ foreach ( $wprig->counts as $wprig_what => $wprig_n ) {
 	$wprig_summary[] = "$wprig_n $wprig_what";
 }
 printf(
-	"imported %s in %.1f s%s\n",
+	"imported %s in %.1f s (image sizes: %.1f s, %d processes)%s\n",
 	$wprig_summary ? implode( ', ', $wprig_summary ) : 'nothing (empty seed)',
 	microtime( true ) - $wprig_started,
+	$wprig_subsize_seconds,
+	$wprig_jobs,
 	$wprig->warnings ? ' (' . count( $wprig->warnings ) . ' warnings)' : ''
 );

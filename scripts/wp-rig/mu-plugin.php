@@ -1,18 +1,37 @@
 <?php
 /**
  * Plugin Name: WP Rig (local test environment)
- * Description: Tweaks for the offline local rig only: no e-mail, no update checks, no admin e-mail nags.
+ * Description: Tweaks for the offline local rig only: no e-mail, no update checks against WordPress.org.
  *
  * @package WPRig
  */
 
 defined( 'ABSPATH' ) || exit;
 
+// WP_DEBUG stays on (notices and _doing_it_wrong() go to logs/wp-debug.log), but WordPress 6.1's bundled libraries
+// raise ~10 PHP 8.2 deprecation notices per request, which would bury everything else.
+error_reporting( E_ALL & ~E_DEPRECATED );
+
 // There is no MTA: pretend every e-mail was sent (WordPress 5.7+ honours pre_wp_mail).
 add_filter( 'pre_wp_mail', '__return_true' );
 
-// Offline: no update checks or version pings.
-add_filter( 'pre_site_transient_update_core', '__return_null' );
-add_filter( 'pre_site_transient_update_plugins', '__return_null' );
-add_filter( 'pre_site_transient_update_themes', '__return_null' );
+// Offline: never check WordPress.org for updates (each check would fail and log a warning).
+add_action(
+	'init',
+	static function () {
+		remove_action( 'admin_init', '_maybe_update_core' );
+		remove_action( 'admin_init', '_maybe_update_plugins' );
+		remove_action( 'admin_init', '_maybe_update_themes' );
+		remove_action( 'admin_init', 'wp_maybe_auto_update' );
+		remove_action( 'wp_version_check', 'wp_version_check' );
+		remove_action( 'wp_update_plugins', 'wp_update_plugins' );
+		remove_action( 'wp_update_themes', 'wp_update_themes' );
+		foreach ( array( 'load-plugins.php', 'load-update.php', 'load-update-core.php' ) as $screen ) {
+			remove_action( $screen, 'wp_update_plugins' );
+		}
+		foreach ( array( 'load-themes.php', 'load-update.php', 'load-update-core.php' ) as $screen ) {
+			remove_action( $screen, 'wp_update_themes' );
+		}
+	}
+);
 add_filter( 'admin_email_check_interval', '__return_zero' );

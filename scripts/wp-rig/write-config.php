@@ -1,11 +1,15 @@
 <?php
 /**
- * Writes Debian's per-site WordPress config for the rig (no WordPress loaded here).
- * Usage: php write-config.php <target file>   with WP_RIG_STATE, WP_RIG_PORT, WP_RIG_SOCKET in the environment.
+ * Writes the rig's WordPress configuration (no WordPress loaded here):
+ *  - <rig config>: the constants of one rig (database socket, URLs, content directory, salts), in its state dir;
+ *  - <debian config>: /etc/wordpress/config-wprig.php, the file Debian's wp-config.php loads. It is the same for every
+ *    rig and only requires the file named by the WP_RIG_CONFIG_FILE environment variable, so rigs on different
+ *    ports and state directories can run side by side.
+ * Usage: php write-config.php <rig config> <debian config>   with WP_RIG_STATE, WP_RIG_PORT, WP_RIG_SOCKET set.
  */
 
-if ( PHP_SAPI !== 'cli' || $argc < 2 ) {
-	fwrite( STDERR, "usage: php write-config.php <target>\n" );
+if ( PHP_SAPI !== 'cli' || $argc < 3 ) {
+	fwrite( STDERR, "usage: php write-config.php <rig config> <debian config>\n" );
 	exit( 2 );
 }
 
@@ -49,24 +53,50 @@ foreach ( array( 'AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'A
 }
 
 $php  = "<?php\n";
-$php .= "/*\n * Written by scripts/wp-rig.sh boot for the LRJN local WordPress rig (integration tests only).\n";
-$php .= " * Loaded by Debian's /usr/share/wordpress/wp-config.php when \$_SERVER['WORDPRESS_CONFIG'] is 'wprig'.\n";
-$php .= " * Overwritten on every boot; safe to delete when the rig is not in use.\n */\n";
+$php .= "/*\n * Written by scripts/wp-rig.sh boot for one LRJN local WordPress rig (integration tests only).\n";
+$php .= " * Loaded through /etc/wordpress/config-wprig.php (see write-config.php). Recreated on every boot.\n */\n";
 foreach ( $constants as $name => $value ) {
 	$php .= 'define( ' . var_export( $name, true ) . ', ' . var_export( $value, true ) . " );\n";
 }
 $php .= "\$table_prefix = 'wp_';\n";
 $php .= "@ini_set( 'display_errors', '0' );\n";
 
-$target = $argv[1];
-$tmp    = $target . '.tmp' . getmypid();
-if ( false === file_put_contents( $tmp, $php ) ) {
-	fwrite( STDERR, "write-config.php: cannot write $tmp\n" );
+/**
+ * Writes a file atomically.
+ *
+ * @param string $target Path.
+ * @param string $php    Content.
+ */
+function wprig_write( $target, $php ) {
+	$tmp = $target . '.tmp' . getmypid();
+	if ( false === file_put_contents( $tmp, $php ) ) {
+		fwrite( STDERR, "write-config.php: cannot write $tmp\n" );
+		exit( 1 );
+	}
+	chmod( $tmp, 0640 );
+	if ( ! rename( $tmp, $target ) ) {
+		@unlink( $tmp );
+		fwrite( STDERR, "write-config.php: cannot move the config into $target\n" );
+		exit( 1 );
+	}
+}
+
+wprig_write( $argv[1], $php );
+
+$dispatcher = <<<'PHP'
+<?php
+/*
+ * Written by scripts/wp-rig.sh (LRJN local WordPress rig, integration tests only). Debian's wp-config.php loads this
+ * file when $_SERVER['WORDPRESS_CONFIG'] is 'wprig'; it loads the configuration of the rig that started the process
+ * (<state dir>/wp-config-rig.php, named by the WP_RIG_CONFIG_FILE environment variable). Safe to delete.
+ */
+$wprig_config_file = (string) getenv( 'WP_RIG_CONFIG_FILE' );
+if ( '' === $wprig_config_file || '/' !== $wprig_config_file[0] || 'wp-config-rig.php' !== basename( $wprig_config_file ) || ! is_file( $wprig_config_file ) ) {
+	header( 'HTTP/1.0 500 Internal Server Error' );
+	echo "wp-rig: WP_RIG_CONFIG_FILE does not name a rig configuration (start WordPress with scripts/wp-rig.sh).\n";
 	exit( 1 );
 }
-chmod( $tmp, 0640 );
-if ( ! rename( $tmp, $target ) ) {
-	@unlink( $tmp );
-	fwrite( STDERR, "write-config.php: cannot move the config into $target\n" );
-	exit( 1 );
-}
+require $wprig_config_file;
+
+PHP;
+wprig_write( $argv[2], $dispatcher );

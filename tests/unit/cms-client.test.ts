@@ -101,7 +101,12 @@ describe('buildWpUrl', () => {
   });
 
   it('joins arrays into comma lists', () => {
-    const url = buildWpUrl(BASE, '/wp/v2/posts', { categories: [3, 7, 2202], _fields: ['slug', 'modified'] }, 'pretty');
+    const url = buildWpUrl(
+      BASE,
+      '/wp/v2/posts',
+      { categories: [3, 7, 2202], _fields: ['slug', 'modified'] },
+      'pretty',
+    );
     expect(url.searchParams.get('categories')).toBe('3,7,2202');
     expect(url.searchParams.get('_fields')).toBe('slug,modified');
   });
@@ -137,7 +142,9 @@ describe('buildWpUrl', () => {
   });
 
   it('refuses a route outside the allow-list', () => {
-    expect(() => buildWpUrl(BASE, '/wp/v2/users', {}, 'pretty')).toThrow('Blocked suspicious WordPress API call');
+    expect(() => buildWpUrl(BASE, '/wp/v2/users', {}, 'pretty')).toThrow(
+      'Blocked suspicious WordPress API call',
+    );
   });
 });
 
@@ -254,10 +261,17 @@ describe('wpFetch: responses', () => {
 
   it('counts the items when the total headers are missing, and reports a single item as 1/1', async () => {
     const list = fakeFetch(() => jsonResponse([{ id: 1 }, { id: 2 }, { id: 3 }]));
-    expect(await wpFetch('/wp/v2/posts', {}, options(list.fetchImpl).opts)).toMatchObject({ total: 3, totalPages: 1 });
+    expect(await wpFetch('/wp/v2/posts', {}, options(list.fetchImpl).opts)).toMatchObject({
+      total: 3,
+      totalPages: 1,
+    });
 
     const empty = fakeFetch(() => jsonResponse([]));
-    expect(await wpFetch('/wp/v2/posts', {}, options(empty.fetchImpl).opts)).toEqual({ data: [], total: 0, totalPages: 0 });
+    expect(await wpFetch('/wp/v2/posts', {}, options(empty.fetchImpl).opts)).toEqual({
+      data: [],
+      total: 0,
+      totalPages: 0,
+    });
 
     const item = fakeFetch(() => jsonResponse({ id: 12, slug: 'x' }));
     expect(await wpFetch('/wp/v2/posts/12', {}, options(item.fetchImpl).opts)).toEqual({
@@ -269,7 +283,9 @@ describe('wpFetch: responses', () => {
 
   it('parses a body with a PHP notice in front of the JSON', async () => {
     const { fetchImpl } = fakeFetch(() =>
-      jsonResponse('<br />\n<b>Notice</b>:  Undefined index: x in <b>/x.php</b> on line <b>3</b><br />\n[{"id":1}]'),
+      jsonResponse(
+        '<br />\n<b>Notice</b>:  Undefined index: x in <b>/x.php</b> on line <b>3</b><br />\n[{"id":1}]',
+      ),
     );
     expect((await wpFetch('/wp/v2/posts', {}, options(fetchImpl).opts)).data).toEqual([{ id: 1 }]);
   });
@@ -293,7 +309,9 @@ describe('wpFetch: responses', () => {
   });
 
   it("rejects an HTML error page served as JSON with 'No JSON found in response'", async () => {
-    const { fetchImpl, urls } = fakeFetch(() => jsonResponse('<h1>Error establishing a database connection</h1>'));
+    const { fetchImpl, urls } = fakeFetch(() =>
+      jsonResponse('<h1>Error establishing a database connection</h1>'),
+    );
     const error = await failure(wpFetch('/wp/v2/posts', {}, options(fetchImpl).opts));
     expect(error.message).toBe('No JSON found in response');
     expect(urls).toHaveLength(1);
@@ -326,17 +344,21 @@ describe('wpFetch: HTTP errors and retries', () => {
   it('does not retry other 4xx answers, and a 4xx does not open the circuit', async () => {
     const { fetchImpl, urls } = fakeFetch(() => jsonResponse({ code: 'rest_invalid_param' }, 400));
     const { opts } = options(fetchImpl);
-    expect((await failure(wpFetch('/wp/v2/posts', { page: 1 }, opts))).message).toBe('Failed to fetch posts: 400');
+    expect((await failure(wpFetch('/wp/v2/posts', { page: 1 }, opts))).message).toBe(
+      'Failed to fetch posts: 400',
+    );
     expect(urls).toHaveLength(1);
-    expect((await failure(wpFetch('/wp/v2/posts', { page: 1 }, opts))).message).toBe('Failed to fetch posts: 400');
+    expect((await failure(wpFetch('/wp/v2/posts', { page: 1 }, opts))).message).toBe(
+      'Failed to fetch posts: 400',
+    );
     expect(urls).toHaveLength(2);
   });
 
   it('uses `what` in the message, else the endpoint name', async () => {
     const { fetchImpl } = fakeFetch(() => jsonResponse({}, 403));
-    expect((await failure(wpFetch('/wp/v2/reports', {}, options(fetchImpl, { what: 'report' }).opts))).message).toBe(
-      'Failed to fetch report: 403',
-    );
+    expect(
+      (await failure(wpFetch('/wp/v2/reports', {}, options(fetchImpl, { what: 'report' }).opts))).message,
+    ).toBe('Failed to fetch report: 403');
     expect((await failure(wpFetch('/wp/v2/media-archive/5', {}, options(fetchImpl).opts))).message).toBe(
       'Failed to fetch media archive: 403',
     );
@@ -345,16 +367,19 @@ describe('wpFetch: HTTP errors and retries', () => {
     );
   });
 
-  it.each([500, 503, 429])('retries a %i up to 3 times with backoff 300/600/1200 ms, then fails', async (status) => {
-    const { fetchImpl, urls } = fakeFetch(() => htmlResponse('<h1>Oops</h1>', status));
-    const { opts, delays } = options(fetchImpl);
-    const error = await failure(wpFetch('/wp/v2/posts', {}, opts));
-    expect(error.message).toBe(`Failed to fetch posts: ${status}`);
-    expect(error.status).toBe(status);
-    expect(error.retryable).toBe(true);
-    expect(urls).toHaveLength(4);
-    expect(delays).toEqual([300, 600, 1200]);
-  });
+  it.each([500, 503, 429])(
+    'retries a %i up to 3 times with backoff 300/600/1200 ms, then fails',
+    async (status) => {
+      const { fetchImpl, urls } = fakeFetch(() => htmlResponse('<h1>Oops</h1>', status));
+      const { opts, delays } = options(fetchImpl);
+      const error = await failure(wpFetch('/wp/v2/posts', {}, opts));
+      expect(error.message).toBe(`Failed to fetch posts: ${status}`);
+      expect(error.status).toBe(status);
+      expect(error.retryable).toBe(true);
+      expect(urls).toHaveLength(4);
+      expect(delays).toEqual([300, 600, 1200]);
+    },
+  );
 
   it("retries a network error and fails with 'network error'", async () => {
     const { fetchImpl, urls } = fakeFetch(() => {
@@ -401,7 +426,11 @@ describe('wpFetch: HTTP errors and retries', () => {
 
     // Another WordPress host is not affected.
     const other = fakeFetch(() => jsonResponse([]));
-    await wpFetch('/wp/v2/pages', {}, options(other.fetchImpl, { baseUrl: 'https://other.example.org' }).opts);
+    await wpFetch(
+      '/wp/v2/pages',
+      {},
+      options(other.fetchImpl, { baseUrl: 'https://other.example.org' }).opts,
+    );
     expect(other.urls).toHaveLength(1);
   });
 
@@ -409,7 +438,9 @@ describe('wpFetch: HTTP errors and retries', () => {
     const start = Date.now();
     const now = vi.spyOn(Date, 'now').mockReturnValue(start);
     let healthy = false;
-    const { fetchImpl, urls } = fakeFetch(() => (healthy ? jsonResponse([{ id: 1 }]) : htmlResponse('down', 500)));
+    const { fetchImpl, urls } = fakeFetch(() =>
+      healthy ? jsonResponse([{ id: 1 }]) : htmlResponse('down', 500),
+    );
     const { opts } = options(fetchImpl);
     await failure(wpFetch('/wp/v2/posts', {}, opts));
     expect(urls).toHaveLength(4);
@@ -494,7 +525,9 @@ describe('wpFetch: permalink mode', () => {
 
   it('switches when /wp-json/ answers 200 with an HTML page (a redirect to the home page)', async () => {
     const { fetchImpl, urls } = fakeFetch((url) =>
-      url.pathname.startsWith('/wp-json/') ? htmlResponse('<!doctype html><h1>Home</h1>', 200) : jsonResponse([]),
+      url.pathname.startsWith('/wp-json/')
+        ? htmlResponse('<!doctype html><h1>Home</h1>', 200)
+        : jsonResponse([]),
     );
     await wpFetch('/wp/v2/posts', {}, options(fetchImpl).opts);
     expect(urls.map((u) => u.pathname)).toEqual(['/wp-json/wp/v2/posts', '/']);
@@ -515,7 +548,11 @@ describe('wpFetch: permalink mode', () => {
     );
     await wpFetch('/wp/v2/posts', {}, options(plainSite.fetchImpl).opts);
     const prettySite = fakeFetch(() => jsonResponse([]));
-    await wpFetch('/wp/v2/posts', {}, options(prettySite.fetchImpl, { baseUrl: 'https://pretty.example.org' }).opts);
+    await wpFetch(
+      '/wp/v2/posts',
+      {},
+      options(prettySite.fetchImpl, { baseUrl: 'https://pretty.example.org' }).opts,
+    );
     expect(prettySite.urls.map((u) => u.pathname)).toEqual(['/wp-json/wp/v2/posts']);
   });
 });
@@ -530,7 +567,11 @@ describe('wpFetch: pages past the end', () => {
   it('returns an empty page for 400 rest_post_invalid_page_number on page > 1', async () => {
     const { fetchImpl, urls } = fakeFetch(() => jsonResponse(invalidPage, 400));
     const { opts, delays } = options(fetchImpl);
-    expect(await wpFetch('/wp/v2/posts', { page: 7, per_page: 12 }, opts)).toEqual({ data: [], total: 0, totalPages: 0 });
+    expect(await wpFetch('/wp/v2/posts', { page: 7, per_page: 12 }, opts)).toEqual({
+      data: [],
+      total: 0,
+      totalPages: 0,
+    });
     expect(urls).toHaveLength(1);
     expect(delays).toEqual([]);
   });
@@ -567,7 +608,9 @@ describe('wpFetchAll', () => {
 
   it('pages through every page with per_page=100 and returns all 250 items in order', async () => {
     const { fetchImpl, urls } = collection(250);
-    const items = (await wpFetchAll('/wp/v2/reports', { _embed: 'true' }, options(fetchImpl).opts)) as { id: number }[];
+    const items = (await wpFetchAll('/wp/v2/reports', { _embed: 'true' }, options(fetchImpl).opts)) as {
+      id: number;
+    }[];
     expect(items).toHaveLength(250);
     expect(items.map((i) => i.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(urls.map((u) => Number(u.searchParams.get('page'))).sort()).toEqual([1, 2, 3]);
@@ -587,7 +630,9 @@ describe('wpFetchAll', () => {
 
   it('makes one request for a small collection and returns [] for an empty one', async () => {
     const small = collection(42);
-    expect(await wpFetchAll('/wp/v2/categories', { hide_empty: true }, options(small.fetchImpl).opts)).toHaveLength(42);
+    expect(
+      await wpFetchAll('/wp/v2/categories', { hide_empty: true }, options(small.fetchImpl).opts),
+    ).toHaveLength(42);
     expect(small.urls).toHaveLength(1);
     expect(small.urls[0]?.searchParams.get('hide_empty')).toBe('true');
 

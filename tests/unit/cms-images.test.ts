@@ -10,9 +10,9 @@ describe('normalizeImageUrl: hosts', () => {
   };
 
   it('maps a legacy host to the image host, over https, keeping the path', () => {
-    expect(normalizeImageUrl('http://old-cms.example.org/wp-content/uploads/2019/05/a.jpg', withImageHost)).toBe(
-      'https://images.example.org/wp-content/uploads/2019/05/a.jpg',
-    );
+    expect(
+      normalizeImageUrl('http://old-cms.example.org/wp-content/uploads/2019/05/a.jpg', withImageHost),
+    ).toBe('https://images.example.org/wp-content/uploads/2019/05/a.jpg');
   });
 
   // BUG: `url.host = target` keeps the port of the original URL when `target` has none (WHATWG URL host setter),
@@ -32,7 +32,10 @@ describe('normalizeImageUrl: hosts', () => {
 
   it('uses the port of the target host when it has one', () => {
     expect(
-      normalizeImageUrl('https://old-cms.example.org/a.jpg', { wordpressHost: 'localhost:8080', legacyHosts: ['old-cms.example.org'] }),
+      normalizeImageUrl('https://old-cms.example.org/a.jpg', {
+        wordpressHost: 'localhost:8080',
+        legacyHosts: ['old-cms.example.org'],
+      }),
     ).toBe('https://localhost:8080/a.jpg');
   });
 
@@ -57,7 +60,9 @@ describe('normalizeImageUrl: hosts', () => {
       'https://images.unsplash.com/photo-123?auto=format',
     );
     // A host that merely ends with the WordPress host is another host.
-    expect(normalizeImageUrl('https://evil-cms.example.org/x.jpg', withImageHost)).toBe('https://evil-cms.example.org/x.jpg');
+    expect(normalizeImageUrl('https://evil-cms.example.org/x.jpg', withImageHost)).toBe(
+      'https://evil-cms.example.org/x.jpg',
+    );
   });
 
   it('works without any configuration', () => {
@@ -74,12 +79,15 @@ describe('normalizeImageUrl: hosts', () => {
 
 describe('normalizeImageUrl: parameters', () => {
   it('strips fit, ssl, w, h, crop, quality and resize but keeps other parameters', () => {
-    const raw = 'https://cdn.example.com/a.jpg?fit=1200%2C800&ssl=1&w=640&h=480&crop=1&quality=90&resize=640%2C480&v=3&lang=en';
+    const raw =
+      'https://cdn.example.com/a.jpg?fit=1200%2C800&ssl=1&w=640&h=480&crop=1&quality=90&resize=640%2C480&v=3&lang=en';
     expect(normalizeImageUrl(raw)).toBe('https://cdn.example.com/a.jpg?v=3&lang=en');
   });
 
   it('removes the question mark when nothing is left', () => {
-    expect(normalizeImageUrl('https://cdn.example.com/a.jpg?w=640&h=480')).toBe('https://cdn.example.com/a.jpg');
+    expect(normalizeImageUrl('https://cdn.example.com/a.jpg?w=640&h=480')).toBe(
+      'https://cdn.example.com/a.jpg',
+    );
   });
 
   it('does not strip parameters whose names only contain a stripped name', () => {
@@ -137,14 +145,19 @@ describe('imageHostConfig', () => {
   });
 
   it('keeps a port and accepts a full URL for the image host', () => {
-    const config = imageHostConfig({ WORDPRESS_URL: 'http://localhost:8080', WORDPRESS_IMAGE_HOST: 'https://img.example.org/x' });
+    const config = imageHostConfig({
+      WORDPRESS_URL: 'http://localhost:8080',
+      WORDPRESS_IMAGE_HOST: 'https://img.example.org/x',
+    });
     expect(config.wordpressHost).toBe('localhost:8080');
     expect(config.imageHost).toBe('img.example.org');
   });
 
   it('leaves everything unset for an empty environment or blank values', () => {
     expect(imageHostConfig({})).toEqual({ wordpressHost: undefined, imageHost: undefined, legacyHosts: [] });
-    expect(imageHostConfig({ WORDPRESS_URL: '  ', WORDPRESS_IMAGE_HOST: '', WORDPRESS_LEGACY_IMAGE_HOSTS: ' , ' })).toEqual({
+    expect(
+      imageHostConfig({ WORDPRESS_URL: '  ', WORDPRESS_IMAGE_HOST: '', WORDPRESS_LEGACY_IMAGE_HOSTS: ' , ' }),
+    ).toEqual({
       wordpressHost: undefined,
       imageHost: undefined,
       legacyHosts: [],
@@ -164,16 +177,25 @@ describe('isLoopbackHost', () => {
     },
   );
 
-  it.each([undefined, '', 'cms.example.org', 'localhost.example.org', '10.0.0.1', '128.0.0.1', 'example.org:127'])(
-    'is false for %j',
-    (host) => {
-      expect(isLoopbackHost(host)).toBe(false);
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'cms.example.org',
+    'localhost.example.org',
+    '10.0.0.1',
+    '128.0.0.1',
+    'example.org:127',
+  ])('is false for %j', (host) => {
+    expect(isLoopbackHost(host)).toBe(false);
+  });
 
   it('agrees with the hosts imageHostConfig produces', () => {
     expect(isLoopbackHost(imageHostConfig({ WORDPRESS_URL: 'http://[::1]:8080/' }).wordpressHost)).toBe(true);
-    expect(isLoopbackHost(imageHostConfig({ WORDPRESS_URL: 'http://127.0.0.1:8881' }).wordpressHost)).toBe(true);
-    expect(isLoopbackHost(imageHostConfig({ WORDPRESS_URL: 'https://cms.example.org' }).wordpressHost)).toBe(false);
+    expect(isLoopbackHost(imageHostConfig({ WORDPRESS_URL: 'http://127.0.0.1:8881' }).wordpressHost)).toBe(
+      true,
+    );
+    expect(isLoopbackHost(imageHostConfig({ WORDPRESS_URL: 'https://cms.example.org' }).wordpressHost)).toBe(
+      false,
+    );
   });
 });

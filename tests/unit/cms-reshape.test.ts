@@ -81,7 +81,10 @@ describe('reshapePostSummary', () => {
   });
 
   it('uses the GMT date when present and the local date otherwise', () => {
-    expect(reshapePostSummary(post102, CTX)).toMatchObject({ date: '2024-07-01T09:00:00', dateGmt: '2024-07-01T08:00:00' });
+    expect(reshapePostSummary(post102, CTX)).toMatchObject({
+      date: '2024-07-01T09:00:00',
+      dateGmt: '2024-07-01T08:00:00',
+    });
     const noGmt: Record<string, unknown> = { ...post103 };
     delete noGmt.date_gmt;
     delete noGmt.modified;
@@ -127,7 +130,9 @@ describe('reshapePostSummary', () => {
 describe('reshapePost', () => {
   it('adds the sanitised content', () => {
     const post = reshapePost(post101, CTX);
-    expect(post?.html).toContain('<p>Community groups across Leeds met in March to talk about what’s next.</p>');
+    expect(post?.html).toContain(
+      '<p>Community groups across Leeds met in March to talk about what’s next.</p>',
+    );
     expect(post?.html).not.toContain('<script');
     expect(post?.html).not.toContain('pwned');
     expect(post?.html).toContain('src="https://images.example.org/wp-content/uploads/2024/03/meeting.jpg"');
@@ -227,16 +232,19 @@ describe('reshapeReport', () => {
   });
 
   it('falls back to acf.organization and refuses a PDF link that is not http(s) or a site path', () => {
-    expect(reshapeReport(partnerReport, CTX)).toMatchObject({ organization: 'Chapeltown Youth Forum', pdfUrl: null });
+    expect(reshapeReport(partnerReport, CTX)).toMatchObject({
+      organization: 'Chapeltown Youth Forum',
+      pdfUrl: null,
+    });
   });
 
   it('accepts a snapshot PDF path and meta.pdf_url', () => {
     expect(reshapeReport({ id: 1, slug: 'r', acf: { pdf_file: '/content-media/r.pdf' } }, CTX)?.pdfUrl).toBe(
       '/content-media/r.pdf',
     );
-    expect(reshapeReport({ id: 2, slug: 's', meta: { pdf_url: 'https://cdn.example.com/s.pdf' } }, CTX)?.pdfUrl).toBe(
-      'https://cdn.example.com/s.pdf',
-    );
+    expect(
+      reshapeReport({ id: 2, slug: 's', meta: { pdf_url: 'https://cdn.example.com/s.pdf' } }, CTX)?.pdfUrl,
+    ).toBe('https://cdn.example.com/s.pdf');
     expect(reshapeReport({ id: 3, slug: 't', acf: { pdf_file: 'report.pdf' } }, CTX)?.pdfUrl).toBeNull();
   });
 });
@@ -267,17 +275,34 @@ describe('reshapeEvent and reshapeMediaArchiveItem', () => {
       { id: 7, slug: 'agm', title: { rendered: 'AGM' }, acf: { event_date: '20240512', is_online: true } },
       CTX,
     );
-    expect(event).toMatchObject({ id: 7, slug: 'agm', title: 'AGM', fields: { event_date: '20240512', is_online: true } });
+    expect(event).toMatchObject({
+      id: 7,
+      slug: 'agm',
+      title: 'AGM',
+      fields: { event_date: '20240512', is_online: true },
+    });
     expect(reshapeEvent({ id: 8, slug: 'x', acf: [] }, CTX)?.fields).toEqual({});
   });
 
   it('reads the media type and categories of an archive item', () => {
     const item = reshapeMediaArchiveItem(
-      { id: 9, slug: 'zine', media_category: [4, 6], acf: { media_type: ' zine ', external_url: 'https://example.org' } },
+      {
+        id: 9,
+        slug: 'zine',
+        media_category: [4, 6],
+        acf: { media_type: ' zine ', external_url: 'https://example.org' },
+      },
       CTX,
     );
-    expect(item).toMatchObject({ mediaType: 'zine', categoryIds: [4, 6], fields: { external_url: 'https://example.org' } });
-    expect(reshapeMediaArchiveItem({ id: 10, slug: 'y', acf: [] }, CTX)).toMatchObject({ mediaType: null, categoryIds: [] });
+    expect(item).toMatchObject({
+      mediaType: 'zine',
+      categoryIds: [4, 6],
+      fields: { external_url: 'https://example.org' },
+    });
+    expect(reshapeMediaArchiveItem({ id: 10, slug: 'y', acf: [] }, CTX)).toMatchObject({
+      mediaType: null,
+      categoryIds: [],
+    });
   });
 });
 
@@ -329,7 +354,9 @@ describe('reshapeMedia', () => {
 
   it('returns null without a usable source URL', () => {
     expect(reshapeMedia({ id: 1, title: { rendered: 'x' } }, CTX)).toBeNull();
-    expect(reshapeMedia({ id: 1, title: { rendered: 'x' }, source_url: 'javascript:alert(1)' }, CTX)).toBeNull();
+    expect(
+      reshapeMedia({ id: 1, title: { rendered: 'x' }, source_url: 'javascript:alert(1)' }, CTX),
+    ).toBeNull();
   });
 });
 

@@ -72,7 +72,9 @@ describe('sanitizeCmsHtml: hostile markup', () => {
   });
 
   it('keeps YouTube embeds, rewritten to youtube-nocookie.com', () => {
-    expect(out).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video" allowfullscreen>');
+    expect(out).toContain(
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video" allowfullscreen>',
+    );
     expect(out).not.toContain('https://www.youtube.com/embed');
   });
 
@@ -103,8 +105,12 @@ describe('sanitizeCmsHtml: embeds', () => {
 
 describe('sanitizeCmsHtml: links', () => {
   it('adds rel="noopener noreferrer" to target=_blank links, replacing a weaker rel', () => {
-    const out = sanitizeCmsHtml('<a href="https://other.example.com/" target="_blank" rel="opener">Partner</a>');
-    expect(out).toBe('<a href="https://other.example.com/" target="_blank" rel="noopener noreferrer">Partner</a>');
+    const out = sanitizeCmsHtml(
+      '<a href="https://other.example.com/" target="_blank" rel="opener">Partner</a>',
+    );
+    expect(out).toBe(
+      '<a href="https://other.example.com/" target="_blank" rel="noopener noreferrer">Partner</a>',
+    );
   });
 
   it('drops any other target', () => {
@@ -130,11 +136,16 @@ describe('sanitizeCmsHtml: links', () => {
       '<a href="https://other.example.com/reports/x/">A</a><a href="/blog/x">B</a><a href="#top">C</a>',
       OPTIONS,
     );
-    expect(out).toBe('<a href="https://other.example.com/reports/x/">A</a><a href="/blog/x">B</a><a href="#top">C</a>');
+    expect(out).toBe(
+      '<a href="https://other.example.com/reports/x/">A</a><a href="/blog/x">B</a><a href="#top">C</a>',
+    );
   });
 
   it('does not treat another port or scheme of an internal host as internal', () => {
-    const out = sanitizeCmsHtml('<a href="https://cms.example.org:8443/x/">A</a><a href="http://cms.example.org/y/">B</a>', OPTIONS);
+    const out = sanitizeCmsHtml(
+      '<a href="https://cms.example.org:8443/x/">A</a><a href="http://cms.example.org/y/">B</a>',
+      OPTIONS,
+    );
     expect(out).toContain('href="https://cms.example.org:8443/x/"');
     expect(out).toContain('href="http://cms.example.org/y/"');
   });
@@ -163,12 +174,17 @@ describe('sanitizeCmsHtml: images', () => {
   });
 
   it('maps a legacy host to the image host', () => {
-    const out = sanitizeCmsHtml('<img src="http://old-cms.example.org/wp-content/uploads/b.png?resize=10%2C10">', OPTIONS);
+    const out = sanitizeCmsHtml(
+      '<img src="http://old-cms.example.org/wp-content/uploads/b.png?resize=10%2C10">',
+      OPTIONS,
+    );
     expect(out).toContain('src="https://images.example.org/wp-content/uploads/b.png"');
   });
 
   it('keeps site paths (snapshot media) without their sizing params', () => {
-    expect(sanitizeCmsHtml('<img src="/content-media/c.jpg?quality=50" alt="">')).toContain('src="/content-media/c.jpg"');
+    expect(sanitizeCmsHtml('<img src="/content-media/c.jpg?quality=50" alt="">')).toContain(
+      'src="/content-media/c.jpg"',
+    );
   });
 
   it('drops an image whose src is javascript:, data:, missing or unusable', () => {

@@ -38,7 +38,9 @@ const POSTS: RawPost[] = [
   }),
   post(3, 'Volunteer evening', '2023-11-02T18:45:00', {
     categories: [4],
-    content: { rendered: '<p class="has-text-align-center">We talked about <em>HOUSING</em> and schools.</p>' },
+    content: {
+      rendered: '<p class="has-text-align-center">We talked about <em>HOUSING</em> and schools.</p>',
+    },
   }),
   post(4, 'Zine launch', '2024-02-10T12:00:00', { categories: [5], tags: [7] }),
   post(5, 'Briefing: school exclusions', '2022-06-01T08:00:00', { categories: [4, 5], tags: [7, 8] }),
@@ -127,7 +129,9 @@ describe('querySnapshot: order', () => {
   });
 
   it('orders by date ascending', () => {
-    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'date', order: 'asc' }).items)).toEqual([5, 3, 1, 4, 2]);
+    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'date', order: 'asc' }).items)).toEqual([
+      5, 3, 1, 4, 2,
+    ]);
   });
 
   it('orders by the GMT date when the local dates disagree', () => {
@@ -140,8 +144,12 @@ describe('querySnapshot: order', () => {
   });
 
   it('orders by title (as text) in both directions', () => {
-    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'title', order: 'asc' }).items)).toEqual([1, 5, 2, 3, 4]);
-    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'title', order: 'desc' }).items)).toEqual([4, 3, 2, 5, 1]);
+    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'title', order: 'asc' }).items)).toEqual([
+      1, 5, 2, 3, 4,
+    ]);
+    expect(ids(querySnapshot(POSTS, 'posts', { orderby: 'title', order: 'desc' }).items)).toEqual([
+      4, 3, 2, 5, 1,
+    ]);
   });
 
   it('orders by relevance: title matches before body matches', () => {
@@ -163,9 +171,13 @@ describe('querySnapshot: order', () => {
   it('breaks relevance ties by date, newest first', () => {
     const items = [
       post(10, 'Spring update', '2024-04-01T00:00:00', { content: { rendered: '<p>Housing news</p>' } }),
-      post(20, 'Imported from the old site', '2019-01-01T00:00:00', { content: { rendered: '<p>Housing news</p>' } }),
+      post(20, 'Imported from the old site', '2019-01-01T00:00:00', {
+        content: { rendered: '<p>Housing news</p>' },
+      }),
     ];
-    expect(ids(querySnapshot(items, 'posts', { search: 'housing', orderby: 'relevance' }).items)).toEqual([10, 20]);
+    expect(ids(querySnapshot(items, 'posts', { search: 'housing', orderby: 'relevance' }).items)).toEqual([
+      10, 20,
+    ]);
   });
 
   it('treats relevance without a search as date order', () => {
@@ -178,7 +190,9 @@ describe('querySnapshot: order', () => {
       post(2, 'A', '2024-01-02', { menu_order: 1 }),
       post(3, 'B', '2024-01-03', { menu_order: 2 }),
     ];
-    expect(ids(querySnapshot(pages, 'pages', { orderby: 'menu_order', order: 'asc' }).items)).toEqual([2, 3, 1]);
+    expect(ids(querySnapshot(pages, 'pages', { orderby: 'menu_order', order: 'asc' }).items)).toEqual([
+      2, 3, 1,
+    ]);
   });
 
   it('breaks ties deterministically (same date: higher id first)', () => {
@@ -208,7 +222,9 @@ describe('querySnapshot: pagination', () => {
   });
 
   it('slices the requested page', () => {
-    expect(ids(querySnapshot(many, 'posts', { page: 2, perPage: 10 }).items)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
+    expect(ids(querySnapshot(many, 'posts', { page: 2, perPage: 10 }).items)).toEqual([
+      13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+    ]);
     const last = querySnapshot(many, 'posts', { page: 3, perPage: 10 });
     expect(ids(last.items)).toEqual([3, 2, 1]);
     expect(last.total).toBe(23);
@@ -216,7 +232,11 @@ describe('querySnapshot: pagination', () => {
   });
 
   it('returns an empty page past the end, with the totals', () => {
-    expect(querySnapshot(many, 'posts', { page: 4, perPage: 10 })).toEqual({ items: [], total: 23, totalPages: 3 });
+    expect(querySnapshot(many, 'posts', { page: 4, perPage: 10 })).toEqual({
+      items: [],
+      total: 23,
+      totalPages: 3,
+    });
   });
 
   it('counts pages after filtering', () => {
@@ -254,7 +274,9 @@ describe('querySnapshot: terms', () => {
   });
 
   it('orders terms by count', () => {
-    expect(ids(querySnapshot(terms, 'categories', { orderby: 'count', order: 'desc' }).items)).toEqual([3, 5, 6, 4]);
+    expect(ids(querySnapshot(terms, 'categories', { orderby: 'count', order: 'desc' }).items)).toEqual([
+      3, 5, 6, 4,
+    ]);
   });
 
   it('searches term names and descriptions', () => {

@@ -16,7 +16,16 @@ describe('TAGS', () => {
 
   it('keeps every tag within the 256-character limit of Next.js', () => {
     const slug = 'x'.repeat(1000);
-    for (const make of [TAGS.post, TAGS.page, TAGS.report, TAGS.event, TAGS.cause, TAGS.mediaArchiveItem, TAGS.teamMember, TAGS.vacancy]) {
+    for (const make of [
+      TAGS.post,
+      TAGS.page,
+      TAGS.report,
+      TAGS.event,
+      TAGS.cause,
+      TAGS.mediaArchiveItem,
+      TAGS.teamMember,
+      TAGS.vacancy,
+    ]) {
       expect(make(slug).length).toBeLessThanOrEqual(256);
     }
     expect(TAGS.post('a'.repeat(300))).toBe(`post:${'a'.repeat(200)}`);
@@ -25,35 +34,48 @@ describe('TAGS', () => {
 
 describe('tagsForChange: posts', () => {
   it('refreshes the post lists, the causes (fallback category) and the post itself', () => {
-    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'hello' })).toEqual(['posts', 'causes', 'post:hello']);
+    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'hello' })).toEqual([
+      'posts',
+      'causes',
+      'post:hello',
+    ]);
   });
 
   it('also refreshes the previous slug of a renamed post', () => {
-    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'new-name', previousSlug: 'old-name' })).toEqual([
-      'posts',
-      'causes',
-      'post:new-name',
-      'post:old-name',
-    ]);
+    expect(
+      tagsForChange({ kind: 'post', postType: 'post', slug: 'new-name', previousSlug: 'old-name' }),
+    ).toEqual(['posts', 'causes', 'post:new-name', 'post:old-name']);
   });
 
   it('ignores a null or empty previous slug', () => {
-    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'a', previousSlug: null })).toEqual(['posts', 'causes', 'post:a']);
-    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'a', previousSlug: '' })).toEqual(['posts', 'causes', 'post:a']);
-  });
-
-  it('handles pages', () => {
-    expect(tagsForChange({ kind: 'post', postType: 'page', slug: 'about', previousSlug: 'about-us' })).toEqual([
-      'pages',
-      'page:about',
-      'page:about-us',
+    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'a', previousSlug: null })).toEqual([
+      'posts',
+      'causes',
+      'post:a',
+    ]);
+    expect(tagsForChange({ kind: 'post', postType: 'post', slug: 'a', previousSlug: '' })).toEqual([
+      'posts',
+      'causes',
+      'post:a',
     ]);
   });
 
+  it('handles pages', () => {
+    expect(
+      tagsForChange({ kind: 'post', postType: 'page', slug: 'about', previousSlug: 'about-us' }),
+    ).toEqual(['pages', 'page:about', 'page:about-us']);
+  });
+
   it('handles reports, events and causes', () => {
-    expect(tagsForChange({ kind: 'post', postType: 'reports', slug: 'annual-2023' })).toEqual(['reports', 'report:annual-2023']);
+    expect(tagsForChange({ kind: 'post', postType: 'reports', slug: 'annual-2023' })).toEqual([
+      'reports',
+      'report:annual-2023',
+    ]);
     expect(tagsForChange({ kind: 'post', postType: 'events', slug: 'agm' })).toEqual(['events', 'event:agm']);
-    expect(tagsForChange({ kind: 'post', postType: 'cause', slug: 'fair-schools' })).toEqual(['causes', 'cause:fair-schools']);
+    expect(tagsForChange({ kind: 'post', postType: 'cause', slug: 'fair-schools' })).toEqual([
+      'causes',
+      'cause:fair-schools',
+    ]);
   });
 
   it('handles the media archive, team members and vacancies', () => {
@@ -61,7 +83,10 @@ describe('tagsForChange: posts', () => {
       'media-archive',
       'media-archive:zine',
     ]);
-    expect(tagsForChange({ kind: 'post', postType: 'team_member', slug: 'amara' })).toEqual(['team', 'team-member:amara']);
+    expect(tagsForChange({ kind: 'post', postType: 'team_member', slug: 'amara' })).toEqual([
+      'team',
+      'team-member:amara',
+    ]);
     expect(tagsForChange({ kind: 'post', postType: 'vacancy', slug: 'coordinator' })).toEqual([
       'vacancies',
       'vacancy:coordinator',
@@ -83,7 +108,11 @@ describe('tagsForChange: posts', () => {
 
 describe('tagsForChange: terms', () => {
   it('refreshes categories and the lists filtered by them', () => {
-    expect(tagsForChange({ kind: 'term', taxonomy: 'category', slug: 'news' })).toEqual(['categories', 'posts', 'causes']);
+    expect(tagsForChange({ kind: 'term', taxonomy: 'category', slug: 'news' })).toEqual([
+      'categories',
+      'posts',
+      'causes',
+    ]);
   });
 
   it('refreshes tags and posts for a post tag', () => {

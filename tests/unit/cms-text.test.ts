@@ -4,20 +4,26 @@ import { htmlToText, readingMinutes, truncateAtWord } from '@/lib/cms/text';
 
 describe('htmlToText', () => {
   it('decodes entities', () => {
-    expect(htmlToText('What&#8217;s next &amp; why &#8211; &quot;now&quot;')).toBe('What’s next & why – "now"');
+    expect(htmlToText('What&#8217;s next &amp; why &#8211; &quot;now&quot;')).toBe(
+      'What’s next & why – "now"',
+    );
     expect(htmlToText('Caf&eacute; &lt;open&gt;')).toBe('Café <open>');
   });
 
   it('removes tags and collapses whitespace', () => {
-    expect(htmlToText('<p>Hello <strong>Leeds</strong></p>\n\n<p>Second   line</p>')).toBe('Hello Leeds Second line');
+    expect(htmlToText('<p>Hello <strong>Leeds</strong></p>\n\n<p>Second   line</p>')).toBe(
+      'Hello Leeds Second line',
+    );
     expect(htmlToText('XSS <em>title</em>')).toBe('XSS title');
     expect(htmlToText('one<br/>two')).toBe('one two');
   });
 
   it('removes script and style bodies, not just their tags', () => {
-    expect(htmlToText('<p>Safe</p><script type="text/javascript">alert("x")</script><style>p{color:red}</style> text')).toBe(
-      'Safe text',
-    );
+    expect(
+      htmlToText(
+        '<p>Safe</p><script type="text/javascript">alert("x")</script><style>p{color:red}</style> text',
+      ),
+    ).toBe('Safe text');
     expect(htmlToText('a<SCRIPT>evil()</SCRIPT >b')).toBe('a b');
   });
 

@@ -2,19 +2,38 @@
 
 import { useEffect } from 'react';
 
+import { useRouter } from '@/i18n/navigation';
+
 /**
- * Submits a GET form when one of its selects changes, so picking a category or sort order applies at once.
- * Without JavaScript the form's own button does the same.
+ * Enhances the blog's GET filter form once JavaScript runs: a select change applies at once, and submitting
+ * navigates client-side to the canonical URL (empty fields and defaults left out, so `?sort=title` rather than
+ * `?q=&category=&sort=title&order=desc`), which also drops `page` and so restarts at page 1. Without JavaScript
+ * the form's own GET submission does the same, with a longer URL.
  */
-export function AutoSubmit({ formId }: { formId: string }) {
+export function AutoSubmit({ formId, path, defaults }: { formId: string; path: string; defaults: Record<string, string> }) {
+  const router = useRouter();
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      const params = new URLSearchParams();
+      for (const [key, value] of new FormData(form)) {
+        const text = typeof value === 'string' ? value.trim() : '';
+        if (text && defaults[key] !== text) params.set(key, text);
+      }
+      const query = params.toString();
+      router.push(query ? `${path}?${query}` : path);
+    };
     const onChange = (event: Event) => {
       if (event.target instanceof HTMLSelectElement) form.requestSubmit();
     };
+    form.addEventListener('submit', onSubmit);
     form.addEventListener('change', onChange);
-    return () => form.removeEventListener('change', onChange);
-  }, [formId]);
+    return () => {
+      form.removeEventListener('submit', onSubmit);
+      form.removeEventListener('change', onChange);
+    };
+  }, [formId, path, defaults, router]);
   return null;
 }

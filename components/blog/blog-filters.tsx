@@ -6,6 +6,8 @@ import type { Term } from '@/lib/cms';
 
 import { AutoSubmit } from './auto-submit';
 
+const FORM_DEFAULTS = { sort: 'date', order: 'desc' };
+
 type Props = { state: BlogQuery; categories: Term[]; action: string };
 
 /**
@@ -53,7 +55,7 @@ export async function BlogFilters({ state, categories, action }: Props) {
       <button type="submit" className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
         {t('apply')}
       </button>
-      <AutoSubmit formId="blog-filters" />
+      <AutoSubmit formId="blog-filters" path="/blog" defaults={FORM_DEFAULTS} />
     </form>
   );
 }

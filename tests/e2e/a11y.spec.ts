@@ -3,7 +3,25 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, THEME_KEY, waitForHydration } from './fixtures';
 
 /** Every page built so far: home in each locale and the 404 page. Later issues add their routes here. */
-const PAGES = ['/', '/es', '/fr', '/pt', '/this-page-does-not-exist', '/es/no-existe'];
+const PAGES = [
+  '/',
+  '/es',
+  '/fr',
+  '/pt',
+  '/this/page-does-not-exist',
+  '/es/no/existe',
+  '/blog',
+  '/blog?q=climate&sort=title',
+  '/es/blog?page=2',
+  '/blog/hostile-markup-test',
+  '/blog/no-such-post',
+  '/reports',
+  '/pt/reports/watched-in-our-own-city',
+  '/about',
+  '/fr/our-work',
+  '/privacy-policy',
+  '/stop-the-scan',
+];
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function scan(page: import('@playwright/test').Page) {

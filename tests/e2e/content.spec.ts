@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { decodeHTML } from 'entities';
+
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
+
+/** The CMS pages on the embedded default: the bundled snapshot in content/snapshot (no WORDPRESS_URL). */
+type Item = { slug: string; title: { rendered: string }; categories?: number[] };
+const snapshot = (name: string) =>
+  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'snapshot', `${name}.json`), 'utf8')) as Item[];
+const posts = snapshot('posts');
+const reports = snapshot('reports');
+
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+test('home shows the initiatives, latest reports and featured posts from the CMS', async ({ page }) => {
+  await page.goto('/');
+  const initiatives = page.getByRole('region', { name: 'Our Initiatives' });
+  await expect(initiatives.getByRole('listitem')).toHaveCount(7);
+  await expect(initiatives.getByRole('link', { name: 'Stop The Scan' })).toHaveAttribute('href', '/cause/stop-the-scan');
+  for (const text of await initiatives.locator('p').allTextContents()) {
+    expect(text.length).toBeLessThanOrEqual(151);
+    expect(text).not.toMatch(/<[a-z]/);
+  }
+  await expect(page.getByRole('region', { name: 'Latest Reports' }).getByRole('listitem')).toHaveCount(3);
+  const featured = page.getByRole('region', { name: 'Featured Posts' });
+  await expect(featured.getByRole('listitem')).toHaveCount(3);
+  await expect(featured.getByRole('link', { name: 'View all posts' })).toHaveAttribute('href', '/blog');
+});
+
+test('blog list: summary, 12 per page, pagination and filters in the URL', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page.getByRole('status')).toHaveText(`Showing 1 to 12 of ${posts.length} posts`);
+  await expect(page.locator('main article')).toHaveCount(12);
+
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await pager.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(page.getByRole('status')).toHaveText(`Showing 13 to 24 of ${posts.length} posts`);
+  await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  // A filter change starts again at page 1 and is reflected in the URL.
+  await waitForHydration(page);
+  await page.getByLabel('Sort by').selectOption('title');
+  await expect(page).toHaveURL(/\/blog\?sort=title$/);
+  const titles = await page.locator('main article h2').allTextContents();
+  expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+
+  await page.getByLabel('Search posts').fill('zzzz-nothing-matches');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status')).toHaveText('No posts found for “zzzz-nothing-matches”');
+  await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+});
+
+test('blog list filters by category with counts', async ({ page }) => {
+  await page.goto('/blog');
+  const select = page.getByLabel('Category');
+  await expect(select.locator('option').first()).toHaveText('All categories');
+  await expect(select.locator('option', { hasText: /^Community \(\d+\)$/ })).toHaveCount(1);
+  const value = await select.locator('option', { hasText: /^Community/ }).getAttribute('value');
+  const count = posts.filter((p) => p.categories?.includes(Number(value))).length;
+  await page.goto(`/blog?category=${value}`);
+  await expect(page.getByRole('status')).toHaveText(`Showing 1 to ${Math.min(12, count)} of ${count} posts`);
+});
+
+test('a post renders with its parts, and the hostile markup is harmless', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const res = await page.goto('/blog/hostile-markup-test');
+  expect(res?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Testing how our site handles unsafe markup');
+  await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+  expect(await page.evaluate(() => document.body.dataset.pwned ?? null)).toBeNull();
+  const article = page.locator('article');
+  expect(await article.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+  expect(await article.locator('[onclick], [onerror], [style]').count()).toBe(0);
+  expect(await article.locator('a[href^="javascript:"]').count()).toBe(0);
+  expect(await article.locator('iframe').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+  await expect(page.locator('script[type="application/ld+json"]', { hasText: '"BlogPosting"' })).toHaveCount(1);
+});
+
+test('a post shows related articles and copies its link with a toast', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const slug = posts[2]!.slug;
+  await page.goto(`/blog/${slug}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('complementary', { name: 'Related articles' }).getByRole('article')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('link', { name: /Share on WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/blog/${slug}$`));
+});
+
+test('missing posts and reports are real 404s with their own pages', async ({ page }) => {
+  expect((await page.goto('/blog/no-such-post'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog Post Not Found');
+  await expect(page.getByRole('link', { name: 'Browse All Posts' })).toHaveAttribute('href', '/blog');
+  await expect(page.getByRole('link', { name: 'Return Home' }).last()).toHaveAttribute('href', '/');
+
+  expect((await page.goto('/reports/no-such-report'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report Not Found');
+  await expect(page.getByText('The report you are looking for does not exist or has been removed')).toBeVisible();
+});
+
+test('reports list and a report with its PDF', async ({ page, request }) => {
+  await page.goto('/reports');
+  await expect(page.locator('main li')).toHaveCount(reports.length);
+  await page.getByRole('link', { name: decodeHTML(reports[0]!.title.rendered) }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${reports[0]!.slug}$`));
+  const pdf = page.getByRole('link', { name: /Download PDF/ });
+  const href = await pdf.getAttribute('href');
+  const res = await request.get(href ?? '');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('every locale renders the CMS pages in its own language', async ({ page }) => {
+  for (const [prefix, heading] of [['/es', 'Blog'], ['/fr', 'Blog'], ['/pt', 'Blog']] as const) {
+    const res = await page.goto(`${prefix}/blog?page=2`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', prefix.slice(1));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect((await page.goto(`${prefix}/blog/${posts[0]!.slug}`))?.status()).toBe(200);
+    expect((await page.goto(`${prefix}/reports/${reports[0]!.slug}`))?.status()).toBe(200);
+    expect((await page.goto(`${prefix}/about`))?.status()).toBe(200);
+  }
+});
+
+test('an unreserved slug redirects to the blog; reserved ones do not', async ({ request }) => {
+  const res = await request.get('/anything-unreserved', { maxRedirects: 0 });
+  expect(res.status()).toBe(308);
+  expect(res.headers().location).toBe('/blog/anything-unreserved');
+  const es = await request.get('/es/some-old-post', { maxRedirects: 0 });
+  expect(es.headers().location).toBe('/es/blog/some-old-post');
+  expect((await request.get('/events', { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test('sitemap index, sitemaps with hreflang, robots and the feed', async ({ request }) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain('<sitemapindex');
+  expect(index).toContain('/sitemaps/pages.xml');
+  const postsXml = await (await request.get('/sitemaps/posts-1.xml')).text();
+  expect(postsXml.match(/<url>/g)).toHaveLength(posts.length * 4);
+  expect(postsXml).toContain('hreflang="pt"');
+  expect(postsXml).toContain(`/es/blog/${posts[0]!.slug}`);
+  expect((await request.get('/sitemaps/posts-9.xml')).status()).toBe(404);
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  const feed = await request.get('/feed.xml');
+  expect(feed.headers()['content-type']).toContain('application/rss+xml');
+  expect(await feed.text()).toContain(`/blog/${posts[0]!.slug}`);
+});
+
+test('posts have a generated Open Graph image', async ({ page, request }) => {
+  await page.goto(`/blog/${posts[0]!.slug}`);
+  const og = await page.locator('meta[property="og:image"]').first().getAttribute('content');
+  expect(og).toBeTruthy();
+  const res = await request.get(new URL(og ?? '').pathname);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/png');
+});

@@ -106,7 +106,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     (src): src is string => Boolean(src),
   );
   const ctaLink = safeLink(home?.fields.ctaLink) ?? '/community';
-  const ctaText = home?.fields.ctaText ?? t('heroCta');
+  // WordPress holds one language (English): its hero texts override the English defaults only; other locales
+  // keep their translations. The link applies to every locale.
+  const cmsText = locale === 'en' ? home?.fields : undefined;
+  const ctaText = cmsText?.ctaText ?? t('heroCta');
   const ctaExternal = /^https?:/.test(ctaLink);
 
   return (
@@ -141,7 +144,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             {site.name}
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-pretty text-white/95 sm:text-xl">
-            {home?.fields.subtitle ?? t('heroSubtitle')}
+            {cmsText?.subtitle ?? t('heroSubtitle')}
           </p>
           {ctaExternal ? (
             <a

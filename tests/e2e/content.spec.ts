@@ -44,8 +44,12 @@ test('blog list: summary, 12 per page, pagination and filters in the URL', async
   await waitForHydration(page);
   await page.getByLabel('Sort by').selectOption('title');
   await expect(page).toHaveURL(/\/blog\?sort=title$/);
-  const titles = await page.locator('main article h2').allTextContents();
-  expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+  const descending = await page.locator('main article h2').allTextContents();
+  expect(descending).toEqual([...descending].sort((a, b) => b.localeCompare(a)));
+  await page.getByLabel('Order').selectOption('asc');
+  await expect(page).toHaveURL(/\/blog\?sort=title&order=asc$/);
+  const ascending = await page.locator('main article h2').allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
 
   await page.getByLabel('Search posts').fill('zzzz-nothing-matches');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -78,11 +82,20 @@ test('a post renders with its parts, and the hostile markup is harmless', async 
   expect(await page.evaluate(() => document.body.dataset.pwned ?? null)).toBeNull();
   const article = page.locator('article');
   expect(await article.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-  expect(await article.locator('[onclick], [onerror], [style]').count()).toBe(0);
+  const body = article.locator('.prose');
+  expect(await body.locator('[onclick], [onerror]').count()).toBe(0);
+  // The post's `style` overlay must not survive: nothing in the body may cover the page.
+  const fixed = await body.evaluate((el) =>
+    [...el.querySelectorAll('*')].filter((n) => getComputedStyle(n).position === 'fixed').length,
+  );
+  expect(fixed).toBe(0);
   expect(await article.locator('a[href^="javascript:"]').count()).toBe(0);
   expect(await article.locator('iframe').count()).toBe(0);
   expect(dialogs).toEqual([]);
-  await expect(page.locator('script[type="application/ld+json"]', { hasText: '"BlogPosting"' })).toHaveCount(1);
+  const jsonLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent ?? '{}') as { '@type'?: string }));
+  expect(jsonLd.filter((d) => d['@type'] === 'BlogPosting')).toHaveLength(1);
 });
 
 test('a post shows related articles and copies its link with a toast', async ({ page, context }) => {

@@ -51,9 +51,11 @@ test('an edit in WordPress reaches the page through the webhook, without a rebui
   expect(post).toBeDefined();
   const original = post!.title.rendered;
 
-  // Warm the cache: the page is now served from ISR.
+  // Warm the cache: the page is now served from ISR, not rendered per request.
   await page.goto(`/blog/${post!.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const cached = await request.get(`/blog/${post!.slug}`);
+  expect(cached.headers()['x-nextjs-cache']).toMatch(/HIT|STALE/);
 
   const edited = `Edited in WordPress ${Date.now()}`;
   const auth = `Basic ${Buffer.from(appPassword()).toString('base64')}`;

@@ -6,7 +6,13 @@ import { siteConfig } from '@/lib/config/site';
 export default function robots(): MetadataRoute.Robots {
   const site = siteConfig();
   return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/', '/dashboard', '/courses/manage/', '/courses/create', '/course/create'] }],
+    rules: [
+      {
+        userAgent: '*',
+        allow: '/',
+        disallow: ['/api/', '/dashboard', '/courses/manage/', '/courses/create', '/course/create'],
+      },
+    ],
     sitemap: new URL('/sitemap.xml', site.url).toString(),
   };
 }

@@ -23,7 +23,11 @@ export function paginationItems(current: number, total: number, neighbours = 1):
 }
 
 /** 'Showing X to Y of N' numbers for a page; all zero when there are no results. */
-export function resultRange(page: number, perPage: number, total: number): { from: number; to: number; total: number } {
+export function resultRange(
+  page: number,
+  perPage: number,
+  total: number,
+): { from: number; to: number; total: number } {
   if (total <= 0) return { from: 0, to: 0, total: 0 };
   const from = (page - 1) * perPage + 1;
   return { from: Math.min(from, total), to: Math.min(page * perPage, total), total };

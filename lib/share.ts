@@ -5,7 +5,8 @@
 export type ShareTarget = 'facebook' | 'x' | 'linkedin' | 'whatsapp';
 
 export function shareLinks(url: string, text: string): Record<ShareTarget, string> {
-  const q = (base: string, params: Record<string, string>) => `${base}?${new URLSearchParams(params).toString()}`;
+  const q = (base: string, params: Record<string, string>) =>
+    `${base}?${new URLSearchParams(params).toString()}`;
   return {
     facebook: q('https://www.facebook.com/sharer/sharer.php', { u: url }),
     x: q('https://twitter.com/intent/tweet', { url, text }),

@@ -26,7 +26,6 @@ const CLIENT_NAMESPACES = [
   'CookieBanner',
   'Error',
   'Toasts',
-  'Images',
   'Share',
   'BlogError',
 ] as const;

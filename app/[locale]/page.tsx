@@ -102,9 +102,12 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
-  const heroCandidates = [home?.image?.url, home?.firstContentImage, home?.fields.backgroundImage, DEFAULT_HERO].filter(
-    (src): src is string => Boolean(src),
-  );
+  const heroCandidates = [
+    home?.image?.url,
+    home?.firstContentImage,
+    home?.fields.backgroundImage,
+    DEFAULT_HERO,
+  ].filter((src): src is string => Boolean(src));
   const ctaLink = safeLink(home?.fields.ctaLink) ?? '/community';
   // WordPress holds one language (English): its hero texts override the English defaults only; other locales
   // keep their translations. The link applies to every locale.
@@ -191,7 +194,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
                 {t('aboutHeading')}
               </h2>
               <CmsHtml html={home.html} className="prose-base mt-4" />
-              <Link href="/about" className="mt-6 inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+              <Link
+                href="/about"
+                className="mt-6 inline-flex items-center gap-1 font-semibold text-brand hover:underline"
+              >
                 {t('aboutMore')}
               </Link>
             </div>
@@ -200,15 +206,24 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </section>
       ) : null}
 
-      <section aria-label={t('exploreLabel')} className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
+      <section
+        aria-label={t('exploreLabel')}
+        className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2"
+      >
         <div className="rounded-3xl border border-border p-8">
           <h2 className="text-2xl font-bold">{t('eventsNewsHeading')}</h2>
           <p className="mt-2 text-muted">{t('eventsNewsBody')}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href="/events" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
+            <Link
+              href="/events"
+              className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
+            >
               {t('eventsCta')}
             </Link>
-            <Link href="/blog" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+            <Link
+              href="/blog"
+              className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface"
+            >
               {t('newsCta')}
             </Link>
           </div>
@@ -217,13 +232,22 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <h2 className="text-2xl font-bold">{t('joinHeading')}</h2>
           <p className="mt-2 text-muted">{t('joinBody')}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href="/community" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
+            <Link
+              href="/community"
+              className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
+            >
               {t('joinCommunityCta')}
             </Link>
-            <Link href="/archive" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+            <Link
+              href="/archive"
+              className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface"
+            >
               {t('joinArchiveCta')}
             </Link>
-            <Link href="/media" className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface">
+            <Link
+              href="/media"
+              className="rounded-full border border-border px-5 py-2.5 font-semibold hover:bg-surface"
+            >
               {t('joinMediaCta')}
             </Link>
           </div>
@@ -263,7 +287,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </div>
       </section>
 
-      <section aria-labelledby="volunteers-title" className="mx-auto grid max-w-7xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[2fr_1fr]">
+      <section
+        aria-labelledby="volunteers-title"
+        className="mx-auto grid max-w-7xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[2fr_1fr]"
+      >
         <div className="rounded-3xl bg-gradient-to-br from-[#3b0764] to-[#1e3a8a] p-8 text-white">
           <h2 id="volunteers-title" className="text-2xl font-bold">
             {t('volunteersHeading')}

@@ -7,7 +7,13 @@ export const revalidate = 3600;
 
 export async function GET() {
   const files = await sitemapFiles();
-  return new Response(sitemapIndexXml(siteConfig().url, files.map((f) => `/sitemaps/${f}`)), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
-  });
+  return new Response(
+    sitemapIndexXml(
+      siteConfig().url,
+      files.map((f) => `/sitemaps/${f}`),
+    ),
+    {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+    },
+  );
 }

@@ -10,7 +10,15 @@ import { useRouter } from '@/i18n/navigation';
  * `?q=&category=&sort=title&order=desc`), which also drops `page` and so restarts at page 1. Without JavaScript
  * the form's own GET submission does the same, with a longer URL.
  */
-export function AutoSubmit({ formId, path, defaults }: { formId: string; path: string; defaults: Record<string, string> }) {
+export function AutoSubmit({
+  formId,
+  path,
+  defaults,
+}: {
+  formId: string;
+  path: string;
+  defaults: Record<string, string>;
+}) {
   const router = useRouter();
   useEffect(() => {
     const form = document.getElementById(formId);

@@ -18,12 +18,28 @@ export async function BlogFilters({ state, categories, action }: Props) {
   const t = await getTranslations('Blog');
   const field = 'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base';
   return (
-    <form id="blog-filters" role="search" action={action} method="get" className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.3fr_1fr_1fr_auto] lg:items-end">
+    <form
+      id="blog-filters"
+      role="search"
+      action={action}
+      method="get"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.3fr_1fr_1fr_auto] lg:items-end"
+    >
       <label className="block text-sm font-medium">
         {t('searchLabel')}
         <span className="relative mt-1 block">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-          <input type="search" name="q" defaultValue={state.q} maxLength={100} placeholder={t('searchPlaceholder')} className={`${field} mt-0 pl-9`} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            type="search"
+            name="q"
+            defaultValue={state.q}
+            maxLength={100}
+            placeholder={t('searchPlaceholder')}
+            className={`${field} mt-0 pl-9`}
+          />
         </span>
       </label>
       <label className="block text-sm font-medium">
@@ -52,7 +68,10 @@ export async function BlogFilters({ state, categories, action }: Props) {
           <option value="asc">{t('orderAsc')}</option>
         </select>
       </label>
-      <button type="submit" className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover">
+      <button
+        type="submit"
+        className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
+      >
         {t('apply')}
       </button>
       <AutoSubmit formId="blog-filters" path="/blog" defaults={FORM_DEFAULTS} />

@@ -15,7 +15,8 @@ type Props = {
 export async function Pagination({ page, totalPages, hrefFor }: Props) {
   if (totalPages <= 1) return null;
   const t = await getTranslations('Pagination');
-  const base = 'inline-flex min-w-10 items-center justify-center gap-1 rounded-lg border border-border px-3 py-2 text-sm font-medium';
+  const base =
+    'inline-flex min-w-10 items-center justify-center gap-1 rounded-lg border border-border px-3 py-2 text-sm font-medium';
   return (
     <nav aria-label={t('label')} className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (

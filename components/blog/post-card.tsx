@@ -44,7 +44,10 @@ export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2
           <StatusBadge status={post.status} />
         </div>
         <Heading className="mt-2 text-xl font-semibold text-balance">
-          <Link href={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-brand focus-visible:outline-none">
+          <Link
+            href={`/blog/${post.slug}`}
+            className="group-hover:text-brand after:absolute after:inset-0 focus-visible:outline-none"
+          >
             {post.title || t('untitled')}
           </Link>
         </Heading>

@@ -54,7 +54,8 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
     button.current?.focus();
   }
 
-  const item = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-surface focus-visible:bg-surface';
+  const item =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-surface focus-visible:bg-surface';
   return (
     <div ref={root} className="relative inline-block">
       <button
@@ -75,7 +76,13 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
       >
         {TARGETS.map((target) => (
           <li key={target}>
-            <a href={links[target]} target="_blank" rel="noopener noreferrer" className={item} onClick={() => setOpen(false)}>
+            <a
+              href={links[target]}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={item}
+              onClick={() => setOpen(false)}
+            >
               {t(target)}
               <span className="sr-only"> {t('newTab')}</span>
             </a>

@@ -7,7 +7,13 @@ export async function StatusBadge({ status }: { status: PostStatus }) {
   if (status === 'publish') return null;
   const t = await getTranslations('Blog');
   const label =
-    status === 'draft' ? t('statusDraft') : status === 'pending' ? t('statusPending') : status === 'private' ? t('statusPrivate') : status;
+    status === 'draft'
+      ? t('statusDraft')
+      : status === 'pending'
+        ? t('statusPending')
+        : status === 'private'
+          ? t('statusPrivate')
+          : status;
   return (
     <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">{label}</span>
   );

@@ -55,7 +55,9 @@ export async function CmsHtml({ html, className = '' }: { html: string; classNam
     },
   };
   return (
-    <div className={`prose prose-lg max-w-none dark:prose-invert prose-a:text-brand prose-img:rounded-lg ${className}`}>
+    <div
+      className={`prose prose-lg max-w-none dark:prose-invert prose-a:text-brand prose-img:rounded-lg ${className}`}
+    >
       {parse(html, options)}
     </div>
   );

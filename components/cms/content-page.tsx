@@ -33,7 +33,12 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options)
     const page = await getPage(slug);
     const t = await getTranslations({ locale, namespace: 'ContentPage' });
     const title = page?.title || t(`fallbackTitle.${slug}` as 'fallbackTitle.about');
-    return pageMetadata({ locale, path: `/${slug}`, title, description: page?.excerpt.slice(0, 160) || title });
+    return pageMetadata({
+      locale,
+      path: `/${slug}`,
+      title,
+      description: page?.excerpt.slice(0, 160) || title,
+    });
   }
 
   async function ContentPage({ params }: Props) {
@@ -57,14 +62,24 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options)
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
           {page?.image ? (
             <div className="relative mb-10 aspect-[16/9] overflow-hidden rounded-2xl">
-              <CmsImage src={page.image.url} alt={page.image.alt} fill priority sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
+              <CmsImage
+                src={page.image.url}
+                alt={page.image.alt}
+                fill
+                priority
+                sizes="(min-width: 768px) 768px, 100vw"
+                className="object-cover"
+              />
             </div>
           ) : null}
           {empty ? (
             <div className="rounded-2xl border border-dashed border-border p-10 text-center">
               <h2 className="text-2xl font-semibold">{t('comingSoonTitle')}</h2>
               <p className="mt-2 text-muted">{t('comingSoonBody')}</p>
-              <Link href="/contact" className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+              <Link
+                href="/contact"
+                className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+              >
                 {t('contactUs')}
               </Link>
             </div>

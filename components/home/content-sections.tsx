@@ -27,7 +27,17 @@ export function pickInitiatives(causes: Cause[]): Cause[] {
   return picked.length > 0 ? picked : causes.slice(0, 7);
 }
 
-function SectionHeading({ id, title, intro, viewAll }: { id: string; title: string; intro?: string; viewAll?: { href: string; label: string } }) {
+function SectionHeading({
+  id,
+  title,
+  intro,
+  viewAll,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  viewAll?: { href: string; label: string };
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -37,7 +47,10 @@ function SectionHeading({ id, title, intro, viewAll }: { id: string; title: stri
         {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
       </div>
       {viewAll ? (
-        <Link href={viewAll.href} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+        <Link
+          href={viewAll.href}
+          className="inline-flex items-center gap-1 font-semibold text-brand hover:underline"
+        >
           {viewAll.label}
           <ArrowRight aria-hidden className="size-4" />
         </Link>
@@ -53,12 +66,22 @@ export async function InitiativesSection({ causes }: { causes: Cause[] }) {
   return (
     <section aria-labelledby="initiatives-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="initiatives-title" title={t('initiativesHeading')} intro={t('initiativesIntro')} />
+        <SectionHeading
+          id="initiatives-title"
+          title={t('initiativesHeading')}
+          intro={t('initiativesIntro')}
+        />
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {initiatives.map((cause) => (
-            <li key={cause.slug} className="group relative rounded-2xl border border-border bg-bg p-6 hover:shadow-md">
+            <li
+              key={cause.slug}
+              className="group relative rounded-2xl border border-border bg-bg p-6 hover:shadow-md"
+            >
               <h3 className="text-lg font-semibold">
-                <Link href={`/cause/${cause.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+                <Link
+                  href={`/cause/${cause.slug}`}
+                  className="group-hover:text-brand after:absolute after:inset-0"
+                >
                   {cause.title}
                 </Link>
               </h3>
@@ -76,13 +99,26 @@ export async function LatestReportsSection({ reports, locale }: { reports: Repor
   if (reports.length === 0) return null;
   return (
     <section aria-labelledby="reports-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <SectionHeading id="reports-title" title={t('reportsHeading')} viewAll={{ href: '/reports', label: t('viewAllReports') }} />
+      <SectionHeading
+        id="reports-title"
+        title={t('reportsHeading')}
+        viewAll={{ href: '/reports', label: t('viewAllReports') }}
+      />
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
         {reports.map((report) => (
-          <li key={report.id} className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg hover:shadow-md">
+          <li
+            key={report.id}
+            className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg hover:shadow-md"
+          >
             <div className="relative aspect-[16/9] bg-surface-strong">
               {report.image ? (
-                <CmsImage src={report.image.url} alt="" fill sizes="(min-width: 768px) 33vw, 100vw" className="object-cover" />
+                <CmsImage
+                  src={report.image.url}
+                  alt=""
+                  fill
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                  className="object-cover"
+                />
               ) : (
                 <FileText aria-hidden className="absolute inset-0 m-auto size-10 text-muted" />
               )}
@@ -92,7 +128,10 @@ export async function LatestReportsSection({ reports, locale }: { reports: Repor
                 <time dateTime={isoDate(report.dateGmt)}>{formatDate(report.dateGmt, locale)}</time>
               </p>
               <h3 className="mt-1 text-lg font-semibold text-balance">
-                <Link href={`/reports/${report.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+                <Link
+                  href={`/reports/${report.slug}`}
+                  className="group-hover:text-brand after:absolute after:inset-0"
+                >
                   {report.title}
                 </Link>
               </h3>
@@ -104,12 +143,24 @@ export async function LatestReportsSection({ reports, locale }: { reports: Repor
   );
 }
 
-export async function FeaturedPostsSection({ posts, locale, defaultAuthor }: { posts: PostSummary[]; locale: Locale; defaultAuthor: string }) {
+export async function FeaturedPostsSection({
+  posts,
+  locale,
+  defaultAuthor,
+}: {
+  posts: PostSummary[];
+  locale: Locale;
+  defaultAuthor: string;
+}) {
   const t = await getTranslations('HomePage');
   if (posts.length === 0) return null;
   return (
     <section aria-labelledby="posts-title" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-      <SectionHeading id="posts-title" title={t('postsHeading')} viewAll={{ href: '/blog', label: t('viewAllPosts') }} />
+      <SectionHeading
+        id="posts-title"
+        title={t('postsHeading')}
+        viewAll={{ href: '/blog', label: t('viewAllPosts') }}
+      />
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
         {posts.map((post) => (
           <li key={post.id} className="flex">

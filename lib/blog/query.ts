@@ -18,7 +18,9 @@ export type BlogQuery = z.infer<typeof blogQuerySchema>;
 /** Reads Next's `searchParams` (a value may be an array when repeated: the first one wins). */
 export function parseBlogQuery(params: Record<string, string | string[] | undefined>): BlogQuery {
   const first = Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries(params)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter(([, v]) => v !== undefined && v !== ''),
   );
   return blogQuerySchema.parse(first);
 }

@@ -101,7 +101,10 @@ export function extractJson(body: string): unknown {
 }
 
 function endpointName(route: string): string {
-  return route.replace(/^\/wp\/v2\//, '').replace(/\/\d+$/, '').replace(/[-_]/g, ' ');
+  return route
+    .replace(/^\/wp\/v2\//, '')
+    .replace(/\/\d+$/, '')
+    .replace(/[-_]/g, ' ');
 }
 
 function isJsonResponse(res: Response): boolean {
@@ -118,7 +121,11 @@ async function attempt(url: URL, options: WpFetchOptions, fetchImpl: typeof fetc
     return await fetchImpl(url, init);
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network error';
-    throw new CmsError(CMS_MESSAGES.failed(options.what ?? endpointName(url.pathname), reason), undefined, true);
+    throw new CmsError(
+      CMS_MESSAGES.failed(options.what ?? endpointName(url.pathname), reason),
+      undefined,
+      true,
+    );
   }
 }
 
@@ -173,7 +180,11 @@ async function once(route: string, query: WpQuery, options: WpFetchOptions, fetc
         return { data: [], total: 0, totalPages: 0 };
       }
     }
-    throw new CmsError(CMS_MESSAGES.failed(what, res.status), res.status, res.status >= 500 || res.status === 429);
+    throw new CmsError(
+      CMS_MESSAGES.failed(what, res.status),
+      res.status,
+      res.status >= 500 || res.status === 429,
+    );
   }
   modeByBase.set(base, mode);
   let body: string;
@@ -208,7 +219,9 @@ export async function wpFetchAll(route: string, query: WpQuery, options: WpFetch
   const items = [...(first.data as unknown[])];
   for (let page = 2; page <= first.totalPages; page += 2) {
     const batch = [page, page + 1].filter((p) => p <= first.totalPages);
-    const results = await Promise.all(batch.map((p) => wpFetch(route, { ...query, per_page: 100, page: p }, options)));
+    const results = await Promise.all(
+      batch.map((p) => wpFetch(route, { ...query, per_page: 100, page: p }, options)),
+    );
     for (const r of results) items.push(...(r.data as unknown[]));
   }
   return items;

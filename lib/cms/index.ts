@@ -76,7 +76,9 @@ export function contentSource(): ContentSource {
 
 function context(): ReshapeContext {
   const e = env();
-  const origins = [e.WORDPRESS_URL, e.SITE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  const origins = [e.WORDPRESS_URL, e.SITE_URL]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
   return { ...imageHostConfig(process.env), internalOrigins: origins };
 }
 
@@ -147,7 +149,13 @@ export const getPost = cache(async (slug: string): Promise<Post | null> => {
 export async function getRelatedPosts(post: PostSummary, max = 2): Promise<PostSummary[]> {
   const hint = hints([TAGS.posts], 'posts');
   const sameCategory = post.categoryIds.length
-    ? (await list('posts', { categories: post.categoryIds, exclude: [post.id], perPage: 10, embed: true }, hint)).items
+    ? (
+        await list(
+          'posts',
+          { categories: post.categoryIds, exclude: [post.id], perPage: 10, embed: true },
+          hint,
+        )
+      ).items
     : [];
   let candidates = reshapeList(sameCategory, reshapePostSummary, context(), 'post');
   if (candidates.length < max) {
@@ -196,7 +204,11 @@ export const getPage = cache(async (slug: string): Promise<Page | null> => {
 export const getHomePage = cache(async (): Promise<Page | null> => {
   const home = await getPage('home');
   if (home) return home;
-  const res = await list('pages', { perPage: 1, embed: true, orderby: 'menu_order', order: 'asc' }, hints([TAGS.pages], 'page'));
+  const res = await list(
+    'pages',
+    { perPage: 1, embed: true, orderby: 'menu_order', order: 'asc' },
+    hints([TAGS.pages], 'page'),
+  );
   return res.items[0] ? reshapePage(res.items[0], context()) : null;
 });
 
@@ -234,7 +246,11 @@ export const getCauses = cache(async (): Promise<Cause[]> => {
   } catch (error) {
     if (!(error instanceof CmsError)) throw error;
     console.warn(`[cms] ${error.message}; reading causes from posts in category ${CAUSES_FALLBACK_CATEGORY}`);
-    const raw = await contentSource().listAll('posts', { embed: true, categories: [CAUSES_FALLBACK_CATEGORY] }, hint);
+    const raw = await contentSource().listAll(
+      'posts',
+      { embed: true, categories: [CAUSES_FALLBACK_CATEGORY] },
+      hint,
+    );
     return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'post'), context(), 'cause');
   }
 });
@@ -246,7 +262,11 @@ export async function getCause(slug: string): Promise<Cause | null> {
 
 /** Events, newest first (issue #4 orders them by event date). Data: `/wp/v2/events?_embed&per_page=50`, all pages. */
 export const getEvents = cache(async (): Promise<CmsEvent[]> => {
-  const raw = await contentSource().listAll('events', { embed: true, orderby: 'date', order: 'desc' }, hints([TAGS.events], 'events'));
+  const raw = await contentSource().listAll(
+    'events',
+    { embed: true, orderby: 'date', order: 'desc' },
+    hints([TAGS.events], 'events'),
+  );
   return reshapeList(raw, reshapeEvent, context(), 'event');
 });
 
@@ -257,10 +277,16 @@ export const getEvent = cache(async (slug: string): Promise<CmsEvent | null> => 
 });
 
 /** Media archive items, optionally searched or filtered by media_category id. Data: `/wp/v2/media-archive`. */
-export async function getMediaArchive(query: { search?: string; category?: number } = {}): Promise<MediaArchiveItem[]> {
+export async function getMediaArchive(
+  query: { search?: string; category?: number } = {},
+): Promise<MediaArchiveItem[]> {
   const raw = await contentSource().listAll(
     'media-archive',
-    { embed: true, search: query.search || undefined, mediaCategory: query.category ? [query.category] : undefined },
+    {
+      embed: true,
+      search: query.search || undefined,
+      mediaCategory: query.category ? [query.category] : undefined,
+    },
     hints([TAGS.mediaArchive], 'media archive'),
   );
   return reshapeList(raw, reshapeMediaArchiveItem, context(), 'media archive');
@@ -285,11 +311,25 @@ export async function getMedia(mediaType?: string): Promise<MediaItem[]> {
 }
 
 /** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */
-export async function getContentRefs(endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events'): Promise<ContentRef[]> {
-  const tag = { posts: TAGS.posts, pages: TAGS.pages, reports: TAGS.reports, cause: TAGS.causes, events: TAGS.events }[endpoint];
-  const raw = await contentSource().listAll(endpoint, { fields: ['slug', 'modified', 'modified_gmt'] }, hints([tag], endpoint));
+export async function getContentRefs(
+  endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events',
+): Promise<ContentRef[]> {
+  const tag = {
+    posts: TAGS.posts,
+    pages: TAGS.pages,
+    reports: TAGS.reports,
+    cause: TAGS.causes,
+    events: TAGS.events,
+  }[endpoint];
+  const raw = await contentSource().listAll(
+    endpoint,
+    { fields: ['slug', 'modified', 'modified_gmt'] },
+    hints([tag], endpoint),
+  );
   return raw.flatMap((item) => {
     const { slug, modified } = item as { slug?: unknown; modified?: unknown };
-    return typeof slug === 'string' && slug ? [{ slug, modified: typeof modified === 'string' ? modified : '' }] : [];
+    return typeof slug === 'string' && slug
+      ? [{ slug, modified: typeof modified === 'string' ? modified : '' }]
+      : [];
   });
 }

@@ -39,7 +39,10 @@ const embeddedMedia = z
     source_url: z.string(),
     alt_text: z.string().catch('').optional(),
     media_details: z
-      .object({ width: z.number().optional().catch(undefined), height: z.number().optional().catch(undefined) })
+      .object({
+        width: z.number().optional().catch(undefined),
+        height: z.number().optional().catch(undefined),
+      })
       .partial()
       .catch({})
       .optional(),
@@ -222,7 +225,11 @@ export function reshapeReport(raw: unknown, ctx: ReshapeContext): Report | null 
   };
 }
 
-export function reshapeCause(raw: unknown, ctx: ReshapeContext, origin: Cause['origin'] = 'cause'): Cause | null {
+export function reshapeCause(
+  raw: unknown,
+  ctx: ReshapeContext,
+  origin: Cause['origin'] = 'cause',
+): Cause | null {
   const entry = parseEntry(raw);
   if (!entry) return null;
   const b = base(entry, ctx);
@@ -253,7 +260,13 @@ export function reshapeTerm(raw: unknown): Term | null {
   const result = wpTerm.safeParse(raw);
   if (!result.success) return null;
   const t = result.data;
-  return { id: t.id, slug: t.slug, name: htmlToText(t.name), description: htmlToText(t.description ?? ''), count: t.count ?? 0 };
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: htmlToText(t.name),
+    description: htmlToText(t.description ?? ''),
+    count: t.count ?? 0,
+  };
 }
 
 export function reshapeMedia(raw: unknown, ctx: ReshapeContext): MediaItem | null {

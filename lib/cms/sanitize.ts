@@ -79,7 +79,10 @@ export function sanitizeCmsHtml(html: string | null | undefined, options: Saniti
       },
       iframe: (tagName, attribs) => {
         // The privacy-enhanced YouTube host sets no cookies before play.
-        const src = (attribs.src ?? '').replace(/^https:\/\/(www\.)?youtube\.com\/embed\//, 'https://www.youtube-nocookie.com/embed/');
+        const src = (attribs.src ?? '').replace(
+          /^https:\/\/(www\.)?youtube\.com\/embed\//,
+          'https://www.youtube-nocookie.com/embed/',
+        );
         return { tagName, attribs: { ...attribs, src } };
       },
     },
@@ -100,7 +103,8 @@ function internalise(href: string, internal: ReadonlySet<string>, hosts: ImageHo
   if (!internal.has(url.origin)) return href;
   // Uploaded files stay on WordPress (or its image host); WordPress's own paths are not pages of ours.
   if (url.pathname.startsWith('/wp-content/uploads/')) return normalizeImageUrl(href, hosts) || href;
-  if (/^\/wp-(content|admin|includes|json)\//.test(url.pathname) || url.pathname === '/wp-login.php') return href;
+  if (/^\/wp-(content|admin|includes|json)\//.test(url.pathname) || url.pathname === '/wp-login.php')
+    return href;
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   return `${pathname}${url.search}${url.hash}`;
 }

@@ -38,7 +38,8 @@ export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, que
   matched = [...matched].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    const cmp = typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka).localeCompare(String(kb));
+    const cmp =
+      typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka).localeCompare(String(kb));
     // Ties: newest first (as WordPress), then the higher id.
     return cmp * direction || dateOf(b).localeCompare(dateOf(a)) || Number(b.id) - Number(a.id);
   });
@@ -70,7 +71,9 @@ function rendered(field: unknown): string {
 
 function searchText(item: Row, isTerm: boolean): string {
   if (isTerm) return `${String(item.name ?? '')} ${String(item.description ?? '')}`.toLowerCase();
-  return htmlToText(`${rendered(item.title)} ${rendered(item.excerpt)} ${rendered(item.content)}`).toLowerCase();
+  return htmlToText(
+    `${rendered(item.title)} ${rendered(item.excerpt)} ${rendered(item.content)}`,
+  ).toLowerCase();
 }
 
 function sortKey(orderby: NonNullable<ListQuery['orderby']>, search: string | undefined, isTerm: boolean) {

@@ -61,5 +61,9 @@ export interface ContentSource {
   /** One page of a collection. Throws `CmsError` on failure. */
   list(endpoint: Endpoint, query: ListQuery, cache: CacheHints): Promise<ListResult>;
   /** Every item matching the query, all pages. Throws `CmsError` on failure. */
-  listAll(endpoint: Endpoint, query: Omit<ListQuery, 'page' | 'perPage'>, cache: CacheHints): Promise<unknown[]>;
+  listAll(
+    endpoint: Endpoint,
+    query: Omit<ListQuery, 'page' | 'perPage'>,
+    cache: CacheHints,
+  ): Promise<unknown[]>;
 }

@@ -63,7 +63,8 @@ export function verifyWebhook(
   if (Math.abs(nowSeconds - Number(timestamp)) > REPLAY_WINDOW_SECONDS) return { ok: false, reason: 'stale' };
   const expected = Buffer.from(signWebhook(secret, timestamp, body));
   const given = Buffer.from(signature.trim());
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'mismatch' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'mismatch' };
   return { ok: true };
 }
 

@@ -118,7 +118,14 @@ export function blogPostingJsonLd(
 /** Report (schema.org) for a report page: a document published by an organisation, with its PDF. */
 export function reportJsonLd(
   site: SiteConfig,
-  report: { path: string; title: string; description: string; datePublished?: string; organization: string; pdfUrl?: string },
+  report: {
+    path: string;
+    title: string;
+    description: string;
+    datePublished?: string;
+    organization: string;
+    pdfUrl?: string;
+  },
 ): JsonLdObject {
   return {
     '@context': 'https://schema.org',
@@ -128,6 +135,14 @@ export function reportJsonLd(
     url: absolute(site, report.path),
     datePublished: report.datePublished,
     publisher: { '@type': 'Organization', name: report.organization },
-    ...(report.pdfUrl ? { encoding: { '@type': 'MediaObject', contentUrl: absolute(site, report.pdfUrl), encodingFormat: 'application/pdf' } } : {}),
+    ...(report.pdfUrl
+      ? {
+          encoding: {
+            '@type': 'MediaObject',
+            contentUrl: absolute(site, report.pdfUrl),
+            encodingFormat: 'application/pdf',
+          },
+        }
+      : {}),
   };
 }

@@ -24,13 +24,18 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
   const [pages, reports] = await Promise.all([getContentRefs('pages'), getContentRefs('reports')]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
-    ...pages.filter((p) => PAGE_ROUTES.has(p.slug)).map((p) => ({ path: `/${p.slug}`, lastModified: w3cDate(p.modified) })),
+    ...pages
+      .filter((p) => PAGE_ROUTES.has(p.slug))
+      .map((p) => ({ path: `/${p.slug}`, lastModified: w3cDate(p.modified) })),
     ...reports.map((r) => ({ path: `/reports/${r.slug}`, lastModified: w3cDate(r.modified) })),
   ];
 }
 
 export async function sitemapPosts(): Promise<SitemapPath[]> {
-  return (await getContentRefs('posts')).map((p) => ({ path: `/blog/${p.slug}`, lastModified: w3cDate(p.modified) }));
+  return (await getContentRefs('posts')).map((p) => ({
+    path: `/blog/${p.slug}`,
+    lastModified: w3cDate(p.modified),
+  }));
 }
 
 /** File names of every sitemap: `pages.xml`, then `posts-1.xml`, `posts-2.xml`, … */

@@ -11,24 +11,35 @@ export type SitemapPath = { path: string; lastModified?: string };
 export const PATHS_PER_SITEMAP = 10_000;
 
 function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 export function sitemapXml(siteUrl: string, entries: SitemapPath[]): string {
   const abs = (p: string) => escapeXml(new URL(p, siteUrl).toString());
   const urls = entries.flatMap(({ path, lastModified }) => {
     const alternates = [
-      ...routing.locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(localizedPath(l, path))}"/>`),
+      ...routing.locales.map(
+        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(localizedPath(l, path))}"/>`,
+      ),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${abs(localizedPath(routing.defaultLocale, path))}"/>`,
     ].join('');
     const mod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
-    return routing.locales.map((l) => `<url><loc>${abs(localizedPath(l, path))}</loc>${mod}${alternates}</url>`);
+    return routing.locales.map(
+      (l) => `<url><loc>${abs(localizedPath(l, path))}</loc>${mod}${alternates}</url>`,
+    );
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(siteUrl: string, files: string[]): string {
-  const items = files.map((f) => `<sitemap><loc>${escapeXml(new URL(f, siteUrl).toString())}</loc></sitemap>`);
+  const items = files.map(
+    (f) => `<sitemap><loc>${escapeXml(new URL(f, siteUrl).toString())}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 

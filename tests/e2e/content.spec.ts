@@ -18,7 +18,10 @@ test('home shows the initiatives, latest reports and featured posts from the CMS
   await page.goto('/');
   const initiatives = page.getByRole('region', { name: 'Our Initiatives' });
   await expect(initiatives.getByRole('listitem')).toHaveCount(7);
-  await expect(initiatives.getByRole('link', { name: 'Stop The Scan' })).toHaveAttribute('href', '/cause/stop-the-scan');
+  await expect(initiatives.getByRole('link', { name: 'Stop The Scan' })).toHaveAttribute(
+    'href',
+    '/cause/stop-the-scan',
+  );
   for (const text of await initiatives.locator('p').allTextContents()) {
     expect(text.length).toBeLessThanOrEqual(151);
     expect(text).not.toMatch(/<[a-z]/);
@@ -77,7 +80,9 @@ test('a post renders with its parts, and the hostile markup is harmless', async 
   const res = await page.goto('/blog/hostile-markup-test');
   expect(res?.status()).toBe(200);
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Testing how our site handles unsafe markup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Testing how our site handles unsafe markup',
+  );
   await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
   expect(await page.evaluate(() => document.body.dataset.pwned ?? null)).toBeNull();
   const article = page.locator('article');
@@ -85,8 +90,8 @@ test('a post renders with its parts, and the hostile markup is harmless', async 
   const body = article.locator('.prose');
   expect(await body.locator('[onclick], [onerror]').count()).toBe(0);
   // The post's `style` overlay must not survive: nothing in the body may cover the page.
-  const fixed = await body.evaluate((el) =>
-    [...el.querySelectorAll('*')].filter((n) => getComputedStyle(n).position === 'fixed').length,
+  const fixed = await body.evaluate(
+    (el) => [...el.querySelectorAll('*')].filter((n) => getComputedStyle(n).position === 'fixed').length,
   );
   expect(fixed).toBe(0);
   expect(await article.locator('a[href^="javascript:"]').count()).toBe(0);
@@ -103,9 +108,14 @@ test('a post shows related articles and copies its link with a toast', async ({ 
   const slug = posts[2]!.slug;
   await page.goto(`/blog/${slug}`);
   await waitForHydration(page);
-  await expect(page.getByRole('complementary', { name: 'Related articles' }).getByRole('article')).toHaveCount(2);
+  await expect(
+    page.getByRole('complementary', { name: 'Related articles' }).getByRole('article'),
+  ).toHaveCount(2);
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect(page.getByRole('link', { name: /Share on WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  await expect(page.getByRole('link', { name: /Share on WhatsApp/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\//,
+  );
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/blog/${slug}$`));
@@ -119,7 +129,9 @@ test('missing posts and reports are real 404s with their own pages', async ({ pa
 
   expect((await page.goto('/reports/no-such-report'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report Not Found');
-  await expect(page.getByText('The report you are looking for does not exist or has been removed')).toBeVisible();
+  await expect(
+    page.getByText('The report you are looking for does not exist or has been removed'),
+  ).toBeVisible();
 });
 
 test('reports list and a report with its PDF', async ({ page, request }) => {
@@ -136,7 +148,11 @@ test('reports list and a report with its PDF', async ({ page, request }) => {
 });
 
 test('every locale renders the CMS pages in its own language', async ({ page }) => {
-  for (const [prefix, heading] of [['/es', 'Blog'], ['/fr', 'Blog'], ['/pt', 'Blog']] as const) {
+  for (const [prefix, heading] of [
+    ['/es', 'Blog'],
+    ['/fr', 'Blog'],
+    ['/pt', 'Blog'],
+  ] as const) {
     const res = await page.goto(`${prefix}/blog?page=2`);
     expect(res?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', prefix.slice(1));

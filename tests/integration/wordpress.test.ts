@@ -23,7 +23,10 @@ import { wordpressSource } from '@/lib/cms/sources/wordpress';
 const baseUrl = process.env.TEST_WORDPRESS_URL ?? '';
 const options = { baseUrl, timeoutMs: 10_000 };
 const seed = (name: string) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'seed', `${name}.json`), 'utf8')) as Record<string, unknown>[];
+  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'seed', `${name}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
 
 beforeEach(() => resetWpClientState());
 
@@ -62,21 +65,34 @@ describe('WordPress REST client against the rig', () => {
     expect(posts.every((p) => p.author?.name && p.image?.url)).toBe(true);
 
     const pages = reshapeList(await read('pages'), reshapePage, ctx, 'page');
-    expect(pages.map((p) => p.slug).sort()).toEqual(seed('pages').map((p) => String(p.slug)).sort());
+    expect(pages.map((p) => p.slug).sort()).toEqual(
+      seed('pages')
+        .map((p) => String(p.slug))
+        .sort(),
+    );
 
     const reports = reshapeList(await read('reports'), reshapeReport, ctx, 'report');
     expect(reports).toHaveLength(seed('reports').length);
     expect(reports.every((r) => r.organization && r.pdfUrl?.endsWith('.pdf'))).toBe(true);
 
     const causes = reshapeList(await read('cause'), reshapeCause, ctx, 'cause');
-    expect(causes.map((c) => c.slug).sort()).toEqual(seed('causes').map((c) => String(c.slug)).sort());
+    expect(causes.map((c) => c.slug).sort()).toEqual(
+      seed('causes')
+        .map((c) => String(c.slug))
+        .sort(),
+    );
     expect(causes.every((c) => c.shortDescription.length > 0)).toBe(true);
 
     expect(reshapeList(await read('events'), reshapeEvent, ctx, 'event')).toHaveLength(seed('events').length);
     expect(reshapeList(await read('media-archive'), reshapeMediaArchiveItem, ctx, 'media')).toHaveLength(
       seed('media-archive').length,
     );
-    const categories = reshapeList(await wpFetchAll('/wp/v2/categories', {}, options), reshapeTerm, ctx, 'category');
+    const categories = reshapeList(
+      await wpFetchAll('/wp/v2/categories', {}, options),
+      reshapeTerm,
+      ctx,
+      'category',
+    );
     expect(categories.filter((c) => c.count > 0).length).toBeGreaterThanOrEqual(4);
   });
 
@@ -89,6 +105,8 @@ describe('WordPress REST client against the rig', () => {
   });
 
   it('refuses a route outside the allow-list without calling WordPress', async () => {
-    await expect(wpFetch('/wp/v2/users', {}, options)).rejects.toThrow('Blocked suspicious WordPress API call');
+    await expect(wpFetch('/wp/v2/users', {}, options)).rejects.toThrow(
+      'Blocked suspicious WordPress API call',
+    );
   });
 });

@@ -4,13 +4,15 @@ import { blogSearch, parseBlogQuery } from '@/lib/blog/query';
 
 describe('parseBlogQuery', () => {
   it('reads every control from the URL', () => {
-    expect(parseBlogQuery({ q: ' climate ', category: '4', sort: 'title', order: 'asc', page: '3' })).toEqual({
-      q: 'climate',
-      category: 4,
-      sort: 'title',
-      order: 'asc',
-      page: 3,
-    });
+    expect(parseBlogQuery({ q: ' climate ', category: '4', sort: 'title', order: 'asc', page: '3' })).toEqual(
+      {
+        q: 'climate',
+        category: 4,
+        sort: 'title',
+        order: 'asc',
+        page: 3,
+      },
+    );
   });
 
   it('falls back to defaults for unreadable values instead of failing', () => {

@@ -9,11 +9,23 @@ describe('catchAllRedirect', () => {
   });
 
   it('keeps non-Latin WordPress slugs, re-encoded', () => {
-    expect(catchAllRedirect([encodeURIComponent('café-noir')])).toBe(`/blog/${encodeURIComponent('café-noir')}`);
+    expect(catchAllRedirect([encodeURIComponent('café-noir')])).toBe(
+      `/blog/${encodeURIComponent('café-noir')}`,
+    );
   });
 
   it('does not redirect reserved slugs from the spec', () => {
-    for (const slug of ['about', 'contact', 'events', 'event', 'studio', 'privacy-policy', 'thank-you', 'sitemap.xml', 'robots.txt']) {
+    for (const slug of [
+      'about',
+      'contact',
+      'events',
+      'event',
+      'studio',
+      'privacy-policy',
+      'thank-you',
+      'sitemap.xml',
+      'robots.txt',
+    ]) {
       expect(RESERVED_SLUGS.has(slug)).toBe(true);
       expect(catchAllRedirect([slug])).toBeNull();
     }

@@ -16,7 +16,11 @@ async function post(body: string, opts: { secret?: string; timestamp?: number; s
   return POST(
     new Request('http://localhost/api/revalidate', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, 'x-webhook-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': timestamp,
+        'x-webhook-signature': signature,
+      },
       body,
     }),
   );
@@ -26,15 +30,25 @@ describe('verifyWebhook', () => {
   const now = 1_800_000_000;
   it('accepts a fresh, correctly signed body', () => {
     const sig = signWebhook(SECRET, String(now), '{"a":1}');
-    expect(verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":1}', now + 10)).toEqual({ ok: true });
+    expect(verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":1}', now + 10)).toEqual({
+      ok: true,
+    });
   });
   it('refuses missing, stale, tampered and wrong-secret signatures', () => {
     const sig = signWebhook(SECRET, String(now), '{"a":1}');
-    expect(verifyWebhook(SECRET, { signature: null, timestamp: String(now) }, '{"a":1}', now)).toMatchObject({ reason: 'missing' });
-    expect(verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":1}', now + 301)).toMatchObject({ reason: 'stale' });
-    expect(verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":2}', now)).toMatchObject({ reason: 'mismatch' });
+    expect(verifyWebhook(SECRET, { signature: null, timestamp: String(now) }, '{"a":1}', now)).toMatchObject({
+      reason: 'missing',
+    });
+    expect(
+      verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":1}', now + 301),
+    ).toMatchObject({ reason: 'stale' });
+    expect(verifyWebhook(SECRET, { signature: sig, timestamp: String(now) }, '{"a":2}', now)).toMatchObject({
+      reason: 'mismatch',
+    });
     const other = signWebhook('another-secret-entirely-000000', String(now), '{"a":1}');
-    expect(verifyWebhook(SECRET, { signature: other, timestamp: String(now) }, '{"a":1}', now)).toMatchObject({ reason: 'mismatch' });
+    expect(verifyWebhook(SECRET, { signature: other, timestamp: String(now) }, '{"a":1}', now)).toMatchObject(
+      { reason: 'mismatch' },
+    );
   });
 });
 
@@ -46,14 +60,27 @@ describe('POST /api/revalidate', () => {
   });
 
   it('maps a post update to its tags with the max profile', async () => {
-    const res = await post(JSON.stringify({ kind: 'post', action: 'save', postType: 'post', id: 5, slug: 'new-title', previousSlug: 'old-title' }));
+    const res = await post(
+      JSON.stringify({
+        kind: 'post',
+        action: 'save',
+        postType: 'post',
+        id: 5,
+        slug: 'new-title',
+        previousSlug: 'old-title',
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(revalidated.map(([t]) => t).sort()).toEqual(['causes', 'post:new-title', 'post:old-title', 'posts'].sort());
+    expect(revalidated.map(([t]) => t).sort()).toEqual(
+      ['causes', 'post:new-title', 'post:old-title', 'posts'].sort(),
+    );
     expect(revalidated.every(([, p]) => p === 'max')).toBe(true);
   });
 
   it('maps a term change to the lists it filters', async () => {
-    const res = await post(JSON.stringify({ kind: 'term', action: 'save', taxonomy: 'category', id: 3, slug: 'news' }));
+    const res = await post(
+      JSON.stringify({ kind: 'term', action: 'save', taxonomy: 'category', id: 3, slug: 'news' }),
+    );
     expect(res.status).toBe(200);
     expect(revalidated.map(([t]) => t)).toEqual(['categories', 'posts', 'causes']);
   });

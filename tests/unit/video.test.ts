@@ -32,7 +32,8 @@ describe('other video links', () => {
   it('maps vimeo links to the player and recognises video files', () => {
     expect(vimeoEmbedUrl('https://vimeo.com/123456')).toBe('https://player.vimeo.com/video/123456');
     expect(vimeoEmbedUrl('https://example.org/123')).toBeNull();
-    for (const f of ['a.mp4', 'b.webm?x=1', 'c.OGG', 'd.mov']) expect(isVideoFile(`https://x.org/${f}`)).toBe(true);
+    for (const f of ['a.mp4', 'b.webm?x=1', 'c.OGG', 'd.mov'])
+      expect(isVideoFile(`https://x.org/${f}`)).toBe(true);
     expect(isVideoFile('https://x.org/e.mp3')).toBe(false);
   });
 });

@@ -15,7 +15,10 @@ import { pageMetadata } from '@/lib/seo/metadata';
 
 // Reads searchParams, so this page renders per request; the CMS reads under it come from Next's data cache.
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/blog'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/blog'>): Promise<Metadata> {
   const locale = await localeParam(params);
   const t = await getTranslations({ locale, namespace: 'Blog' });
   const state = parseBlogQuery(await searchParams);
@@ -55,14 +58,21 @@ export default async function BlogPage({ params, searchParams }: PageProps<'/[lo
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <BlogFilters state={state} categories={categories} action={base} />
         <p role="status" className="mt-6 text-muted">
-          {list.total > 0 ? t('summary', { from: range.from, to: range.to, total: range.total }) : t('noPosts')}
+          {list.total > 0
+            ? t('summary', { from: range.from, to: range.to, total: range.total })
+            : t('noPosts')}
           {searchSuffix}
         </p>
         {list.posts.length > 0 ? (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {list.posts.map((post, i) => (
               <li key={post.id} className="flex">
-                <PostCard post={post} locale={locale} defaultAuthor={siteConfig().shortName} priority={i < 3} />
+                <PostCard
+                  post={post}
+                  locale={locale}
+                  defaultAuthor={siteConfig().shortName}
+                  priority={i < 3}
+                />
               </li>
             ))}
           </ul>

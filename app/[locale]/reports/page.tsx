@@ -28,14 +28,26 @@ export default async function ReportsPage({ params }: PageProps<'/[locale]/repor
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {reports.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">{t('empty')}</p>
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
+            {t('empty')}
+          </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {reports.map((report, i) => (
-              <li key={report.id} className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md">
+              <li
+                key={report.id}
+                className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md"
+              >
                 <div className="relative aspect-[16/9] bg-surface-strong">
                   {report.image ? (
-                    <CmsImage src={report.image.url} alt="" fill priority={i < 3} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="object-cover" />
+                    <CmsImage
+                      src={report.image.url}
+                      alt=""
+                      fill
+                      priority={i < 3}
+                      sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                      className="object-cover"
+                    />
                   ) : (
                     <FileText aria-hidden className="absolute inset-0 m-auto size-12 text-muted" />
                   )}
@@ -46,7 +58,10 @@ export default async function ReportsPage({ params }: PageProps<'/[locale]/repor
                     <time dateTime={isoDate(report.dateGmt)}>{formatDate(report.dateGmt, locale)}</time>
                   </p>
                   <h2 className="mt-2 text-xl font-semibold text-balance">
-                    <Link href={`/reports/${report.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+                    <Link
+                      href={`/reports/${report.slug}`}
+                      className="group-hover:text-brand after:absolute after:inset-0"
+                    >
                       {report.title}
                     </Link>
                   </h2>

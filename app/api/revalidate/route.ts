@@ -31,7 +31,12 @@ export async function POST(request: Request) {
 
   const now = Math.floor(Date.now() / 1000);
   const signature = request.headers.get(SIGNATURE_HEADER);
-  const check = verifyWebhook(secret, { signature, timestamp: request.headers.get(TIMESTAMP_HEADER) }, body, now);
+  const check = verifyWebhook(
+    secret,
+    { signature, timestamp: request.headers.get(TIMESTAMP_HEADER) },
+    body,
+    now,
+  );
   if (!check.ok || (signature && seen.has(signature))) {
     return Response.json({ error: 'Invalid signature' }, { status: 401 });
   }
@@ -53,6 +58,8 @@ export async function POST(request: Request) {
 
   const tags = tagsForChange(changeOf(parsed.data));
   for (const tag of tags) revalidateTag(tag, 'max');
-  console.info(`[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`);
+  console.info(
+    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`,
+  );
   return Response.json({ revalidated: tags, all: tags.includes(TAGS.all) });
 }

@@ -35,7 +35,9 @@ export async function GET(_request: Request, { params }: RouteContext<'/content-
         'Content-Length': String(info.size),
         'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
         'X-Content-Type-Options': 'nosniff',
-        ...(type === 'image/svg+xml' ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" } : {}),
+        ...(type === 'image/svg+xml'
+          ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
+          : {}),
       },
     });
   } catch {

@@ -9,7 +9,9 @@ export async function GET(_request: Request, { params }: RouteContext<'/sitemaps
   const { file } = await params;
   const site = siteConfig();
   const xml = (entries: Parameters<typeof sitemapXml>[1]) =>
-    new Response(sitemapXml(site.url, entries), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+    new Response(sitemapXml(site.url, entries), {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+    });
   if (file === 'pages.xml') return xml(await sitemapPages());
   const match = /^posts-(\d{1,4})\.xml$/.exec(file);
   if (match) {

@@ -9,7 +9,11 @@ import type { CacheHints, ContentSource, Endpoint, ListQuery, ListResult } from 
  * `npm run content:export`, is the charity's own content). Every fallback is logged. Cached ISR pages keep
  * being served by Next regardless; this covers pages rendered while WordPress is down and the build.
  */
-export function resilientSource(primary: ContentSource, fallback: ContentSource, maxRemembered = 500): ContentSource {
+export function resilientSource(
+  primary: ContentSource,
+  fallback: ContentSource,
+  maxRemembered = 500,
+): ContentSource {
   const lastGood = new Map<string, unknown>();
   const remember = (key: string, value: unknown) => {
     lastGood.delete(key);
@@ -24,7 +28,10 @@ export function resilientSource(primary: ContentSource, fallback: ContentSource,
       return value;
     } catch (error) {
       // A 4xx (no such route, bad query) or a refused route is an answer, not an outage: let the caller decide.
-      if (error instanceof CmsError && (isClientError(error.status) || error.message === CMS_MESSAGES.blocked)) {
+      if (
+        error instanceof CmsError &&
+        (isClientError(error.status) || error.message === CMS_MESSAGES.blocked)
+      ) {
         throw error;
       }
       const reason = error instanceof Error ? error.message : String(error);
@@ -41,7 +48,11 @@ export function resilientSource(primary: ContentSource, fallback: ContentSource,
     name: primary.name,
     list(endpoint: Endpoint, query: ListQuery, cache: CacheHints): Promise<ListResult> {
       const key = `list ${endpoint} ${JSON.stringify(query)}`;
-      return guarded(key, () => primary.list(endpoint, query, cache), () => fallback.list(endpoint, query, cache));
+      return guarded(
+        key,
+        () => primary.list(endpoint, query, cache),
+        () => fallback.list(endpoint, query, cache),
+      );
     },
     listAll(endpoint: Endpoint, query: ListQuery, cache: CacheHints): Promise<unknown[]> {
       const key = `all ${endpoint} ${JSON.stringify(query)}`;

@@ -22,7 +22,8 @@ export function snapshotSource(dir = path.join(process.cwd(), 'content', 'snapsh
           return Array.isArray(data) ? data : [];
         })
         .catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') console.error(`[cms] snapshot ${endpoint}.json is unreadable:`, error.message);
+          if (error.code !== 'ENOENT')
+            console.error(`[cms] snapshot ${endpoint}.json is unreadable:`, error.message);
           return [];
         });
       files.set(endpoint, pending);
@@ -33,7 +34,10 @@ export function snapshotSource(dir = path.join(process.cwd(), 'content', 'snapsh
     name: 'snapshot',
     async list(endpoint, query) {
       // WordPress caps per_page at 100; so do we, so both sources page alike.
-      return querySnapshot(await load(endpoint), endpoint, { ...query, perPage: Math.min(100, query.perPage ?? 10) });
+      return querySnapshot(await load(endpoint), endpoint, {
+        ...query,
+        perPage: Math.min(100, query.perPage ?? 10),
+      });
     },
     async listAll(endpoint, query) {
       return querySnapshot(await load(endpoint), endpoint, { ...query, page: 1, perPage: 100_000 }).items;

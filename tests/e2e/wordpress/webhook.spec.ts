@@ -24,7 +24,10 @@ async function wpJson(pathAndQuery: string, init?: RequestInit) {
 }
 
 test('the blog, a post, the reports and the home page render from WordPress', async ({ page }) => {
-  const [latest] = (await wpJson('posts?per_page=1&_fields=slug,title')) as { slug: string; title: { rendered: string } }[];
+  const [latest] = (await wpJson('posts?per_page=1&_fields=slug,title')) as {
+    slug: string;
+    title: { rendered: string };
+  }[];
   expect(latest).toBeDefined();
 
   await page.goto('/blog');
@@ -34,7 +37,9 @@ test('the blog, a post, the reports and the home page render from WordPress', as
 
   const res = await page.goto(`/blog/${latest!.slug}`);
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(decodeHTML(latest!.title.rendered.replace(/<[^>]+>/g, '')).trim());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    decodeHTML(latest!.title.rendered.replace(/<[^>]+>/g, '')).trim(),
+  );
 
   const reports = (await wpJson('reports?per_page=1&_fields=slug')) as { slug: string }[];
   expect((await page.goto(`/reports/${reports[0]!.slug}`))?.status()).toBe(200);
@@ -42,7 +47,10 @@ test('the blog, a post, the reports and the home page render from WordPress', as
   expect((await page.goto('/'))?.status()).toBe(200);
 });
 
-test('an edit in WordPress reaches the page through the webhook, without a rebuild', async ({ page, request }) => {
+test('an edit in WordPress reaches the page through the webhook, without a rebuild', async ({
+  page,
+  request,
+}) => {
   const [post] = (await wpJson('posts?per_page=1&orderby=date&order=asc&_fields=id,slug,title')) as {
     id: number;
     slug: string;

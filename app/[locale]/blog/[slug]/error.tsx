@@ -13,8 +13,13 @@ export default function BlogPostError({ error }: { error: Error & { digest?: str
     <section role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-4 text-muted">{t('body')}</p>
-      {error.digest ? <p className="mt-2 text-sm text-muted">{t('reference', { digest: error.digest })}</p> : null}
-      <Link href="/blog" className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+      {error.digest ? (
+        <p className="mt-2 text-sm text-muted">{t('reference', { digest: error.digest })}</p>
+      ) : null}
+      <Link
+        href="/blog"
+        className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+      >
         {t('back')}
       </Link>
     </section>

@@ -11,7 +11,10 @@ export default async function BlogPostNotFound() {
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t('notFoundTitle')}</h1>
       <p className="mt-4 text-muted">{t('notFoundBody')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/blog" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+        <Link
+          href="/blog"
+          className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+        >
           {t('browseAll')}
         </Link>
         <Link href="/" className="rounded-full border border-border px-6 py-3 font-semibold hover:bg-surface">

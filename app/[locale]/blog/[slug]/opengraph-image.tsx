@@ -19,26 +19,26 @@ export default async function Image({ params }: { params: Promise<{ slug: string
   }
   const site = siteConfig();
   return new ImageResponse(
-    (
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        color: 'white',
+        background: 'linear-gradient(135deg, #3b0764 0%, #4c1d95 55%, #1e3a8a 100%)',
+      }}
+    >
+      <div style={{ display: 'flex', fontSize: 30, opacity: 0.9 }}>{site.name}</div>
       <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: 72,
-          color: 'white',
-          background: 'linear-gradient(135deg, #3b0764 0%, #4c1d95 55%, #1e3a8a 100%)',
-        }}
+        style={{ display: 'flex', fontSize: title.length > 70 ? 56 : 68, fontWeight: 700, lineHeight: 1.15 }}
       >
-        <div style={{ display: 'flex', fontSize: 30, opacity: 0.9 }}>{site.name}</div>
-        <div style={{ display: 'flex', fontSize: title.length > 70 ? 56 : 68, fontWeight: 700, lineHeight: 1.15 }}>
-          {title || site.name}
-        </div>
-        <div style={{ display: 'flex', width: 160, height: 10, borderRadius: 5, background: '#f59e0b' }} />
+        {title || site.name}
       </div>
-    ),
+      <div style={{ display: 'flex', width: 160, height: 10, borderRadius: 5, background: '#f59e0b' }} />
+    </div>,
     size,
   );
 }

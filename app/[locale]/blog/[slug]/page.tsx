@@ -48,7 +48,12 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
   });
   return {
     ...meta,
-    openGraph: { ...meta.openGraph, type: 'article', publishedTime: isoDate(post.dateGmt), modifiedTime: post.modified },
+    openGraph: {
+      ...meta.openGraph,
+      type: 'article',
+      publishedTime: isoDate(post.dateGmt),
+      modifiedTime: post.modified,
+    },
   };
 }
 
@@ -78,7 +83,10 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
         })}
       />
       <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
-        <Link href="/blog" className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline">
+        <Link
+          href="/blog"
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('backToBlog')}
         </Link>

@@ -10,7 +10,10 @@ export default async function ReportNotFound() {
       <p className="text-sm font-semibold tracking-widest text-brand uppercase">404</p>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t('notFoundTitle')}</h1>
       <p className="mt-4 text-muted">{t('notFoundBody')}</p>
-      <Link href="/reports" className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover">
+      <Link
+        href="/reports"
+        className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+      >
         {t('back')}
       </Link>
     </section>

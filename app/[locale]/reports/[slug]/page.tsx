@@ -91,13 +91,23 @@ export default async function ReportPage({ params }: PageProps<'/[locale]/report
         ) : null}
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <Link href="/reports" className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline">
+        <Link
+          href="/reports"
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('back')}
         </Link>
         {report.image ? (
           <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl">
-            <CmsImage src={report.image.url} alt={report.image.alt} fill priority sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
+            <CmsImage
+              src={report.image.url}
+              alt={report.image.alt}
+              fill
+              priority
+              sizes="(min-width: 768px) 768px, 100vw"
+              className="object-cover"
+            />
           </div>
         ) : null}
         <div className="mt-8">

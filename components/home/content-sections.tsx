@@ -1,13 +1,12 @@
-import { ArrowRight, FileText } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
 import { PostCard } from '@/components/blog/post-card';
-import { CmsImage } from '@/components/cms/cms-image';
+import { ReportCard } from '@/components/reports/report-card';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
 import { htmlToText, truncateAtWord } from '@/lib/cms/text';
-import { formatDate, isoDate } from '@/lib/format';
 
 /** Spec §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
 export const INITIATIVE_SLUGS = [
@@ -106,36 +105,8 @@ export async function LatestReportsSection({ reports, locale }: { reports: Repor
       />
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
         {reports.map((report) => (
-          <li
-            key={report.id}
-            className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg hover:shadow-md"
-          >
-            <div className="relative aspect-[16/9] bg-surface-strong">
-              {report.image ? (
-                <CmsImage
-                  src={report.image.url}
-                  alt=""
-                  fill
-                  sizes="(min-width: 768px) 33vw, 100vw"
-                  className="object-cover"
-                />
-              ) : (
-                <FileText aria-hidden className="absolute inset-0 m-auto size-10 text-muted" />
-              )}
-            </div>
-            <div className="p-5">
-              <p className="text-sm text-muted">
-                <time dateTime={isoDate(report.dateGmt)}>{formatDate(report.dateGmt, locale)}</time>
-              </p>
-              <h3 className="mt-1 text-lg font-semibold text-balance">
-                <Link
-                  href={`/reports/${report.slug}`}
-                  className="group-hover:text-brand after:absolute after:inset-0"
-                >
-                  {report.title}
-                </Link>
-              </h3>
-            </div>
+          <li key={report.id}>
+            <ReportCard report={report} locale={locale} headingLevel="h3" />
           </li>
         ))}
       </ul>

@@ -21,6 +21,21 @@ export function resilientSource(
     if (lastGood.size > maxRemembered) lastGood.delete(lastGood.keys().next().value as string);
   };
 
+  // While WordPress is down (a build, an outage) every read fails the same way: say so once a minute, not per read.
+  let quietUntil = 0;
+  let quietened = 0;
+  const warn = (message: string) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      quietened++;
+      return;
+    }
+    const suffix = quietened > 0 ? ` (${quietened} similar fallbacks not logged)` : '';
+    console.warn(`${message}${suffix}`);
+    quietUntil = now + 60_000;
+    quietened = 0;
+  };
+
   async function guarded<T>(key: string, read: () => Promise<T>, rescue: () => Promise<T>): Promise<T> {
     try {
       const value = await read();
@@ -36,10 +51,10 @@ export function resilientSource(
       }
       const reason = error instanceof Error ? error.message : String(error);
       if (lastGood.has(key)) {
-        console.warn(`[cms] WordPress read failed (${reason}); serving the last good data for ${key}`);
+        warn(`[cms] WordPress read failed (${reason}); serving the last good data for ${key}`);
         return lastGood.get(key) as T;
       }
-      console.warn(`[cms] WordPress read failed (${reason}); serving the bundled snapshot for ${key}`);
+      warn(`[cms] WordPress read failed (${reason}); serving the bundled snapshot for ${key}`);
       return rescue();
     }
   }

@@ -5,7 +5,15 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'node_modules/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**']),
+  globalIgnores([
+    '.next/**',
+    '.next-wp/**',
+    '.data/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'playwright-report/**',
+    'test-results/**',
+  ]),
   {
     rules: {
       // `"server-only";` as a bare string does nothing; the import form is the one that guards.
@@ -31,5 +39,10 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // The one place that wraps next/link and next/navigation with the locale prefix.
+    files: ['i18n/client.tsx', 'i18n/navigation.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 ]);

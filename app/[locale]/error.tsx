@@ -1,13 +1,13 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 
 import { ErrorScreen } from '@/components/layout/error-screen';
+import { useClientMessages } from '@/i18n/client-messages';
 
 /** Render errors below the root layout: the header and footer stay, the page shows the error screen. */
 export default function PageError({ error }: { error: Error & { digest?: string } }) {
-  const t = useTranslations('Error');
+  const t = useClientMessages('Error');
   useEffect(() => console.error(error), [error]);
   return (
     <ErrorScreen

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 
 import { AppToaster } from '@/components/layout/app-toaster';
@@ -10,6 +9,9 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { ThemeProvider } from '@/components/layout/theme-provider';
 import { WindowErrorScreen } from '@/components/layout/window-error-screen';
 import { JsonLd } from '@/components/seo/json-ld';
+import { ClientIntlProvider } from '@/i18n/client';
+import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
+import type { Messages } from '@/i18n/messages';
 import { localeParam } from '@/i18n/params';
 import { routing } from '@/i18n/routing';
 import { siteConfig } from '@/lib/config/site';
@@ -17,18 +19,6 @@ import { organizationJsonLd } from '@/lib/seo/json-ld';
 
 import { inter } from '../fonts';
 import '../globals.css';
-
-/** Message namespaces that client components read; the rest stay on the server and out of the HTML payload. */
-const CLIENT_NAMESPACES = [
-  'Header',
-  'LocaleSwitcher',
-  'ThemeToggle',
-  'CookieBanner',
-  'Error',
-  'Toasts',
-  'Share',
-  'BlogError',
-] as const;
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -65,7 +55,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   return (
     <html lang={locale} suppressHydrationWarning className={inter.variable}>
       <body className="flex min-h-dvh flex-col">
-        <NextIntlClientProvider messages={clientMessages}>
+        <ClientIntlProvider locale={locale} messages={clientMessages as Messages}>
           <ThemeProvider storageKey={`${site.shortName.toLowerCase()}-theme`}>
             <a
               href="#main-content"
@@ -83,7 +73,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             <WindowErrorScreen />
             <ScrollToTop />
           </ThemeProvider>
-        </NextIntlClientProvider>
+        </ClientIntlProvider>
         <JsonLd data={organizationJsonLd(site)} />
       </body>
     </html>

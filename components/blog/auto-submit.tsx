@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client';
 
 /**
  * Enhances the blog's GET filter form once JavaScript runs: a select change applies at once, and submitting

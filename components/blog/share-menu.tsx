@@ -1,11 +1,11 @@
 'use client';
 
 import { Check, Link2, Share2 } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { shareLinks, type ShareTarget } from '@/lib/share';
 import { showToast } from '@/lib/toast';
+import { useClientMessages } from '@/i18n/client-messages';
 
 const TARGETS: ShareTarget[] = ['facebook', 'x', 'linkedin', 'whatsapp'];
 
@@ -14,7 +14,7 @@ const TARGETS: ShareTarget[] = ['facebook', 'x', 'linkedin', 'whatsapp'];
  * Copy link with the 'Link copied!' toast (spec §8). Esc or a click outside closes it and returns focus.
  */
 export function ShareMenu({ url, title }: { url: string; title: string }) {
-  const t = useTranslations('Share');
+  const t = useClientMessages('Share');
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const menuId = useId();

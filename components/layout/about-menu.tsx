@@ -1,10 +1,11 @@
 'use client';
 
 import { ChevronDown } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
-import { usePathname } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/client';
+
+import { useClientMessages } from '@/i18n/client-messages';
 
 import { NavLink } from './nav-link';
 import { ABOUT_NAV } from './nav-items';
@@ -20,7 +21,7 @@ export const CLICK_CLOSE_DELAY_MS = 100;
  * leaves the item.
  */
 export function AboutMenu({ linkClassName }: { linkClassName: string }) {
-  const t = useTranslations('Header');
+  const t = useClientMessages('Header');
   // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);

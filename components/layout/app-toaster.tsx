@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
 import { useEffect, useState } from 'react';
 
 import { toastHost } from '@/lib/toast';
+import { useClientMessages } from '@/i18n/client-messages';
 
 type Sonner = typeof import('sonner');
 
@@ -13,7 +13,7 @@ type Sonner = typeof import('sonner');
  * sonner loads on the first `showToast` (see lib/toast), keeping it out of the first-load JavaScript.
  */
 export function AppToaster() {
-  const t = useTranslations('Toasts');
+  const t = useClientMessages('Toasts');
   const { resolvedTheme } = useTheme();
   const [sonner, setSonner] = useState<Sonner | null>(null);
 

@@ -1,9 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client';
 import { setConsent, useConsent } from '@/lib/consent';
+import { useClientMessages } from '@/i18n/client-messages';
 
 /**
  * The cookie-consent banner (spec §2, §4): shown while no choice is stored; Accept or Decline stores it in
@@ -11,7 +10,7 @@ import { setConsent, useConsent } from '@/lib/consent';
  * fixed at the bottom so it shifts no content.
  */
 export function CookieBanner() {
-  const t = useTranslations('CookieBanner');
+  const t = useClientMessages('CookieBanner');
   const consent = useConsent();
   if (consent !== null) return null;
 

@@ -1,7 +1,9 @@
 'use client';
 
 import { Check, Languages } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from '@/i18n/client';
+
+import { useClientMessages } from '@/i18n/client-messages';
 import {
   useEffect,
   useId,
@@ -12,7 +14,7 @@ import {
   type MouseEvent,
 } from 'react';
 
-import { usePathname, useRouter } from '@/i18n/navigation';
+import { usePathname, useRouter } from '@/i18n/client';
 import { localizedPath } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 
@@ -26,7 +28,7 @@ import { routing } from '@/i18n/routing';
  * (floating-ui, focus scope, portal) into every page's first load, and this menu needs none of it.
  */
 export function LocaleSwitcher({ align = 'end' }: { align?: 'start' | 'end' }) {
-  const t = useTranslations('LocaleSwitcher');
+  const t = useClientMessages('LocaleSwitcher');
   const locale = useLocale();
   const pathname = usePathname();
   const router = useRouter();

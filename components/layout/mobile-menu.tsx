@@ -1,10 +1,11 @@
 'use client';
 
 import { Menu, X } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { usePathname } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/client';
+
+import { useClientMessages } from '@/i18n/client-messages';
 
 import { LocaleSwitcher } from './locale-switcher';
 import { NavLink } from './nav-link';
@@ -20,7 +21,7 @@ const itemClass =
  * returns to the toggle.
  */
 export function MobileMenu() {
-  const t = useTranslations('Header');
+  const t = useClientMessages('Header');
   // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const panelId = useId();

@@ -2,7 +2,7 @@
 
 import type { ComponentProps } from 'react';
 
-import { Link, usePathname } from '@/i18n/navigation';
+import { Link, usePathname } from '@/i18n/client';
 
 /** True when `pathname` is `href` or below it (`/blog/x` is inside `/blog`); `/` matches only itself. */
 export function isActivePath(pathname: string, href: string): boolean {

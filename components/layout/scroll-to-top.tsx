@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 
-import { usePathname } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/client';
 
 /**
  * Scrolls to the top whenever the path changes (spec §2). Next does this for most navigations; this also covers

@@ -1,9 +1,9 @@
 'use client';
 
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
 import { useSyncExternalStore } from 'react';
+import { useClientMessages } from '@/i18n/client-messages';
 
 const OPTIONS = [
   { value: 'light', Icon: Sun },
@@ -18,7 +18,7 @@ const noop = () => () => {};
  * choice is one press away. The pressed state appears only after hydration (the server cannot know the theme).
  */
 export function ThemeToggle({ className = '' }: { className?: string }) {
-  const t = useTranslations('ThemeToggle');
+  const t = useClientMessages('ThemeToggle');
   const { theme, setTheme } = useTheme();
   const hydrated = useSyncExternalStore(
     noop,

@@ -1,7 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+
+import { useClientMessages } from '@/i18n/client-messages';
 
 import { ErrorScreen } from './error-screen';
 
@@ -15,7 +16,7 @@ export function isIgnorableWindowError(message: string): boolean {
  * (spec §2: "it triggers on any uncaught window error"); render errors are handled by `error.tsx`.
  */
 export function WindowErrorScreen() {
-  const t = useTranslations('Error');
+  const t = useClientMessages('Error');
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
 import { mergeMessages, type Messages } from '@/i18n/messages';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
@@ -104,5 +105,21 @@ describe('message catalogues', () => {
       for (const [key, source] of english) if (translated.get(key) !== source) differing++;
       expect(differing / english.size).toBeGreaterThanOrEqual(0.8);
     });
+  });
+});
+
+describe('client namespaces', () => {
+  it('use only {name} placeholders, which useClientMessages fills without the ICU runtime', () => {
+    const problems: string[] = [];
+    for (const [locale, catalogue] of Object.entries({ en, es, fr, pt })) {
+      const all = catalogue as unknown as Record<string, Record<string, unknown>>;
+      for (const ns of CLIENT_NAMESPACES) {
+        for (const [key, value] of Object.entries(all[ns] ?? {})) {
+          if (typeof value !== 'string') problems.push(`${locale} ${ns}.${key}: nested`);
+          else if (/\{\s*\w+\s*,|<\/?\w+>|'\{/.test(value)) problems.push(`${locale} ${ns}.${key}: ${value}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client';
+import { useClientMessages } from '@/i18n/client-messages';
 
 /** 'Failed to load blog post' (spec §2 Blog post) when every content source failed; header and footer stay. */
 export default function BlogPostError({ error }: { error: Error & { digest?: string } }) {
-  const t = useTranslations('BlogError');
+  const t = useClientMessages('BlogError');
   useEffect(() => console.error(error), [error]);
   return (
     <section role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">

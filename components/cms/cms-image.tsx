@@ -9,20 +9,18 @@ type Props = Omit<ImageProps, 'src' | 'quality' | 'onError' | 'loader'> & {
   src: string | null | undefined;
   /** Used after the optimised image and the original URL both failed. */
   fallbackSrc?: string;
-  /** Decorative background: render nothing (not the failure box) when every source fails. */
-  decorative?: boolean;
 };
 
-/** next/image's optimised `src`/`srcSet`/`sizes` for a URL (spec widths, quality 85 or 80, WebP). */
-export function optimisedSource(src: string, props: Omit<ImageProps, 'src'>): ImageSource {
-  const { props: out } = getImageProps({ ...props, src, quality: imageQuality(src) });
-  return { src: out.src, srcSet: out.srcSet, sizes: out.sizes };
-}
-
-/** The `<img>` attributes next/image would render (loading, decoding, width/height or fill style), minus the sources. */
-export function imgAttributes(props: Omit<ImageProps, 'src'>, src: string) {
-  const { src: _src, srcSet: _srcSet, sizes: _sizes, ...rest } = getImageProps({ ...props, src }).props; // eslint-disable-line @typescript-eslint/no-unused-vars -- dropped on purpose
-  return rest;
+/**
+ * Runs next/image's `getImageProps` once per URL (spec widths, quality 85 or 80, WebP) and returns the optimised
+ * sources in order, plus the `<img>` attributes (loading, decoding, size or fill style) taken from the first.
+ */
+export function prepareImage(props: Omit<ImageProps, 'src'>, urls: string[]) {
+  const prepared = urls.map((src) => getImageProps({ ...props, src, quality: imageQuality(src) }).props);
+  const sources: ImageSource[] = prepared.map((p) => ({ src: p.src, srcSet: p.srcSet, sizes: p.sizes }));
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the sources travel separately
+  const { src: _src, srcSet: _srcSet, sizes: _sizes, ...attributes } = prepared[0] ?? {};
+  return { attributes, sources };
 }
 
 /**
@@ -30,18 +28,13 @@ export function imgAttributes(props: Omit<ImageProps, 'src'>, src: string) {
  * `fallbackSrc`, then a labelled 'Image failed to load' box. Server component: next/image computes the sources
  * here, and only the tiny FallbackImage island runs in the browser.
  */
-export async function CmsImage({ src, fallbackSrc, decorative, ...rest }: Props) {
+export async function CmsImage({ src, fallbackSrc, ...rest }: Props) {
   const t = await getTranslations('Images');
-  const sources: ImageSource[] = [];
-  if (src) sources.push(optimisedSource(src, rest), { src });
-  if (fallbackSrc && fallbackSrc !== src) sources.push(optimisedSource(fallbackSrc, rest));
-  const img = imgAttributes(rest, src || fallbackSrc || '/images/default-post.jpg');
+  const urls = [src, fallbackSrc !== src ? fallbackSrc : undefined].filter((u): u is string => Boolean(u));
+  const { attributes, sources } = prepareImage(rest, urls);
+  // The original, unoptimised URL comes right after its optimised version.
+  if (src) sources.splice(1, 0, { src });
   return (
-    <FallbackImage
-      {...img}
-      fill={Boolean(rest.fill)}
-      sources={sources}
-      failedLabel={decorative ? undefined : t('failed')}
-    />
+    <FallbackImage {...attributes} fill={Boolean(rest.fill)} sources={sources} failedLabel={t('failed')} />
   );
 }

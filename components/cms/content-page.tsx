@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
-import { CmsImage } from '@/components/cms/cms-image';
+import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
@@ -60,18 +60,7 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options)
         />
         <PageHeader title={title} subtitle={page?.excerpt || undefined} />
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-          {page?.image ? (
-            <div className="relative mb-10 aspect-[16/9] overflow-hidden rounded-2xl">
-              <CmsImage
-                src={page.image.url}
-                alt={page.image.alt}
-                fill
-                priority
-                sizes="(min-width: 768px) 768px, 100vw"
-                className="object-cover"
-              />
-            </div>
-          ) : null}
+          <FeatureImage image={page?.image ?? null} className="mb-10 rounded-2xl" />
           {empty ? (
             <div className="rounded-2xl border border-dashed border-border p-10 text-center">
               <h2 className="text-2xl font-semibold">{t('comingSoonTitle')}</h2>

@@ -1,5 +1,5 @@
+import { prepareImage } from '@/components/cms/cms-image';
 import { FallbackImage } from '@/components/cms/fallback-image';
-import { imgAttributes, optimisedSource } from '@/components/cms/cms-image';
 
 /**
  * The home hero's background (spec §2 Home): each candidate in order (featured media, first image in the content,
@@ -9,6 +9,6 @@ import { imgAttributes, optimisedSource } from '@/components/cms/cms-image';
 export function HeroImage({ candidates }: { candidates: string[] }) {
   if (candidates.length === 0) return null;
   const common = { alt: '', fill: true, priority: true, sizes: '100vw', className: 'object-cover' } as const;
-  const img = imgAttributes(common, candidates[0]!);
-  return <FallbackImage {...img} fill sources={candidates.map((src) => optimisedSource(src, common))} />;
+  const { attributes, sources } = prepareImage(common, candidates);
+  return <FallbackImage {...attributes} fill sources={sources} />;
 }

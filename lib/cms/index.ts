@@ -74,12 +74,18 @@ export function contentSource(): ContentSource {
   return chosen;
 }
 
+let reshapeContext: ReshapeContext | undefined;
+
+/** Image hosts and our own origins for reshaping, read once per process (like the source). */
 function context(): ReshapeContext {
-  const e = env();
-  const origins = [e.WORDPRESS_URL, e.SITE_URL]
-    .filter((u): u is string => Boolean(u))
-    .map((u) => new URL(u).origin);
-  return { ...imageHostConfig(process.env), internalOrigins: origins };
+  if (!reshapeContext) {
+    const e = env();
+    const origins = [e.WORDPRESS_URL, e.SITE_URL]
+      .filter((u): u is string => Boolean(u))
+      .map((u) => new URL(u).origin);
+    reshapeContext = { ...imageHostConfig(process.env), internalOrigins: origins };
+  }
+  return reshapeContext;
 }
 
 function hints(tags: string[], what: string): CacheHints {
@@ -166,7 +172,7 @@ export async function getRelatedPosts(post: PostSummary, max = 2): Promise<PostS
       ...reshapeList(latest.items, reshapePostSummary, context(), 'post').filter((p) => !seen.has(p.id)),
     ];
   }
-  return candidates.slice(0, 10).slice(0, max);
+  return candidates.slice(0, max);
 }
 
 /** Slugs of the `count` latest posts, for `generateStaticParams` (builds must not grow with the archive). */

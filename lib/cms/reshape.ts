@@ -172,9 +172,7 @@ function parseEntry(raw: unknown): WpEntry | null {
   return result.success ? result.data : null;
 }
 
-export function reshapePostSummary(raw: unknown, ctx: ReshapeContext): PostSummary | null {
-  const entry = parseEntry(raw);
-  if (!entry) return null;
+function postSummary(entry: WpEntry, ctx: ReshapeContext): PostSummary {
   return {
     ...base(entry, ctx),
     status: entry.status ?? 'publish',
@@ -184,11 +182,14 @@ export function reshapePostSummary(raw: unknown, ctx: ReshapeContext): PostSumma
   };
 }
 
-export function reshapePost(raw: unknown, ctx: ReshapeContext): Post | null {
-  const summary = reshapePostSummary(raw, ctx);
+export function reshapePostSummary(raw: unknown, ctx: ReshapeContext): PostSummary | null {
   const entry = parseEntry(raw);
-  if (!summary || !entry) return null;
-  return { ...summary, html: sanitizeCmsHtml(entry.content, ctx) };
+  return entry ? postSummary(entry, ctx) : null;
+}
+
+export function reshapePost(raw: unknown, ctx: ReshapeContext): Post | null {
+  const entry = parseEntry(raw);
+  return entry ? { ...postSummary(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx) } : null;
 }
 
 export function reshapePage(raw: unknown, ctx: ReshapeContext): Page | null {

@@ -1,8 +1,9 @@
 import 'server-only';
 
 import { getContentRefs } from '@/lib/cms';
+import { isoDate } from '@/lib/format';
 
-import { PATHS_PER_SITEMAP, w3cDate, type SitemapPath } from './sitemap';
+import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
 
 /**
  * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes and the WordPress
@@ -26,15 +27,15 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
     ...STATIC_PATHS.map((path) => ({ path })),
     ...pages
       .filter((p) => PAGE_ROUTES.has(p.slug))
-      .map((p) => ({ path: `/${p.slug}`, lastModified: w3cDate(p.modified) })),
-    ...reports.map((r) => ({ path: `/reports/${r.slug}`, lastModified: w3cDate(r.modified) })),
+      .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified) })),
+    ...reports.map((r) => ({ path: `/reports/${r.slug}`, lastModified: isoDate(r.modified) })),
   ];
 }
 
 export async function sitemapPosts(): Promise<SitemapPath[]> {
   return (await getContentRefs('posts')).map((p) => ({
     path: `/blog/${p.slug}`,
-    lastModified: w3cDate(p.modified),
+    lastModified: isoDate(p.modified),
   }));
 }
 

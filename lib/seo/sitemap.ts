@@ -42,10 +42,3 @@ export function sitemapIndexXml(siteUrl: string, files: string[]): string {
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
-
-/** `2025-03-14T10:00:00` (WordPress, no offset) → W3C datetime in UTC; undefined when unreadable. */
-export function w3cDate(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}

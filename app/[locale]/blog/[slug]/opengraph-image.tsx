@@ -1,5 +1,6 @@
 import { ImageResponse } from 'next/og';
 
+import { slugParam } from '@/i18n/params';
 import { getPost } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 
@@ -10,10 +11,10 @@ export const contentType = 'image/png';
 export const revalidate = 3600;
 
 export default async function Image({ params }: { params: Promise<{ slug: string; locale: string }> }) {
-  const { slug } = await params;
+  const slug = await slugParam(params);
   let title = '';
   try {
-    title = (await getPost(decodeURIComponent(slug)))?.title ?? '';
+    title = (await getPost(slug))?.title ?? '';
   } catch {
     // A card without the title beats a broken preview.
   }

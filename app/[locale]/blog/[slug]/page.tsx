@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -7,11 +6,10 @@ import { PostCard } from '@/components/blog/post-card';
 import { ShareMenu } from '@/components/blog/share-menu';
 import { StatusBadge } from '@/components/blog/status-badge';
 import { CmsHtml } from '@/components/cms/cms-html';
-import { CmsImage } from '@/components/cms/cms-image';
+import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
-import { localeParam } from '@/i18n/params';
+import { localeParam, slugParam } from '@/i18n/params';
 import { getPost, getRecentPostSlugs, getRelatedPosts } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/format';
@@ -26,17 +24,9 @@ export async function generateStaticParams() {
   return (await getRecentPostSlugs(20)).map((slug) => ({ slug }));
 }
 
-function decodeSlug(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[slug]'>): Promise<Metadata> {
   const locale = await localeParam(params);
-  const slug = decodeSlug((await params).slug);
+  const slug = await slugParam(params);
   const post = await getPost(slug);
   if (!post) return { title: (await getTranslations({ locale, namespace: 'Blog' }))('notFoundTitle') };
   const meta = pageMetadata({
@@ -60,7 +50,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
 /** A blog post (spec §2 Blog post): back link, image, title, date, author, share menu, body, related posts. */
 export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
   const locale = await localeParam(params);
-  const slug = decodeSlug((await params).slug);
+  const slug = await slugParam(params);
   const post = await getPost(slug);
   if (!post) notFound();
   const [t, related] = await Promise.all([getTranslations('Blog'), getRelatedPosts(post, 2)]);
@@ -83,26 +73,13 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
         })}
       />
       <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
-        <Link
-          href="/blog"
-          className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {t('backToBlog')}
-        </Link>
+        <BackLink href="/blog" label={t('backToBlog')} />
       </div>
-      {post.image ? (
-        <div className="relative mx-auto mt-6 aspect-[16/9] max-w-5xl overflow-hidden sm:rounded-2xl">
-          <CmsImage
-            src={post.image.url}
-            alt={post.image.alt}
-            fill
-            priority
-            sizes="(min-width: 1024px) 1024px, 100vw"
-            className="object-cover"
-          />
-        </div>
-      ) : null}
+      <FeatureImage
+        image={post.image}
+        sizes="(min-width: 1024px) 1024px, 100vw"
+        className="mx-auto mt-6 max-w-5xl sm:rounded-2xl"
+      />
       <header className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{post.title}</h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">

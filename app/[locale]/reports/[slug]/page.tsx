@@ -1,15 +1,14 @@
-import { ArrowLeft, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
-import { CmsImage } from '@/components/cms/cms-image';
+import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
-import { localeParam } from '@/i18n/params';
+import { localeParam, slugParam } from '@/i18n/params';
 import { getReport, getReports } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/format';
@@ -20,15 +19,6 @@ export const revalidate = 3600;
 
 export async function generateStaticParams() {
   return (await getReports()).slice(0, 20).map((r) => ({ slug: r.slug }));
-}
-
-async function slugParam(params: Promise<{ slug: string }>): Promise<string> {
-  const { slug } = await params;
-  try {
-    return decodeURIComponent(slug);
-  } catch {
-    return slug;
-  }
 }
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/reports/[slug]'>): Promise<Metadata> {
@@ -91,25 +81,8 @@ export default async function ReportPage({ params }: PageProps<'/[locale]/report
         ) : null}
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <Link
-          href="/reports"
-          className="inline-flex items-center gap-2 text-sm font-semibold text-brand hover:underline"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {t('back')}
-        </Link>
-        {report.image ? (
-          <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl">
-            <CmsImage
-              src={report.image.url}
-              alt={report.image.alt}
-              fill
-              priority
-              sizes="(min-width: 768px) 768px, 100vw"
-              className="object-cover"
-            />
-          </div>
-        ) : null}
+        <BackLink href="/reports" label={t('back')} />
+        <FeatureImage image={report.image} className="mt-6 rounded-2xl" />
         <div className="mt-8">
           <CmsHtml html={report.html} />
         </div>

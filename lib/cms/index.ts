@@ -16,7 +16,9 @@ import {
   reshapePost,
   reshapePostSummary,
   reshapeReport,
+  reshapeTeamMember,
   reshapeTerm,
+  reshapeVacancy,
   type ReshapeContext,
 } from './reshape';
 import type { CacheHints, ContentSource, Endpoint, ListQuery } from './source';
@@ -35,7 +37,9 @@ import type {
   PostList,
   PostSummary,
   Report,
+  TeamMember,
   Term,
+  Vacancy,
 } from './types';
 
 /**
@@ -316,9 +320,43 @@ export async function getMedia(mediaType?: string): Promise<MediaItem[]> {
   return reshapeList(raw, reshapeMedia, context(), 'media');
 }
 
+/** Team members in display order (`acf.order`, then title). Data: `/wp/v2/team-member?_embed`, all pages. */
+export const getTeamMembers = cache(async (): Promise<TeamMember[]> => {
+  const raw = await contentSource().listAll(
+    'team-member',
+    { embed: true, orderby: 'menu_order', order: 'asc' },
+    hints([TAGS.team], 'team'),
+  );
+  return reshapeList(raw, reshapeTeamMember, context(), 'team member').sort(
+    (a, b) => a.order - b.order || a.title.localeCompare(b.title, 'en'),
+  );
+});
+
+/** One team member by slug, or null. Data: `/wp/v2/team-member?slug={slug}&_embed`. */
+export const getTeamMember = cache(async (slug: string): Promise<TeamMember | null> => {
+  const raw = await findBySlug('team-member', slug, hints([TAGS.teamMember(slug)], 'team'));
+  return raw ? reshapeTeamMember(raw, context()) : null;
+});
+
+/** Vacancies, newest first. Data: `/wp/v2/vacancies?_embed`, all pages. */
+export const getVacancies = cache(async (): Promise<Vacancy[]> => {
+  const raw = await contentSource().listAll(
+    'vacancies',
+    { embed: true, orderby: 'date', order: 'desc' },
+    hints([TAGS.vacancies], 'vacancies'),
+  );
+  return reshapeList(raw, reshapeVacancy, context(), 'vacancy');
+});
+
+/** One vacancy by slug, or null. Data: `/wp/v2/vacancies?slug={slug}&_embed`. */
+export const getVacancy = cache(async (slug: string): Promise<Vacancy | null> => {
+  const raw = await findBySlug('vacancies', slug, hints([TAGS.vacancy(slug)], 'vacancy'));
+  return raw ? reshapeVacancy(raw, context()) : null;
+});
+
 /** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */
 export async function getContentRefs(
-  endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events',
+  endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events' | 'team-member' | 'vacancies' | 'media-archive',
 ): Promise<ContentRef[]> {
   const tag = {
     posts: TAGS.posts,
@@ -326,6 +364,9 @@ export async function getContentRefs(
     reports: TAGS.reports,
     cause: TAGS.causes,
     events: TAGS.events,
+    'team-member': TAGS.team,
+    vacancies: TAGS.vacancies,
+    'media-archive': TAGS.mediaArchive,
   }[endpoint];
   const raw = await contentSource().listAll(
     endpoint,

@@ -14,7 +14,9 @@ import type {
   Post,
   PostSummary,
   Report,
+  TeamMember,
   Term,
+  Vacancy,
 } from './types';
 
 /**
@@ -286,5 +288,52 @@ export function reshapeMedia(raw: unknown, ctx: ReshapeContext): MediaItem | nul
     width: m.media_details?.width,
     height: m.media_details?.height,
     alt: m.alt_text ?? '',
+  };
+}
+
+export function reshapeTeamMember(raw: unknown, ctx: ReshapeContext): TeamMember | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const b = base(entry, ctx);
+  const acf = entry.acf ?? {};
+  const photoUrl = text(acf.photo) && normalizeImageUrl(String(acf.photo), ctx);
+  const order = Number(acf.order);
+  const email = text(acf.email);
+  return {
+    ...b,
+    html: sanitizeCmsHtml(entry.content, ctx),
+    role: text(acf.role) ? htmlToText(String(acf.role)) : null,
+    photo: photoUrl ? { url: photoUrl, alt: b.title } : b.image,
+    bio: htmlToText(text(acf.bio) ?? '') || b.excerpt,
+    email: email && /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email) ? email : null,
+    order: Number.isFinite(order) && text(String(acf.order ?? '')) ? order : Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** `YYYYMMDD` or `YYYY-MM-DD…` → `YYYY-MM-DD`; anything else → null. */
+export function closingDate(value: unknown): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})(?:$|[T\s])/.exec(raw);
+  if (!m) return null;
+  const [, y, mo, d] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  return date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(d) ? `${y}-${mo}-${d}` : null;
+}
+
+export function reshapeVacancy(raw: unknown, ctx: ReshapeContext): Vacancy | null {
+  const entry = parseEntry(raw);
+  if (!entry) return null;
+  const acf = entry.acf ?? {};
+  const plain = (v: unknown) => (text(v) ? htmlToText(String(v)) || null : null);
+  return {
+    ...base(entry, ctx),
+    html: sanitizeCmsHtml(entry.content, ctx),
+    closingDate: closingDate(acf.closing_date),
+    hours: plain(acf.hours),
+    salary: plain(acf.salary),
+    location: plain(acf.location),
+    howToApply: sanitizeCmsHtml(text(acf.how_to_apply) ?? '', ctx),
+    contractType: plain(acf.contract_type),
   };
 }

@@ -109,5 +109,32 @@ export type MediaArchiveItem = Entry & {
   fields: Record<string, unknown>;
 };
 
+/** A team member (`team_member` post type; ACF role, photo, bio, email, order). */
+export type TeamMember = Entry & {
+  /** Sanitised body (a longer biography), may be empty. */
+  html: string;
+  role: string | null;
+  /** `acf.photo`, else the featured image. */
+  photo: CmsImage | null;
+  /** Plain-text short biography: `acf.bio`, else the excerpt. */
+  bio: string;
+  email: string | null;
+  /** Display order (ascending); items without one sort last. */
+  order: number;
+};
+
+/** A job vacancy (`vacancy` post type; REST base `vacancies`). */
+export type Vacancy = Entry & {
+  html: string;
+  /** `YYYY-MM-DD` (from `acf.closing_date`: ISO or 8-digit ACF date), or null when none/unreadable. */
+  closingDate: string | null;
+  hours: string | null;
+  salary: string | null;
+  location: string | null;
+  /** Sanitised HTML (may hold a mailto link or an application URL), may be empty. */
+  howToApply: string;
+  contractType: string | null;
+};
+
 /** A post, report or cause for the sitemap and feeds: just enough to link it. */
 export type ContentRef = { slug: string; modified: string };

@@ -22,6 +22,8 @@ const chromiumArgs = [
 ];
 
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
+/** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
+const externalBaseUrl = process.env.E2E_BASE_URL;
 
 function server(port: number, env: Record<string, string>) {
   return {
@@ -46,7 +48,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   use: {
-    baseURL: 'http://localhost:3100',
+    baseURL: externalBaseUrl ?? 'http://localhost:3100',
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
@@ -70,20 +72,22 @@ export default defineConfig({
         ]
       : []),
   ],
-  webServer: [
-    server(3100, { SCREENING_MAX_REQUESTS: '1000000', SCREENING_PREFETCH_MAX_REQUESTS: '1000000' }),
-    server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip' }),
-    server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300' }),
-    ...(wordpressUrl
-      ? [
-          server(3103, {
-            NEXT_DIST_DIR: '.next-wp',
-            WORDPRESS_URL: wordpressUrl,
-            REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
-            SCREENING_MAX_REQUESTS: '1000000',
-            SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
-          }),
-        ]
-      : []),
-  ],
+  webServer: externalBaseUrl
+    ? []
+    : [
+        server(3100, { SCREENING_MAX_REQUESTS: '1000000', SCREENING_PREFETCH_MAX_REQUESTS: '1000000' }),
+        server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip' }),
+        server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300' }),
+        ...(wordpressUrl
+          ? [
+              server(3103, {
+                NEXT_DIST_DIR: '.next-wp',
+                WORDPRESS_URL: wordpressUrl,
+                REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
+                SCREENING_MAX_REQUESTS: '1000000',
+                SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
+              }),
+            ]
+          : []),
+      ],
 });

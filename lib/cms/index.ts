@@ -52,6 +52,7 @@ import type {
 
 export { CmsError, CMS_MESSAGES } from './errors';
 export { TAGS, tagsForChange, type ContentChange } from './tags';
+export { htmlToText, truncateAtWord } from './text';
 export type * from './types';
 
 export const BLOG_PAGE_SIZE = 12;

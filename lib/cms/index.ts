@@ -357,7 +357,8 @@ export const getVacancy = cache(async (slug: string): Promise<Vacancy | null> =>
 
 /** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */
 export async function getContentRefs(
-  endpoint: 'posts' | 'pages' | 'reports' | 'cause' | 'events' | 'team-member' | 'vacancies' | 'media-archive',
+  endpoint:
+    'posts' | 'pages' | 'reports' | 'cause' | 'events' | 'team-member' | 'vacancies' | 'media-archive',
 ): Promise<ContentRef[]> {
   const tag = {
     posts: TAGS.posts,
@@ -375,9 +376,12 @@ export async function getContentRefs(
     hints([tag], endpoint),
   );
   return raw.flatMap((item) => {
-    const { slug, modified } = item as { slug?: unknown; modified?: unknown };
-    return typeof slug === 'string' && slug
-      ? [{ slug, modified: typeof modified === 'string' ? modified : '' }]
-      : [];
+    const { slug, modified, modified_gmt } = item as {
+      slug?: unknown;
+      modified?: unknown;
+      modified_gmt?: unknown;
+    };
+    const utc = [modified_gmt, modified].find((v): v is string => typeof v === 'string' && v !== '');
+    return typeof slug === 'string' && slug ? [{ slug, modified: utc ?? '' }] : [];
   });
 }

@@ -74,6 +74,7 @@ const wpEntry = z.object({
   date: z.string().catch(''),
   date_gmt: z.string().nullable().optional().catch(undefined),
   modified: z.string().optional().catch(undefined),
+  modified_gmt: z.string().nullable().optional().catch(undefined),
   status: z.string().catch('publish').optional(),
   title: rendered,
   excerpt: rendered.optional(),
@@ -160,7 +161,8 @@ function base(entry: WpEntry, ctx: ReshapeContext) {
     excerpt: htmlToText(entry.excerpt ?? ''),
     date: entry.date,
     dateGmt: entry.date_gmt ?? entry.date,
-    modified: entry.modified ?? entry.date,
+    // UTC like dateGmt: sitemaps, Open Graph and JSON-LD read it as UTC.
+    modified: entry.modified_gmt || entry.modified || (entry.date_gmt ?? entry.date),
     image: image(entry, ctx),
   };
 }

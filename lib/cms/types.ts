@@ -35,6 +35,7 @@ type Entry = {
   excerpt: string;
   date: string;
   dateGmt: string;
+  /** UTC (`modified_gmt`; site-local `modified` only when WordPress gives no GMT value). */
   modified: string;
   image: CmsImage | null;
 };
@@ -137,4 +138,4 @@ export type Vacancy = Entry & {
 };
 
 /** A post, report or cause for the sitemap and feeds: just enough to link it. */
-export type ContentRef = { slug: string; modified: string };
+export type ContentRef = { slug: string; /** UTC, as `Entry.modified`. */ modified: string };

@@ -6,10 +6,36 @@ import { isoDate } from '@/lib/format';
 import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
 
 /**
- * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes and the WordPress
- * pages that have their own route live in `pages`; posts are split into files of PATHS_PER_SITEMAP.
+ * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes, the WordPress
+ * pages that have their own route and every report, event, cause, team member, vacancy and media archive item
+ * live in `pages`; thank-you and the filtered archive are noindex and left out; posts are split into files
+ * of PATHS_PER_SITEMAP.
  */
-const STATIC_PATHS = ['/', '/blog', '/reports'];
+const STATIC_PATHS = [
+  '/',
+  '/blog',
+  '/reports',
+  '/events',
+  '/causes',
+  '/causes/international-solidarity',
+  '/our-team',
+  '/vacancies',
+  '/media',
+  '/media/images',
+  '/media/videos',
+  '/media/podcasts',
+  '/archive',
+  '/donate',
+];
+/** Post types with a page per item: the REST endpoint and the route prefix of the item page. */
+const ITEM_ROUTES = [
+  ['reports', '/reports'],
+  ['events', '/event'],
+  ['cause', '/causes'],
+  ['team-member', '/team-member'],
+  ['vacancies', '/vacancies'],
+  ['media-archive', '/media-archive'],
+] as const;
 /** WordPress pages that have a route of their own (the rest are not published on the site). */
 const PAGE_ROUTES = new Set([
   'about',
@@ -22,13 +48,20 @@ const PAGE_ROUTES = new Set([
 ]);
 
 export async function sitemapPages(): Promise<SitemapPath[]> {
-  const [pages, reports] = await Promise.all([getContentRefs('pages'), getContentRefs('reports')]);
+  const [pages, ...items] = await Promise.all([
+    getContentRefs('pages'),
+    ...ITEM_ROUTES.map(([endpoint, prefix]) =>
+      getContentRefs(endpoint).then((refs) =>
+        refs.map((r) => ({ path: `${prefix}/${r.slug}`, lastModified: isoDate(r.modified) })),
+      ),
+    ),
+  ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...pages
       .filter((p) => PAGE_ROUTES.has(p.slug))
       .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified) })),
-    ...reports.map((r) => ({ path: `/reports/${r.slug}`, lastModified: isoDate(r.modified) })),
+    ...items.flat(),
   ];
 }
 

@@ -169,13 +169,32 @@ test('an unreserved slug redirects to the blog; reserved ones do not', async ({ 
   expect(res.headers().location).toBe('/blog/anything-unreserved');
   const es = await request.get('/es/some-old-post', { maxRedirects: 0 });
   expect(es.headers().location).toBe('/es/blog/some-old-post');
-  expect((await request.get('/events', { maxRedirects: 0 })).status()).toBe(404);
+  // Reserved: answered by their own pages, never redirected to the blog.
+  for (const path of ['/events', '/vacancies', '/es/archive']) {
+    const reserved = await request.get(path, { maxRedirects: 0 });
+    expect(reserved.status(), path).toBe(200);
+  }
 });
 
 test('sitemap index, sitemaps with hreflang, robots and the feed', async ({ request }) => {
   const index = await (await request.get('/sitemap.xml')).text();
   expect(index).toContain('<sitemapindex');
   expect(index).toContain('/sitemaps/pages.xml');
+  const pagesXml = await (await request.get('/sitemaps/pages.xml')).text();
+  for (const path of ['/events', '/es/causes', '/media/podcasts', '/archive', '/donate']) {
+    expect(pagesXml, path).toContain(`${path}</loc>`);
+  }
+  for (const prefix of [
+    '/event/',
+    '/causes/',
+    '/team-member/',
+    '/vacancies/',
+    '/media-archive/',
+    '/reports/',
+  ]) {
+    expect(pagesXml, prefix).toMatch(new RegExp(`<loc>[^<]*${prefix}[a-z0-9-]+</loc>`));
+  }
+  expect(pagesXml).not.toContain('/thank-you');
   const postsXml = await (await request.get('/sitemaps/posts-1.xml')).text();
   expect(postsXml.match(/<url>/g)).toHaveLength(posts.length * 4);
   expect(postsXml).toContain('hreflang="pt"');

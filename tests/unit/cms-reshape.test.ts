@@ -88,11 +88,20 @@ describe('reshapePostSummary', () => {
     const noGmt: Record<string, unknown> = { ...post103 };
     delete noGmt.date_gmt;
     delete noGmt.modified;
+    delete noGmt.modified_gmt;
     expect(reshapePostSummary(noGmt, CTX)).toMatchObject({
       date: '2023-11-02T18:45:00',
       dateGmt: '2023-11-02T18:45:00',
       modified: '2023-11-02T18:45:00',
     });
+  });
+
+  it('reads `modified` in UTC from modified_gmt (site-local modified is an hour ahead in summer)', () => {
+    const summer = { ...post103, modified: '2024-07-01T10:00:00', modified_gmt: '2024-07-01T09:00:00' };
+    expect(reshapePostSummary(summer, CTX)?.modified).toBe('2024-07-01T09:00:00');
+    const localOnly: Record<string, unknown> = { ...summer };
+    delete localOnly.modified_gmt;
+    expect(reshapePostSummary(localOnly, CTX)?.modified).toBe('2024-07-01T10:00:00');
   });
 
   it('gives no image when there is no featured media', () => {

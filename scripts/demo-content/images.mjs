@@ -2,10 +2,13 @@
 //
 // Takes: every JSON file in content/seed/ and collects the image file names they reference (`image` fields,
 // image-valued `acf` fields such as `featured_image`/`gallery_image_N`, and `{{image:file.jpg}}` placeholders inside
-// HTML), plus `hero-home.jpg` and `default-post.jpg`.
+// HTML, and team members' `photo`), plus `hero-home.jpg` and `default-post.jpg`.
 // Writes: one abstract 1600x900 progressive JPEG per file name into content/seed/images/ (overwriting), drawn from
 // SVG with sharp. The artwork (gradients, soft waves, geometric shapes in a warm palette) is seeded from the file
-// name, so each image differs and a rerun gives the same picture. Run with `npm run content:assets`.
+// name, so each image differs and a rerun gives the same picture. Files named `team-*.jpg` are 800x800 illustrated
+// portraits instead: an abstract head-and-shoulders figure, no text and no likeness of a real person.
+// Run with `npm run content:assets`; `node scripts/demo-content/images.mjs team- media-` draws only the files whose
+// names start with one of the given prefixes.
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +60,7 @@ function collectImages() {
       walk(entry, (key, value) => {
         if (typeof value !== 'string') return;
         for (const m of value.matchAll(IMAGE_RE)) add(m[1].trim(), '');
-        if ((key === 'image' || /image/i.test(key)) && isImageName(value)) add(value, label);
+        if ((key === 'photo' || /image|thumbnail|media_file/i.test(key)) && isImageName(value)) add(value, label);
       });
     }
   }
@@ -223,8 +226,79 @@ function draw(file, label) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${parts.join('\n')}</svg>`;
 }
 
+/** An 800x800 illustrated portrait: a flat head-and-shoulders figure over soft shapes, seeded from the file name. */
+function drawPortrait(file) {
+  const size = 800;
+  const rnd = mulberry32(hash(file));
+  const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
+  const range = (a, b) => a + rnd() * (b - a);
+  const c = (name) => PALETTE[name];
+
+  const bgA = pick(DARKS);
+  const bgB = pick(DARKS.filter((d) => d !== bgA));
+  const [glow, body, accent] = [...LIGHTS].sort(() => rnd() - 0.5);
+  // Skin-neutral tones that read as a person without depicting anyone in particular.
+  const skin = pick(['#8d5524', '#a0693d', '#c68642', '#e0ac69', '#6b4226', '#f1c27d']);
+  const hair = pick(['#1c1917', '#292524', '#44403c', '#57534e', '#7c2d12']);
+  const cx = size / 2 + range(-30, 30);
+  const headY = range(300, 340);
+  const headR = range(105, 125);
+  const parts = [];
+  parts.push(`<defs>
+  <linearGradient id="bg" gradientTransform="rotate(${Math.floor(range(0, 360))} 0.5 0.5)">
+    <stop offset="0" stop-color="${c(bgA)}"/><stop offset="1" stop-color="${c(bgB)}"/>
+  </linearGradient>
+  <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="28"/></filter>
+</defs>`);
+  parts.push(`<rect width="${size}" height="${size}" fill="url(#bg)"/>`);
+  for (let i = 0; i < 3; i++) {
+    parts.push(
+      `<circle cx="${range(0, size).toFixed(0)}" cy="${range(0, size).toFixed(0)}" r="${range(90, 200).toFixed(0)}" fill="${c(pick([glow, accent]))}" opacity="${range(0.25, 0.5).toFixed(2)}" filter="url(#soft)"/>`,
+    );
+  }
+  // A halo ring behind the head, then shoulders, neck, head and a simple hair shape.
+  parts.push(
+    `<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${(headR + range(40, 70)).toFixed(0)}" fill="none" stroke="${c(accent)}" stroke-width="${range(8, 18).toFixed(0)}" opacity="0.6"/>`,
+  );
+  const shoulderW = range(250, 300);
+  const top = headY + headR + range(45, 70);
+  parts.push(
+    `<path d="M ${(cx - shoulderW).toFixed(0)} ${size} C ${(cx - shoulderW).toFixed(0)} ${(top + 30).toFixed(0)} ${(cx - 110).toFixed(0)} ${top.toFixed(0)} ${cx.toFixed(0)} ${top.toFixed(0)} C ${(cx + 110).toFixed(0)} ${top.toFixed(0)} ${(cx + shoulderW).toFixed(0)} ${(top + 30).toFixed(0)} ${(cx + shoulderW).toFixed(0)} ${size} Z" fill="${c(body)}"/>`,
+  );
+  parts.push(
+    `<rect x="${(cx - 42).toFixed(0)}" y="${(headY + headR - 30).toFixed(0)}" width="84" height="${(top - headY - headR + 45).toFixed(0)}" rx="30" fill="${skin}"/>`,
+  );
+  parts.push(`<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${headR.toFixed(0)}" fill="${skin}"/>`);
+  const style = Math.floor(rnd() * 4);
+  if (style === 0) {
+    // Short hair: a cap over the top of the head.
+    parts.push(
+      `<path d="M ${(cx - headR - 6).toFixed(0)} ${(headY - 5).toFixed(0)} A ${(headR + 6).toFixed(0)} ${(headR + 6).toFixed(0)} 0 0 1 ${(cx + headR + 6).toFixed(0)} ${(headY - 5).toFixed(0)} Q ${cx.toFixed(0)} ${(headY - headR * 0.55).toFixed(0)} ${(cx - headR - 6).toFixed(0)} ${(headY - 5).toFixed(0)} Z" fill="${hair}"/>`,
+    );
+  } else if (style === 1) {
+    // Long hair falling behind the shoulders (drawn first would hide it, so as side panels).
+    parts.push(
+      `<path d="M ${(cx - headR - 18).toFixed(0)} ${(headY + headR * 1.4).toFixed(0)} L ${(cx - headR - 18).toFixed(0)} ${headY.toFixed(0)} A ${(headR + 18).toFixed(0)} ${(headR + 18).toFixed(0)} 0 0 1 ${(cx + headR + 18).toFixed(0)} ${headY.toFixed(0)} L ${(cx + headR + 18).toFixed(0)} ${(headY + headR * 1.4).toFixed(0)} L ${(cx + headR - 22).toFixed(0)} ${(headY + headR * 1.4).toFixed(0)} L ${(cx + headR - 22).toFixed(0)} ${(headY - 10).toFixed(0)} Q ${cx.toFixed(0)} ${(headY - headR * 0.6).toFixed(0)} ${(cx - headR + 22).toFixed(0)} ${(headY - 10).toFixed(0)} L ${(cx - headR + 22).toFixed(0)} ${(headY + headR * 1.4).toFixed(0)} Z" fill="${hair}"/>`,
+    );
+  } else if (style === 2) {
+    // A head wrap or scarf in an accent colour.
+    parts.push(
+      `<path d="M ${(cx - headR - 10).toFixed(0)} ${(headY - 10).toFixed(0)} Q ${cx.toFixed(0)} ${(headY - headR * 2.1).toFixed(0)} ${(cx + headR + 10).toFixed(0)} ${(headY - 10).toFixed(0)} Q ${cx.toFixed(0)} ${(headY - headR * 0.5).toFixed(0)} ${(cx - headR - 10).toFixed(0)} ${(headY - 10).toFixed(0)} Z" fill="${c(accent)}"/>`,
+    );
+  } else {
+    // Curly hair: a ring of overlapping circles.
+    for (let a = 180; a <= 360; a += 22) {
+      const t = (a * Math.PI) / 180;
+      parts.push(
+        `<circle cx="${(cx + (headR + 4) * Math.cos(t)).toFixed(0)}" cy="${(headY - 8 + (headR + 4) * Math.sin(t)).toFixed(0)}" r="${range(30, 40).toFixed(0)}" fill="${hair}"/>`,
+      );
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${parts.join('\n')}</svg>`;
+}
+
 async function render(file, label) {
-  const svg = Buffer.from(draw(file, label));
+  const svg = Buffer.from(file.startsWith('team-') ? drawPortrait(file) : draw(file, label));
   let quality = 72;
   let buf;
   for (;;) {
@@ -240,7 +314,10 @@ async function render(file, label) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const images = collectImages();
+const prefixes = process.argv.slice(2);
+const images = new Map(
+  [...collectImages()].filter(([file]) => !prefixes.length || prefixes.some((p) => file.startsWith(p))),
+);
 let total = 0;
 for (const [file, label] of images) {
   if (!/\.jpe?g$/i.test(file)) throw new Error(`Only .jpg images are drawn, got ${file}`);

@@ -1,0 +1,9 @@
+import { causeSlugRoute } from '@/components/causes/cause-route';
+
+/** /causes/{slug} – one cause, canonical for both this path and the /cause/{slug} alias. */
+const route = causeSlugRoute();
+
+export const revalidate = 3600;
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.CausePage;

@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { CauseCard } from '@/components/causes/cause-card';
+import { PageHeader } from '@/components/layout/page-header';
+import { localeParam } from '@/i18n/params';
+import { getCauses } from '@/lib/cms';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/causes'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Causes' });
+  return pageMetadata({ locale, path: '/causes', title: t('title'), description: t('description') });
+}
+
+/** Causes list (spec §2): every cause (the `cause` post type, or posts in category 2202), as cards. */
+export default async function CausesPage({ params }: PageProps<'/[locale]/causes'>) {
+  await localeParam(params);
+  const t = await getTranslations('Causes');
+  const causes = await getCauses();
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        {causes.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
+            {t('empty')}
+          </p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {causes.map((cause, i) => (
+              <li key={cause.slug}>
+                <CauseCard cause={cause} priority={i < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { HeartHandshake } from 'lucide-react';
+
+import { CmsImage } from '@/components/cms/cms-image';
+import { Link } from '@/i18n/navigation';
+import { truncateAtWord, type Cause } from '@/lib/cms';
+
+/** Spec §9: an initiative's short description is cut at 150 characters (at a word, plus an ellipsis). */
+export const CAUSE_DESCRIPTION_MAX = 150;
+
+type Props = {
+  cause: Cause;
+  headingLevel?: 'h2' | 'h3';
+  /** Leave the image out (the 'Other causes' list under a cause). */
+  compact?: boolean;
+  priority?: boolean;
+};
+
+/** A cause in a list: image (or an icon), title linking to /causes/{slug}, and the short description cut at 150. */
+export function CauseCard({ cause, headingLevel = 'h2', compact = false, priority }: Props) {
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md">
+      {compact ? null : (
+        <div className="relative aspect-[16/9] bg-surface-strong">
+          {cause.image ? (
+            <CmsImage
+              src={cause.image.url}
+              alt=""
+              fill
+              priority={priority}
+              sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+              className="object-cover"
+            />
+          ) : (
+            <HeartHandshake aria-hidden className="absolute inset-0 m-auto size-10 text-muted" />
+          )}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg font-semibold text-balance">
+          <Link
+            href={`/causes/${cause.slug}`}
+            className="group-hover:text-brand after:absolute after:inset-0"
+          >
+            {cause.title}
+          </Link>
+        </Heading>
+        {cause.shortDescription ? (
+          <p className="mt-2 text-muted">{truncateAtWord(cause.shortDescription, CAUSE_DESCRIPTION_MAX)}</p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -48,6 +48,8 @@ final class WPRig_Importer {
 	private $users = array();
 	/** @var int[] attachments still without metadata */
 	private $pending = array();
+	/** @var array<int,array{0:int,1:string,2:array}> [post ID, field name, value] holding references to other posts */
+	private $refs = array();
 	/** @var string[] */
 	public $warnings = array();
 	/** @var array<string,int> */
@@ -487,9 +489,63 @@ final class WPRig_Importer {
 				$value = array_values( array_filter( $ids ) );
 			} elseif ( 'bool' === $format ) {
 				$value = $value ? '1' : '0';
+			} elseif ( is_array( $value ) && $this->has_post_refs( $value ) ) {
+				// Resolved once every post exists (see resolve_post_refs()); stored as given until then.
+				$this->refs[] = array( (int) $post_id, $name, $value );
 			}
 			update_post_meta( $post_id, $name, wp_slash( $value ) );
 		}
+	}
+
+	/**
+	 * Whether a list holds post references: `{ "post_type": …, "post_name": … }` objects without an ID.
+	 *
+	 * @param array $value Field value.
+	 * @return bool
+	 */
+	private function has_post_refs( array $value ) {
+		foreach ( $value as $item ) {
+			if ( is_array( $item ) && isset( $item['post_type'], $item['post_name'] ) && ! isset( $item['ID'] ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Turns the seed's post references (relationship/post object fields such as event speakers and organizers) into
+	 * what ACF stores and returns for a post object: `{ ID, post_title, post_type, post_name }` of the real post.
+	 * Runs after every post type is imported, so a reference may point at any of them. An unknown post is kept
+	 * without an ID, with a warning.
+	 */
+	public function resolve_post_refs() {
+		foreach ( $this->refs as list( $post_id, $name, $value ) ) {
+			foreach ( $value as $i => $item ) {
+				if ( ! is_array( $item ) || ! isset( $item['post_type'], $item['post_name'] ) || isset( $item['ID'] ) ) {
+					continue;
+				}
+				$found = get_posts(
+					array(
+						'post_type'      => (string) $item['post_type'],
+						'name'           => (string) $item['post_name'],
+						'post_status'    => 'any',
+						'posts_per_page' => 1,
+					)
+				);
+				if ( ! $found ) {
+					$this->warn( "post $post_id field '$name': no {$item['post_type']} '{$item['post_name']}'" );
+					continue;
+				}
+				$value[ $i ] = array(
+					'ID'         => (int) $found[0]->ID,
+					'post_title' => $found[0]->post_title,
+					'post_type'  => $found[0]->post_type,
+					'post_name'  => $found[0]->post_name,
+				);
+			}
+			update_post_meta( $post_id, $name, wp_slash( $value ) );
+		}
+		$this->refs = array();
 	}
 
 	/**
@@ -567,14 +623,18 @@ $wprig->import_posts(
 	'events.json',
 	'events',
 	static function ( $e ) {
-		// The featured image doubles as the ACF `image` field unless the seed sets one.
+		// The featured image doubles as the ACF `image` field unless the seed sets one. `"acf": []` in the seed means
+		// an event without any custom fields (REST `acf: []`, as ACF gives without a field group): nothing is added.
+		if ( array_key_exists( 'acf', $e ) && array() === $e['acf'] ) {
+			return array();
+		}
 		return ! empty( $e['image'] ) && empty( $e['acf']['image'] ) ? array( 'image' => (string) $e['image'] ) : array();
 	}
 );
 $wprig->import_posts( 'media-archive.json', 'media_archive' );
-// Not in the seed contract yet; imported the same way when present.
 $wprig->import_posts( 'team.json', 'team_member' );
 $wprig->import_posts( 'vacancies.json', 'vacancy' );
+$wprig->resolve_post_refs();
 
 // Media archive items without a featured image use their `featured_image` field as one.
 foreach ( get_posts( array( 'post_type' => 'media_archive', 'post_status' => 'any', 'posts_per_page' => -1, 'fields' => 'ids' ) ) as $wprig_item ) {

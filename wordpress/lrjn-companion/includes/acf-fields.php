@@ -72,6 +72,8 @@ function lrjn_companion_acf_field_map() {
 			'agenda'               => 'text',
 			'resources'            => 'text',
 			'follow_up'            => 'text',
+			// A YouTube/Vimeo link or a video file (an uploaded mp4/webm, returned as its URL).
+			'video_url'            => 'file',
 			'image'                => 'file',
 		),
 		'media_archive' => array_merge(

@@ -83,7 +83,7 @@ function lrjn_companion_post_type_definitions() {
 		),
 		'team_member'   => array(
 			'rest_base' => 'team-member',
-			'slug'      => 'team',
+			'slug'      => 'team-member',
 			'icon'      => 'dashicons-groups',
 			'singular'  => _x( 'Team member', 'post type singular name', 'lrjn-companion' ),
 			'plural'    => _x( 'Team', 'post type general name', 'lrjn-companion' ),

@@ -3,6 +3,7 @@ import 'server-only';
 import { cache } from 'react';
 
 import { env } from '@/lib/config/env';
+import { isoDate } from '@/lib/format';
 
 import { CmsError } from './errors';
 import { imageHostConfig } from './images';
@@ -15,6 +16,7 @@ import {
   reshapePage,
   reshapePost,
   reshapePostSummary,
+  reshapePostWithText,
   reshapeReport,
   reshapeTeamMember,
   reshapeTerm,
@@ -26,7 +28,9 @@ import { resilientSource } from './sources/resilient';
 import { snapshotSource } from './sources/snapshot';
 import { wordpressSource } from './sources/wordpress';
 import { TAGS } from './tags';
+import { htmlToText } from './text';
 import type {
+  ArchiveEntry,
   Cause,
   CmsEvent,
   ContentRef,
@@ -353,6 +357,47 @@ export const getVacancies = cache(async (): Promise<Vacancy[]> => {
 export const getVacancy = cache(async (slug: string): Promise<Vacancy | null> => {
   const raw = await findBySlug('vacancies', slug, hints([TAGS.vacancy(slug)], 'vacancy'));
   return raw ? reshapeVacancy(raw, context()) : null;
+});
+
+/**
+ * Every post, report and media archive item as plain-text entries for the combined archive search (spec §7
+ * Derived behaviour), each tagged with its type. Data: all pages of `/wp/v2/posts?_embed`, plus getReports and
+ * getMediaArchive (so the same tagged, cached reads). Post bodies are reduced to text without sanitising them.
+ */
+export const getArchiveEntries = cache(async (): Promise<ArchiveEntry[]> => {
+  const [rawPosts, reports, media] = await Promise.all([
+    contentSource().listAll(
+      'posts',
+      { embed: true, orderby: 'date', order: 'desc' },
+      hints([TAGS.posts], 'posts'),
+    ),
+    getReports(),
+    getMediaArchive(),
+  ]);
+  const entry = (
+    type: ArchiveEntry['type'],
+    item: { slug: string; title: string; excerpt: string; dateGmt: string; modified: string },
+    prefix: string,
+    text: string,
+    image: ArchiveEntry['image'],
+  ): ArchiveEntry => ({
+    type,
+    slug: item.slug,
+    title: item.title,
+    excerpt: item.excerpt,
+    text,
+    date: isoDate(item.dateGmt) ?? '',
+    modified: item.modified,
+    url: `${prefix}/${item.slug}`,
+    image,
+  });
+  return [
+    ...reshapeList(rawPosts, reshapePostWithText, context(), 'post').map((p) =>
+      entry('post', p, '/blog', p.text, p.image),
+    ),
+    ...reports.map((r) => entry('reports', r, '/reports', htmlToText(r.html), r.image)),
+    ...media.map((m) => entry('media_archive', m, '/media-archive', htmlToText(m.html), m.image)),
+  ];
 });
 
 /** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */

@@ -191,6 +191,18 @@ export function reshapePostSummary(raw: unknown, ctx: ReshapeContext): PostSumma
   return entry ? postSummary(entry, ctx) : null;
 }
 
+/**
+ * A post summary plus its body as plain text, for full-text search. The text is only matched, never rendered, so
+ * it skips the (costly) sanitiser: tags, scripts and styles are stripped and entities decoded.
+ */
+export function reshapePostWithText(
+  raw: unknown,
+  ctx: ReshapeContext,
+): (PostSummary & { text: string }) | null {
+  const entry = parseEntry(raw);
+  return entry ? { ...postSummary(entry, ctx), text: htmlToText(entry.content ?? '') } : null;
+}
+
 export function reshapePost(raw: unknown, ctx: ReshapeContext): Post | null {
   const entry = parseEntry(raw);
   return entry ? { ...postSummary(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx) } : null;

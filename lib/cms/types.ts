@@ -137,5 +137,25 @@ export type Vacancy = Entry & {
   contractType: string | null;
 };
 
+/**
+ * A post, report or media archive item for the combined archive search (spec §7 Derived behaviour), tagged with
+ * its post type as the spec names them. Text fields are plain text, never rendered as HTML.
+ */
+export type ArchiveEntry = {
+  type: 'post' | 'media_archive' | 'reports';
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** The body as plain text, for matching only. */
+  text: string;
+  /** Publication date, UTC ISO 8601 (`2025-03-14T10:00:00.000Z`); '' when WordPress gave none readable. */
+  date: string;
+  /** Last change, UTC as WordPress's `modified_gmt`: WordPress bumps it on every save, so it marks a new version. */
+  modified: string;
+  /** The item's page, a site path without locale: `/blog/{slug}`, `/media-archive/{slug}`, `/reports/{slug}`. */
+  url: string;
+  image: CmsImage | null;
+};
+
 /** A post, report or cause for the sitemap and feeds: just enough to link it. */
 export type ContentRef = { slug: string; /** UTC, as `Entry.modified`. */ modified: string };

@@ -1,0 +1,153 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+
+import type { ArchiveEntry } from '@/lib/cms';
+
+import { effectiveOrder, type ArchiveQuery } from './query';
+
+/**
+ * The combined archive search (spec §7 Derived behaviour): posts, media archive items and reports in one list,
+ * filtered by type, with full-text search by MiniSearch (BM25+, in memory). Pure apart from a one-slot memo of
+ * the index per process (`archiveIndexFor`).
+ */
+
+/** Results per page, as the blog (spec §9 default listing page size). */
+export const ARCHIVE_PAGE_SIZE = 12;
+
+/** Title matches count most, then the excerpt, then the body. */
+const BOOST = { title: 3, excerpt: 1.5, text: 1 };
+
+export type ArchiveResult = {
+  /** The entries of the requested page. */
+  items: ArchiveEntry[];
+  /** Matches on all pages. */
+  total: number;
+  /** 0 when nothing matches. */
+  totalPages: number;
+  /** The page shown: the requested one clamped into 1..totalPages (1 when nothing matches). */
+  page: number;
+};
+
+type Doc = { id: number; title: string; excerpt: string; text: string };
+
+export type ArchiveIndex = {
+  /** The entries the index was built from, deduplicated by type and slug; a document id is a position here. */
+  readonly entries: readonly ArchiveEntry[];
+  /** Publication times in ms (0 when unreadable), by position. */
+  readonly times: readonly number[];
+  readonly mini: MiniSearch<Doc>;
+};
+
+/**
+ * Lower-cases and strips diacritics, so `cafe` finds `café` and the other way round (visitors type in four
+ * languages, often without accents).
+ */
+function normalizeTerm(term: string): string | null {
+  const plain = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return plain || null;
+}
+
+/** Prefix matching from 2 characters and typo tolerance from 4 (shorter terms would match almost anything). */
+const SEARCH_OPTIONS = {
+  boost: BOOST,
+  prefix: (term: string) => term.length >= 2,
+  fuzzy: (term: string) => (term.length >= 4 ? 0.2 : false),
+  // Every word must match, as in WordPress's own search: adding a word narrows the results.
+  combineWith: 'AND' as const,
+};
+
+function dedupe(entries: readonly ArchiveEntry[]): ArchiveEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => {
+    const key = `${e.type}\u0000${e.slug}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Builds the full-text index of `entries` (title, excerpt and body text). */
+export function buildArchiveIndex(entries: readonly ArchiveEntry[]): ArchiveIndex {
+  const unique = dedupe(entries);
+  const mini = new MiniSearch<Doc>({
+    fields: ['title', 'excerpt', 'text'],
+    processTerm: normalizeTerm,
+    searchOptions: SEARCH_OPTIONS,
+  });
+  mini.addAll(unique.map((e, id) => ({ id, title: e.title, excerpt: e.excerpt, text: e.text })));
+  const times = unique.map((e) => {
+    const t = Date.parse(e.date);
+    return Number.isNaN(t) ? 0 : t;
+  });
+  return { entries: unique, times, mini };
+}
+
+/**
+ * What an index depends on: each entry's identity and version (WordPress's `modified` changes on every save) plus
+ * the sizes of its text fields, as a cheap guard for sources whose `modified` does not move.
+ */
+function fingerprint(entries: readonly ArchiveEntry[]): string {
+  return entries
+    .map((e) => [e.type, e.slug, e.modified, e.date, e.title, e.excerpt.length, e.text.length].join('\u0000'))
+    .join('\n');
+}
+
+let memo: { key: string; index: ArchiveIndex } | undefined;
+
+/**
+ * The index for `entries`: the MiniSearch index is built once per process and reused while the data is the same,
+ * so requests do not rebuild it; changed data (a revalidated post, a new report) builds a new one. One slot: every
+ * locale and request shares the same content. The returned entries are always the ones passed in (same order,
+ * as the fingerprint guarantees), so fields outside the fingerprint, such as an image, are never stale.
+ */
+export function archiveIndexFor(entries: readonly ArchiveEntry[]): ArchiveIndex {
+  const key = fingerprint(entries);
+  if (memo?.key !== key) {
+    memo = { key, index: buildArchiveIndex(entries) };
+    return memo.index;
+  }
+  return { ...memo.index, entries: dedupe(entries) };
+}
+
+function byDate(index: ArchiveIndex, order: 'asc' | 'desc') {
+  const sign = order === 'asc' ? 1 : -1;
+  return (a: number, b: number) =>
+    sign * (index.times[a]! - index.times[b]!) ||
+    index.entries[a]!.url.localeCompare(index.entries[b]!.url, 'en');
+}
+
+/** Relevance, then newest first, so equal scores list in a stable, sensible order. */
+function byScore(index: ArchiveIndex, hits: SearchResult[]): number[] {
+  const newest = byDate(index, 'desc');
+  return [...hits].sort((a, b) => b.score - a.score || newest(a.id, b.id)).map((h) => h.id as number);
+}
+
+/**
+ * Answers an archive query: `type` filters (`all` keeps every type); `q` searches titles (boosted), excerpts and
+ * bodies with prefix and typo-tolerant matching; results are ordered by `effectiveOrder` (relevance with search
+ * text unless a date order was picked; else by date, newest first unless `order` is `asc`) and cut into pages of
+ * `pageSize`. Search text with no searchable word (only punctuation) matches nothing.
+ */
+export function searchArchive(
+  index: ArchiveIndex,
+  query: ArchiveQuery,
+  pageSize = ARCHIVE_PAGE_SIZE,
+): ArchiveResult {
+  const wanted = (id: number) => query.type === 'all' || index.entries[id]!.type === query.type;
+  const order = effectiveOrder(query);
+  let ids: number[];
+  if (query.q) {
+    const hits = index.mini.search(query.q, { filter: (r) => wanted(r.id as number) });
+    ids =
+      order === 'relevance'
+        ? byScore(index, hits)
+        : hits.map((h) => h.id as number).sort(byDate(index, order));
+  } else {
+    ids = index.entries.map((_, id) => id).filter(wanted);
+    ids.sort(byDate(index, order === 'asc' ? 'asc' : 'desc'));
+  }
+  const total = ids.length;
+  const totalPages = Math.ceil(total / pageSize);
+  const page = Math.min(Math.max(1, query.page), Math.max(1, totalPages));
+  const items = ids.slice((page - 1) * pageSize, page * pageSize).map((id) => index.entries[id]!);
+  return { items, total, totalPages, page };
+}

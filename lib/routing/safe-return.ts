@@ -1,0 +1,58 @@
+import { localizeHref } from '@/i18n/client-paths';
+import { splitLocale } from '@/i18n/paths';
+import type { Locale } from '@/i18n/routing';
+
+/** Longest `returnTo` accepted; real site paths are far shorter, and a long one is more likely an attack. */
+export const MAX_RETURN_LENGTH = 512;
+
+/** A throwaway origin to resolve against: if resolving leaves it, the value pointed off the site. */
+const BASE = 'https://return.invalid';
+
+/** Control characters: C0, DEL, C1, and the Unicode line and bidi controls that disguise a URL. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
+/** Whitespace (which browsers strip or fold, changing what a URL means) and the backslash (a slash to browsers). */
+const SPACE_OR_BACKSLASH = /[\s\\]/;
+
+function offSite(path: string): boolean {
+  return !path.startsWith('/') || path.startsWith('//') || SPACE_OR_BACKSLASH.test(path);
+}
+
+/**
+ * A `returnTo` value reduced to a site path without locale prefix (`/blog?x=1#y`), or null when it is not a
+ * plain site-relative path. Accepted: a single leading `/` (never `//` or `/\`), so no scheme or host; no
+ * backslash, whitespace or control character; at most MAX_RETURN_LENGTH characters; and it must resolve to the
+ * same origin. The path is also checked once percent-decoded (`/%2F%2Fevil`, `/%5Cevil`, `%0A`), since a proxy or
+ * a later redirect may decode it. Dot segments are resolved and any locale prefix dropped (`/es/blog` → `/blog`).
+ * Pure; never throws.
+ */
+export function safeReturnTarget(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_LENGTH) return null;
+  if (offSite(value) || CONTROL.test(value)) return null;
+  const rawPath = /^[^?#]*/.exec(value)![0];
+  let decoded: string;
+  let decodedPath: string;
+  try {
+    decoded = decodeURIComponent(value);
+    decodedPath = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (offSite(decodedPath) || CONTROL.test(decoded)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  const { path } = splitLocale(url.pathname);
+  return `${path}${url.search}${url.hash}`;
+}
+
+/**
+ * Where a "return" link may point (spec §2 Thank-you `returnTo`): the sanitised path (see `safeReturnTarget`)
+ * in `locale`'s prefix (`/blog` → `/es/blog` for Spanish), or the locale's home page for anything else. Pure.
+ */
+export function safeReturnPath(value: unknown, locale: Locale): string {
+  return localizeHref(locale, safeReturnTarget(value) ?? '/');
+}

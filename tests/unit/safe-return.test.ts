@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+
+import { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from '@/lib/routing/safe-return';
+import { parseThankYouQuery } from '@/lib/routing/thank-you';
+
+describe('safeReturnPath: values that must fall back to the home page', () => {
+  const hostile = [
+    'https://evil.example',
+    'http://evil.example/blog',
+    'HTTPS://evil.example',
+    '//evil.example',
+    '///evil.example',
+    '//evil.example/blog',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '\\/evil.example',
+    '/blog\\..\\..\\evil',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'mailto:someone@evil.example',
+    'evil.example',
+    'blog',
+    './blog',
+    '../blog',
+    '?x=1',
+    '#top',
+    '%2F%2Fevil.example',
+    '/%2F%2Fevil.example',
+    '/%2f%2fevil.example',
+    '/%5Cevil.example',
+    '/%5cevil.example',
+    '/%09/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/blog%0A',
+    '/blog%0d%0aSet-Cookie:x=1',
+    '/blog?x=%0ASet-Cookie',
+    '/blog%00',
+    '/\u0000/evil.example',
+    '/\u007f',
+    '/\u0085',
+    '/blog\u2028',
+    '/\u202eevil',
+    '/\ufeffblog',
+    ' /blog',
+    '/blog ',
+    '/ /evil.example',
+    '/\u00a0/evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/a/..//evil.example',
+    '/%E0%A4%A',
+    '',
+    '/' + 'a'.repeat(MAX_RETURN_LENGTH),
+  ];
+
+  it.each(hostile)('%j → /', (value) => {
+    expect(safeReturnPath(value, 'en')).toBe('/');
+    expect(safeReturnTarget(value)).toBeNull();
+  });
+
+  it.each(hostile)('%j → /es in Spanish', (value) => {
+    expect(safeReturnPath(value, 'es')).toBe('/es');
+  });
+
+  it('falls back for values that are not strings', () => {
+    for (const value of [undefined, null, 42, ['/blog'], { toString: () => '/blog' }]) {
+      expect(safeReturnPath(value, 'en')).toBe('/');
+    }
+  });
+});
+
+describe('safeReturnPath: site paths are kept', () => {
+  it.each([
+    ['/', '/'],
+    ['/blog', '/blog'],
+    ['/blog/', '/blog'],
+    ['/blog?x=1#y', '/blog?x=1#y'],
+    ['/blog?q=climate%20justice&page=2', '/blog?q=climate%20justice&page=2'],
+    ['/events?filter=a%2Fb', '/events?filter=a%2Fb'],
+    ['/blog/caf%C3%A9', '/blog/caf%C3%A9'],
+    ['/a/../blog', '/blog'],
+    ['/./blog', '/blog'],
+    ['/#newsletter', '/#newsletter'],
+  ])('%j → %j', (value, expected) => {
+    expect(safeReturnPath(value, 'en')).toBe(expected);
+  });
+
+  it('accepts a path of exactly the maximum length', () => {
+    const value = '/' + 'a'.repeat(MAX_RETURN_LENGTH - 1);
+    expect(safeReturnPath(value, 'en')).toBe(value);
+  });
+
+  it('adds the locale prefix for the other languages', () => {
+    expect(safeReturnPath('/blog', 'es')).toBe('/es/blog');
+    expect(safeReturnPath('/blog?x=1#y', 'fr')).toBe('/fr/blog?x=1#y');
+    expect(safeReturnPath('/', 'pt')).toBe('/pt');
+    expect(safeReturnPath('/?x=1', 'pt')).toBe('/pt?x=1');
+  });
+
+  it('replaces a locale prefix already in the path instead of doubling it', () => {
+    expect(safeReturnPath('/es/blog', 'es')).toBe('/es/blog');
+    expect(safeReturnPath('/es/blog', 'en')).toBe('/blog');
+    expect(safeReturnPath('/fr', 'es')).toBe('/es');
+    expect(safeReturnTarget('/pt/events?x=1')).toBe('/events?x=1');
+  });
+
+  it('keeps paths that merely start like a locale', () => {
+    expect(safeReturnPath('/esperanto', 'en')).toBe('/esperanto');
+    expect(safeReturnPath('/esperanto', 'fr')).toBe('/fr/esperanto');
+  });
+});
+
+describe('parseThankYouQuery', () => {
+  it('reads each known type, and aliases forms may send', () => {
+    for (const type of ['newsletter', 'contact', 'registration', 'donation'] as const) {
+      expect(parseThankYouQuery({ type }).type).toBe(type);
+    }
+    expect(parseThankYouQuery({ type: 'enquiry' }).type).toBe('contact');
+    expect(parseThankYouQuery({ type: ' Newsletter ' }).type).toBe('newsletter');
+  });
+
+  it('gives the generic thank-you for a missing or unknown type', () => {
+    for (const type of [undefined, '', 'admin', '<img src=x>', 'newsletter2']) {
+      expect(parseThankYouQuery({ type }).type).toBe('generic');
+    }
+  });
+
+  it('keeps source only as a short token', () => {
+    expect(parseThankYouQuery({ source: 'footer' }).source).toBe('footer');
+    expect(parseThankYouQuery({ source: 'home-page_2' }).source).toBe('home-page_2');
+    expect(parseThankYouQuery({ source: '<script>alert(1)</script>' }).source).toBeUndefined();
+    expect(parseThankYouQuery({ source: 'x'.repeat(51) }).source).toBeUndefined();
+  });
+
+  it('sanitises returnTo and takes the first of repeated values', () => {
+    expect(parseThankYouQuery({ returnTo: '/blog?x=1' }).returnTo).toBe('/blog?x=1');
+    expect(parseThankYouQuery({ returnTo: '//evil.example' }).returnTo).toBeNull();
+    expect(parseThankYouQuery({ returnTo: ['//evil.example', '/blog'] }).returnTo).toBeNull();
+    expect(parseThankYouQuery({ type: ['donation', 'newsletter'] }).type).toBe('donation');
+    expect(parseThankYouQuery({}).returnTo).toBeNull();
+  });
+});

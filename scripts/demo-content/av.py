@@ -3,7 +3,7 @@
 
 Takes: nothing (the file list is below; the media archive and events seed files name these files).
 Writes:
-- one short WAV per podcast/audio item: a gentle bell-like chime, 6 s, mono, 8 kHz, 16-bit (about 94 KB), drawn
+- one short WAV per podcast/audio item: a gentle bell-like chime, 5 s, mono, 8 kHz, 16-bit (about 78 KB), drawn
   with Python's standard `wave` module and seeded from the file name, so a rerun gives the same bytes;
 - the event video montage (an .mp4 slide show of seed images, 640x360, silent, H.264), only when `ffmpeg` is
   installed (Debian package `ffmpeg`); without it the committed file is kept and a note is printed.
@@ -23,7 +23,7 @@ SEED = ROOT / "content" / "seed"
 FILES = SEED / "files"
 
 RATE = 8000
-SECONDS = 6.0
+SECONDS = 5.0
 
 # File name -> base note (Hz) of the chime; each file plays a different short pentatonic phrase.
 AUDIO = {

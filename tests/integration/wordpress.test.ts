@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { buildWpUrl, resetWpClientState, wpFetch, wpFetchAll } from '@/lib/cms/client';
 import {
@@ -108,5 +108,118 @@ describe('WordPress REST client against the rig', () => {
     await expect(wpFetch('/wp/v2/users', {}, options)).rejects.toThrow(
       'Blocked suspicious WordPress API call',
     );
+  });
+});
+
+describe('team members and vacancies from the rig through lib/cms', () => {
+  const origin = new URL(baseUrl || 'http://127.0.0.1').origin;
+  const uploads = `${origin}/wp-content/uploads/`;
+  // lib/cms picks its source from WORDPRESS_URL once per process; this file's module graph is its own.
+  const cms = async () => {
+    vi.stubEnv('WORDPRESS_URL', baseUrl);
+    return import('@/lib/cms');
+  };
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+  type SeedFields = Record<string, unknown>;
+  const acfOf = (entry: Record<string, unknown>) => (entry.acf ?? {}) as SeedFields;
+
+  it('getTeamMembers() lists every team member in acf.order with role and photo from WordPress', async () => {
+    const { getTeamMembers } = await cms();
+    const members = await getTeamMembers();
+    const expected = seed('team').sort((a, b) => Number(acfOf(a).order) - Number(acfOf(b).order));
+    expect(members.map((m) => m.slug)).toEqual(expected.map((e) => e.slug));
+    expect(members.length).toBeGreaterThanOrEqual(6);
+    for (const [i, member] of members.entries()) {
+      const fields = acfOf(expected[i]!);
+      expect(member.role).toBe(fields.role);
+      expect(member.order).toBe(fields.order);
+      expect(member.email).toBe(fields.email ?? null);
+      if (fields.photo) {
+        // A WordPress upload URL (not the snapshot's /content-media/ path): the data came from the rig.
+        expect(member.photo?.url.startsWith(uploads)).toBe(true);
+        expect(member.photo?.url.endsWith(`/${String(fields.photo)}`)).toBe(true);
+        expect(member.photo?.alt).toBe(member.title);
+      } else {
+        expect(member.photo).toBeNull();
+      }
+    }
+    const withPhoto = members.find((m) => m.photo)!;
+    const res = await fetch(withPhoto.photo!.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/jpeg/);
+  });
+
+  it('getTeamMember() finds one member by slug and gives null for an unknown slug', async () => {
+    const { getTeamMember } = await cms();
+    const member = await getTeamMember('grace-mensah');
+    expect(member?.role).toBe('Education and Training Officer');
+    expect(member?.html).toContain('Unlearning Racism');
+    expect(await getTeamMember('no-such-person')).toBeNull();
+  });
+
+  it('getVacancies() reads closing dates in both ACF formats, hours, salary, location and how to apply', async () => {
+    const { getVacancies, getVacancy } = await cms();
+    const vacancies = await getVacancies();
+    const expected = seed('vacancies');
+    expect(vacancies.map((v) => v.slug).sort()).toEqual(expected.map((e) => String(e.slug)).sort());
+    for (const entry of expected) {
+      const fields = acfOf(entry);
+      const vacancy = vacancies.find((v) => v.slug === entry.slug)!;
+      const digits = String(fields.closing_date).replace(/-/g, '');
+      expect(vacancy.closingDate).toBe(`${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`);
+      expect(vacancy.hours).toBe(fields.hours);
+      expect(vacancy.salary).toBe(fields.salary);
+      expect(vacancy.location).toBe(fields.location);
+      expect(vacancy.contractType).toBe(fields.contract_type);
+      expect(vacancy.howToApply).toMatch(/href="mailto:[^"]+@example\.org/);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    expect(vacancies.some((v) => v.closingDate! < today)).toBe(true);
+    expect(vacancies.some((v) => v.closingDate! > today)).toBe(true);
+    expect((await getVacancy('volunteer-coordinator-maternity-cover'))?.closingDate).toBe('2026-08-10');
+  });
+
+  it('resolves event speakers and organizers given as post objects to the real team member posts', async () => {
+    const events = (await wpFetchAll('/wp/v2/events', {}, options)) as { slug: string; acf: unknown }[];
+    const team = (await wpFetchAll('/wp/v2/team-member', {}, options)) as {
+      id: number;
+      slug: string;
+      title: { rendered: string };
+    }[];
+    const refs = events.flatMap((e) => {
+      const acf = Array.isArray(e.acf) ? {} : (e.acf as Record<string, unknown>);
+      return [acf.speakers, acf.organizers].flatMap((list) =>
+        Array.isArray(list) ? list.filter((item) => item && typeof item === 'object' && 'ID' in item) : [],
+      ) as { ID: number; post_title: string; post_type: string; post_name: string }[];
+    });
+    expect(refs.length).toBeGreaterThanOrEqual(5);
+    for (const ref of refs) {
+      const member = team.find((t) => t.id === ref.ID);
+      expect(ref.post_type).toBe('team_member');
+      expect(member?.slug).toBe(ref.post_name);
+      expect(member?.title.rendered).toBe(ref.post_title);
+    }
+    const bare = events.find((e) => e.slug === 'open-studio-afternoon');
+    expect(bare?.acf).toEqual([]);
+  });
+
+  it('serves the podcasts’ audio as uploaded WAV files', async () => {
+    const { getMediaArchive } = await cms();
+    const items = await getMediaArchive();
+    const audio = items.filter((item) => item.kind === 'audio');
+    expect(audio.length).toBeGreaterThanOrEqual(4);
+    for (const item of audio) {
+      expect(item.audioUrl?.startsWith(uploads)).toBe(true);
+      const res = await fetch(item.audioUrl!);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^audio\/(x-)?wav/);
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('RIFF');
+    }
   });
 });

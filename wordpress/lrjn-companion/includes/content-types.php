@@ -47,7 +47,8 @@ function lrjn_companion_post_type_labels( $singular, $plural ) {
 }
 
 /**
- * The plugin's post types: name => [ rest_base, rewrite slug, dashicon, singular label, plural label ].
+ * The plugin's post types: name => [ rest_base, rewrite slug, dashicon, singular label, plural label, and
+ * optionally features `supports`ed beyond the common ones ].
  *
  * @return array<string,array<string,string>>
  */
@@ -85,6 +86,9 @@ function lrjn_companion_post_type_definitions() {
 			'rest_base' => 'team-member',
 			'slug'      => 'team-member',
 			'icon'      => 'dashicons-groups',
+			// An "Order" box for editors, and REST's orderby=menu_order (refused with a 400 without it), which the
+			// website's team page asks for.
+			'supports'  => array( 'page-attributes' ),
 			'singular'  => _x( 'Team member', 'post type singular name', 'lrjn-companion' ),
 			'plural'    => _x( 'Team', 'post type general name', 'lrjn-companion' ),
 		),
@@ -126,7 +130,10 @@ function lrjn_companion_register_content_types() {
 					'slug'       => $def['slug'],
 					'with_front' => false,
 				),
-				'supports'     => array( 'title', 'editor', 'excerpt', 'thumbnail', 'author', 'custom-fields' ),
+				'supports'     => array_merge(
+					array( 'title', 'editor', 'excerpt', 'thumbnail', 'author', 'custom-fields' ),
+					isset( $def['supports'] ) ? $def['supports'] : array()
+				),
 			)
 		);
 	}

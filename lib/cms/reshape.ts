@@ -254,10 +254,57 @@ export function reshapeCause(
   return { ...b, html: sanitizeCmsHtml(entry.content, ctx), shortDescription: short || b.excerpt, origin };
 }
 
+/** Top-level fields some events endpoints add beside the WordPress ones (spec §3 Event). */
+const wpEventExtras = z
+  .object({
+    description: z.string().optional().catch(undefined),
+    start_date: z.string().optional().catch(undefined),
+    end_date: z.string().optional().catch(undefined),
+    image: z
+      .object({ url: z.string().optional().catch(undefined), alt: z.string().optional().catch(undefined) })
+      .partial()
+      .optional()
+      .catch(undefined),
+  })
+  .partial()
+  .catch({});
+
+/** A URL field that may be a string or an ACF array/object with `url`; normalised, or null. */
+function urlField(value: unknown, ctx: ReshapeContext): string | null {
+  const raw =
+    typeof value === 'string'
+      ? value
+      : value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string'
+        ? (value as { url: string }).url
+        : '';
+  return (text(raw) && normalizeImageUrl(raw, ctx)) || null;
+}
+
 export function reshapeEvent(raw: unknown, ctx: ReshapeContext): CmsEvent | null {
   const entry = parseEntry(raw);
   if (!entry) return null;
-  return { ...base(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx), fields: entry.acf ?? {} };
+  const extras = wpEventExtras.parse(raw);
+  const acf = entry.acf ?? {};
+  const b = base(entry, ctx);
+  const imageUrl = urlField(acf.image, ctx) ?? urlField(extras.image?.url, ctx);
+  const html = (entry.content ?? '').trim() ? entry.content : (extras.description ?? '');
+  // Spec §5: these sections show only when non-empty; markup that sanitises to nothing visible counts as empty.
+  const section = (value: unknown) => {
+    const clean = text(value) ? sanitizeCmsHtml(String(value), ctx).trim() : '';
+    return htmlToText(clean) || /<(img|iframe|video|audio)\b/i.test(clean) ? clean : '';
+  };
+  return {
+    ...b,
+    image: imageUrl ? { url: imageUrl, alt: extras.image?.alt ?? '' } : b.image,
+    html: sanitizeCmsHtml(html, ctx),
+    fields: acf,
+    agenda: section(acf.agenda),
+    resources: section(acf.resources),
+    followUp: section(acf.follow_up),
+    videoUrl: urlField(acf.video_url ?? acf.event_video ?? acf.video, ctx),
+    startDate: text(extras.start_date) ?? null,
+    endDate: text(extras.end_date) ?? null,
+  };
 }
 
 export function reshapeMediaArchiveItem(raw: unknown, ctx: ReshapeContext): MediaArchiveItem | null {

@@ -85,10 +85,24 @@ export type Cause = Entry & {
   origin: 'cause' | 'post';
 };
 
-/** Event as WordPress serves it, with its ACF fields read leniently; issue #4's pure parsers interpret them. */
+/**
+ * Event as WordPress serves it, with its ACF fields read leniently; lib/events interprets them (spec §3 Event).
+ * `image` is `acf.image` or a top-level `image.url` when set, else the featured image (host-rewritten). `html` is
+ * `content.rendered`, else a top-level `description`. Everything that may be rendered as HTML or loaded as a URL is
+ * sanitised/normalised here; `fields` stays the raw ACF record for the pure parsers (dates, place, people).
+ */
 export type CmsEvent = Entry & {
   html: string;
   fields: Record<string, unknown>;
+  /** Sanitised `acf.agenda`, `acf.resources`, `acf.follow_up`; '' when absent, empty or not a string. */
+  agenda: string;
+  resources: string;
+  followUp: string;
+  /** `acf.video_url` / `event_video` / `video` (string or `{ url }`), host-rewritten; null when none. */
+  videoUrl: string | null;
+  /** Top-level `start_date` / `end_date` (events plugins, `YYYY-MM-DD HH:MM:SS`), used when ACF has no date. */
+  startDate: string | null;
+  endDate: string | null;
 };
 
 export type MediaItem = {

@@ -33,10 +33,13 @@ function validDate(year: number, month: number, day: number): CalendarDate | nul
     : null;
 }
 
-/** `event_time`: `H:MM` or `HH:MM`, optionally with am/pm (`6:30 pm`, `18:30`, `6:30PM`). Null when unreadable. */
+/**
+ * `event_time`: `H:MM` or `HH:MM`, optionally with am/pm (`6:30 pm`, `18:30`, `6:30PM`) or seconds (`18:30:00`, as
+ * ACF's time picker and events plugins store it). Null when unreadable.
+ */
 export function parseEventTime(value: unknown): ClockTime | null {
   if (typeof value !== 'string') return null;
-  const match = /^\s*(\d{1,2})[:.](\d{2})\s*([ap])?\.?\s*m?\.?\s*$/i.exec(value);
+  const match = /^\s*(\d{1,2})[:.](\d{2})(?::\d{2})?\s*([ap])?\.?\s*m?\.?\s*$/i.exec(value);
   if (!match) return null;
   let hour = Number(match[1]);
   const minute = Number(match[2]);
@@ -97,4 +100,50 @@ export function eventTimes(fields: Record<string, unknown>): EventTimes {
     endTime || fields.event_end_date ? londonToUtc(endDate, endTime ?? time ?? { hour: 0, minute: 0 }) : null;
   if (!end || end.getTime() <= start.getTime()) end = new Date(start.getTime() + 3_600_000);
   return { start, end, hasTime: time !== null };
+}
+
+export type LondonParts = CalendarDate & ClockTime;
+
+/** The UK wall-clock date and time of a UTC instant. */
+export function londonParts(instant: Date): LondonParts {
+  const local = new Date(instant.getTime() + londonOffsetMs(instant.getTime()));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+/** The calendar day `days` after `date` (negative for before). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2026-12-10`. */
+export function isoCalendarDate(date: CalendarDate): string {
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/**
+ * ISO 8601 in UK time with its offset, for schema.org and `<time dateTime>`: `2026-07-01T18:30:00+01:00`, or the
+ * date alone (`2026-07-01`) for an event without a time.
+ */
+export function londonIso(instant: Date, withTime = true): string {
+  const p = londonParts(instant);
+  if (!withTime) return isoCalendarDate(p);
+  const offset = londonOffsetMs(instant.getTime()) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${isoCalendarDate(p)}T${pad(p.hour)}:${pad(p.minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** iCalendar local date-time (`20261210T183000`), in UK time; pair it with `TZID=Europe/London`. */
+export function icsLocalDateTime(instant: Date): string {
+  const p = londonParts(instant);
+  return `${p.year}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}00`;
 }

@@ -35,31 +35,75 @@ export function eventLocation(fields: Record<string, unknown>, contentHtml = '')
       : [text(venue)].filter(Boolean);
     if (parts.length) return parts.join(', ');
   }
-  const match = /(?:^|\s)(?:location|venue|where)\s*:\s*([^\n.;]+)/i.exec(
-    htmlToText(contentHtml.replace(/<\/(p|li|div|h\d)>|<br\s*\/?>/gi, '\n')).replace(/ {2,}/g, ' '),
-  );
-  const found = match?.[1]?.trim() ?? '';
-  return found.length >= 3 && found.length <= 50 ? found : null;
+  return contentLocation(contentHtml);
 }
 
-/** Online when flagged, when the location mentions zoom, online or virtual, or when organizers come as an array. */
-export function isOnlineEvent(fields: Record<string, unknown>, location: string | null): boolean {
-  if (
-    fields.is_online === true ||
-    fields.is_online === 1 ||
-    fields.is_online === '1' ||
-    fields.is_online === 'true'
-  ) {
-    return true;
+/**
+ * A `Location:`, `Venue:` or `Where:` line in the content (spec §5: 3 to 50 characters): the rest of that line up
+ * to a sentence end. Lines are the content's paragraphs, list items and line breaks.
+ */
+function contentLocation(contentHtml: string): string | null {
+  for (const line of contentHtml.split(/<\/(?:p|li|div|h\d|dd|td)>|<br\s*\/?>|\n/i)) {
+    const match = /(?:^|\s)(?:location|venue|where)\s*:\s*(.+)$/i.exec(htmlToText(line));
+    if (!match?.[1]) continue;
+    const found = (match[1].split(/;|\.\s/)[0] ?? '').replace(/\.$/, '').trim();
+    if (found.length >= 3 && found.length <= 50) return found;
   }
-  if (location && /\b(zoom|online|virtual)\b/i.test(location)) return true;
-  return Array.isArray(fields.organizers) && fields.organizers.length > 0 && !record(fields.location_details);
+  return null;
 }
 
-/** `registration_details.registration_url` or `.url`, only when non-empty after trimming and http(s). */
+const ONLINE_WORDS = /\b(zoom|online|virtual)\b/i;
+
+/** True when the text mentions zoom, online or virtual (spec §4). */
+export function mentionsOnline(value: string | null | undefined): boolean {
+  return Boolean(value && ONLINE_WORDS.test(value));
+}
+
+/** ACF true/false and the companion plugin's bool: true, 1, '1', 'true'; false, 0, '0', 'false'; else unset. */
+function flag(value: unknown): boolean | null {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  return null;
+}
+
+/**
+ * Online (spec §3, §4): when `is_online` is set, when the location mentions zoom, online or virtual, or — for
+ * items that give no location and no explicit `is_online: false` — when organizers come as an array (the
+ * spec's rule; a known in-person location wins over it, so a vigil on a square with a list of organisers stays
+ * in person).
+ */
+export function isOnlineEvent(fields: Record<string, unknown>, location: string | null): boolean {
+  const online = flag(fields.is_online);
+  if (online === true) return true;
+  if (mentionsOnline(location)) return true;
+  if (location || online === false) return false;
+  return Array.isArray(fields.organizers) && fields.organizers.length > 0;
+}
+
+/**
+ * True when the event has a physical place: `location_details`, a `venue`, or a `location` text that is not just
+ * an online mention. With `isOnlineEvent` this tells a mixed (hybrid) event.
+ */
+export function hasPhysicalLocation(fields: Record<string, unknown>): boolean {
+  const details = record(fields.location_details);
+  if (details && ['venue_name', 'address', 'city', 'postcode'].some((k) => text(details[k]))) return true;
+  const venues = Array.isArray(fields.venue) ? fields.venue : [fields.venue];
+  for (const venue of venues) {
+    const v = record(venue);
+    if (v ? ['venue', 'city', 'zip'].some((k) => text(v[k])) : text(venue)) return true;
+  }
+  const location = text(fields.location);
+  return Boolean(location) && !mentionsOnline(location);
+}
+
+/**
+ * `registration_details.registration_url` or `.url` (or a plain URL string), only when non-empty after trimming
+ * (spec §5) and http(s), so a `javascript:` value can never become a link.
+ */
 export function registrationUrl(fields: Record<string, unknown>): string | null {
   const details = record(fields.registration_details);
-  for (const candidate of [details?.registration_url, details?.url]) {
+  const plain = typeof fields.registration_details === 'string' ? fields.registration_details : undefined;
+  for (const candidate of [details?.registration_url, details?.url, plain]) {
     const url = text(candidate);
     if (url && /^https?:\/\//i.test(url)) return url;
   }

@@ -146,3 +146,98 @@ export function reportJsonLd(
       : {}),
   };
 }
+
+const ATTENDANCE_MODE = {
+  online: 'https://schema.org/OnlineEventAttendanceMode',
+  offline: 'https://schema.org/OfflineEventAttendanceMode',
+  mixed: 'https://schema.org/MixedEventAttendanceMode',
+} as const;
+
+const EVENT_STATUS = {
+  scheduled: 'https://schema.org/EventScheduled',
+  cancelled: 'https://schema.org/EventCancelled',
+  postponed: 'https://schema.org/EventPostponed',
+  rescheduled: 'https://schema.org/EventRescheduled',
+  movedOnline: 'https://schema.org/EventMovedOnline',
+} as const;
+
+/**
+ * Event (schema.org) for an event page: dates in UK time with offsets (`startDate` is required, so pages without a
+ * date render none), attendance mode, status, a Place (PostalAddress, GB) and/or a VirtualLocation (the join or
+ * registration link, else the page), the charity as organizer, speakers as performers, and a YouTube video as
+ * `subjectOf` with its hqdefault thumbnail.
+ */
+export function eventJsonLd(
+  site: SiteConfig,
+  event: {
+    path: string;
+    name: string;
+    description: string;
+    startDate: string;
+    endDate?: string;
+    attendance: keyof typeof ATTENDANCE_MODE;
+    status: keyof typeof EVENT_STATUS;
+    /** The place as text (`Location TBA` pages pass null). */
+    location: string | null;
+    address?: {
+      name: string | null;
+      street: string | null;
+      city: string | null;
+      postcode: string | null;
+    } | null;
+    onlineUrl?: string | null;
+    imageUrl?: string;
+    performers?: string[];
+    video?: { name: string; embedUrl: string; thumbnailUrl: string } | null;
+    inLanguage: string;
+  },
+): JsonLdObject {
+  const url = absolute(site, event.path);
+  const place =
+    event.attendance !== 'online' && (event.address || event.location)
+      ? {
+          '@type': 'Place',
+          name: event.address?.name ?? event.location,
+          address: event.address
+            ? {
+                '@type': 'PostalAddress',
+                ...(event.address.street ? { streetAddress: event.address.street } : {}),
+                ...(event.address.city ? { addressLocality: event.address.city } : {}),
+                ...(event.address.postcode ? { postalCode: event.address.postcode } : {}),
+                addressCountry: 'GB',
+              }
+            : event.location,
+        }
+      : null;
+  const virtual =
+    event.attendance !== 'offline' ? { '@type': 'VirtualLocation', url: event.onlineUrl ?? url } : null;
+  const locations = [place, virtual].filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.name,
+    description: event.description,
+    url,
+    startDate: event.startDate,
+    ...(event.endDate ? { endDate: event.endDate } : {}),
+    eventAttendanceMode: ATTENDANCE_MODE[event.attendance],
+    eventStatus: EVENT_STATUS[event.status],
+    ...(locations.length ? { location: locations.length === 1 ? locations[0] : locations } : {}),
+    organizer: { '@type': 'NGO', '@id': `${site.url}/#organization`, name: site.name, url: site.url },
+    ...(event.performers?.length
+      ? { performer: event.performers.map((name) => ({ '@type': 'Person', name })) }
+      : {}),
+    ...(event.imageUrl ? { image: [absolute(site, event.imageUrl)] } : {}),
+    ...(event.video
+      ? {
+          subjectOf: {
+            '@type': 'VideoObject',
+            name: event.video.name,
+            embedUrl: event.video.embedUrl,
+            thumbnailUrl: event.video.thumbnailUrl,
+          },
+        }
+      : {}),
+    inLanguage: event.inLanguage,
+  };
+}

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 
-import { eventTimes, londonToUtc, parseEventDate, parseEventTime } from '@/lib/events/parse';
-import { eventLinkLabel, eventLocation, isOnlineEvent, registrationUrl } from '@/lib/events/place';
+import {
+  addDays,
+  eventTimes,
+  icsLocalDateTime,
+  londonIso,
+  londonParts,
+  londonToUtc,
+  parseEventDate,
+  parseEventTime,
+} from '@/lib/events/parse';
+import {
+  eventLinkLabel,
+  eventLocation,
+  hasPhysicalLocation,
+  isOnlineEvent,
+  registrationUrl,
+} from '@/lib/events/place';
 
 describe('parseEventDate', () => {
   it('reads 8-digit YYYYMMDD and ISO and written dates', () => {
@@ -140,5 +155,73 @@ describe('eventLinkLabel', () => {
     expect(eventLinkLabel('https://forms.gle/abc')).toBe('Register for Event');
     expect(eventLinkLabel('https://example.org/register')).toBe('Join Event');
     expect(eventLinkLabel('not a url')).toBe('Join Event');
+  });
+});
+
+describe('spec edge cases added with the events pages', () => {
+  it('reads times with seconds (ACF time picker, events plugins)', () => {
+    expect(parseEventTime('18:30:00')).toEqual({ hour: 18, minute: 30 });
+    expect(parseEventTime('6:30:00 pm')).toEqual({ hour: 18, minute: 30 });
+  });
+
+  it('finds a content location per line, not across paragraphs', () => {
+    expect(eventLocation({}, '<p><strong>Venue:</strong> Hope Street Hall</p><p>Bring food.</p>')).toBe(
+      'Hope Street Hall',
+    );
+    expect(eventLocation({}, '<p>Where: St Aidan’s Church. Doors open at six.</p>')).toBe(
+      'St Aidan’s Church',
+    );
+    expect(eventLocation({}, 'Location: Leeds Library<br>Free entry')).toBe('Leeds Library');
+    expect(eventLocation({}, '<p>No place given here.</p>')).toBeNull();
+  });
+
+  it('reads a venue given as a plain string', () => {
+    expect(eventLocation({ venue: 'Chapeltown Library' })).toBe('Chapeltown Library');
+  });
+
+  it('applies the organizer-array rule only when no place and no explicit is_online false are given', () => {
+    const organizers = [{ ID: 3, post_title: 'LRJN', post_type: 'tribe_organizer' }];
+    expect(isOnlineEvent({ organizers }, null)).toBe(true);
+    expect(isOnlineEvent({ organizers, is_online: null }, null)).toBe(true);
+    expect(isOnlineEvent({ organizers, is_online: false }, null)).toBe(false);
+    expect(isOnlineEvent({ organizers }, 'Millennium Square, Leeds')).toBe(false);
+    expect(isOnlineEvent({ organizers: [] }, null)).toBe(false);
+    expect(isOnlineEvent({ is_online: '1' }, 'Hope Street Hall')).toBe(true);
+    expect(isOnlineEvent({ is_online: false }, 'Online via Zoom')).toBe(true);
+  });
+
+  it('tells a physical place from an online-only location', () => {
+    expect(hasPhysicalLocation({ location_details: { venue_name: 'Hall' } })).toBe(true);
+    expect(hasPhysicalLocation({ venue: [{ venue: 'Library', city: 'Leeds' }] })).toBe(true);
+    expect(hasPhysicalLocation({ location: 'Millennium Square' })).toBe(true);
+    expect(hasPhysicalLocation({ location: 'Online via Zoom' })).toBe(false);
+    expect(hasPhysicalLocation({ location_details: { venue_name: '' }, venue: null })).toBe(false);
+  });
+
+  it('accepts a registration URL stored as a plain string', () => {
+    expect(registrationUrl({ registration_details: ' https://meet.google.com/abc ' })).toBe(
+      'https://meet.google.com/abc',
+    );
+    expect(registrationUrl({ registration_details: '' })).toBeNull();
+  });
+});
+
+describe('UK time helpers', () => {
+  it('gives wall-clock parts, ISO with offset and iCalendar local times', () => {
+    const summer = new Date('2027-07-03T17:30:00Z');
+    const winter = new Date('2026-12-10T18:30:00Z');
+    expect(londonParts(summer)).toEqual({ year: 2027, month: 7, day: 3, hour: 18, minute: 30 });
+    expect(londonIso(summer)).toBe('2027-07-03T18:30:00+01:00');
+    expect(londonIso(winter)).toBe('2026-12-10T18:30:00+00:00');
+    expect(londonIso(winter, false)).toBe('2026-12-10');
+    expect(icsLocalDateTime(summer)).toBe('20270703T183000');
+    expect(icsLocalDateTime(winter)).toBe('20261210T183000');
+    // 23:30Z on 30 June is already 1 July in London.
+    expect(londonParts(new Date('2027-06-30T23:30:00Z')).day).toBe(1);
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays({ year: 2026, month: 12, day: 31 }, 1)).toEqual({ year: 2027, month: 1, day: 1 });
+    expect(addDays({ year: 2028, month: 2, day: 28 }, 1)).toEqual({ year: 2028, month: 2, day: 29 });
   });
 });

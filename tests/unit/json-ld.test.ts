@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { parseEnv } from '@/lib/config/env';
 import { buildSiteConfig } from '@/lib/config/site';
-import { faqPageJsonLd, organizationJsonLd, serializeJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
+import {
+  eventJsonLd,
+  faqPageJsonLd,
+  organizationJsonLd,
+  serializeJsonLd,
+  webPageJsonLd,
+} from '@/lib/seo/json-ld';
 
 const site = buildSiteConfig(parseEnv({}));
 
@@ -71,5 +77,94 @@ describe('faqPageJsonLd', () => {
 
   it('handles an empty list', () => {
     expect(faqPageJsonLd([]).mainEntity).toEqual([]);
+  });
+});
+
+describe('eventJsonLd', () => {
+  const base = {
+    path: '/es/event/winter-social',
+    name: 'Winter Solidarity Social',
+    description: 'Food and music.',
+    startDate: '2026-12-10T18:30:00+00:00',
+    endDate: '2026-12-10T21:30:00+00:00',
+    status: 'scheduled' as const,
+    inLanguage: 'es',
+  };
+
+  it('an in-person event: offline mode, a Place with a UK PostalAddress, the charity as organizer', () => {
+    const data = eventJsonLd(site, {
+      ...base,
+      attendance: 'offline',
+      location: 'Hope Street Hall, 12 Chapeltown Road, Leeds, LS7 3AP',
+      address: { name: 'Hope Street Hall', street: '12 Chapeltown Road', city: 'Leeds', postcode: 'LS7 3AP' },
+      imageUrl: '/content-media/winter.jpg',
+      performers: ['Grace Mensah'],
+    });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Winter Solidarity Social',
+      url: 'http://localhost:3000/es/event/winter-social',
+      startDate: '2026-12-10T18:30:00+00:00',
+      endDate: '2026-12-10T21:30:00+00:00',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: {
+        '@type': 'Place',
+        name: 'Hope Street Hall',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '12 Chapeltown Road',
+          addressLocality: 'Leeds',
+          postalCode: 'LS7 3AP',
+          addressCountry: 'GB',
+        },
+      },
+      organizer: { '@type': 'NGO', name: site.name, url: site.url },
+      performer: [{ '@type': 'Person', name: 'Grace Mensah' }],
+      image: ['http://localhost:3000/content-media/winter.jpg'],
+    });
+  });
+
+  it('an online event: a VirtualLocation with the join link; a mixed event has both', () => {
+    const online = eventJsonLd(site, {
+      ...base,
+      attendance: 'online',
+      location: 'Online via Zoom',
+      onlineUrl: 'https://zoom.us/j/1',
+    });
+    expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(online.location).toEqual({ '@type': 'VirtualLocation', url: 'https://zoom.us/j/1' });
+    const mixed = eventJsonLd(site, {
+      ...base,
+      attendance: 'mixed',
+      status: 'cancelled',
+      location: 'Hall',
+      address: null,
+    });
+    expect(mixed.eventAttendanceMode).toBe('https://schema.org/MixedEventAttendanceMode');
+    expect(mixed.eventStatus).toBe('https://schema.org/EventCancelled');
+    expect(mixed.location).toEqual([
+      { '@type': 'Place', name: 'Hall', address: 'Hall' },
+      { '@type': 'VirtualLocation', url: 'http://localhost:3000/es/event/winter-social' },
+    ]);
+  });
+
+  it('leaves out the location when unknown, and describes a YouTube video with its hqdefault thumbnail', () => {
+    const data = eventJsonLd(site, {
+      ...base,
+      attendance: 'offline',
+      location: null,
+      video: {
+        name: 'Talk',
+        embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+        thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      },
+    });
+    expect(data.location).toBeUndefined();
+    expect(data.subjectOf).toMatchObject({
+      '@type': 'VideoObject',
+      thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    });
   });
 });

@@ -1,0 +1,127 @@
+import { AlertTriangle } from 'lucide-react';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+
+import { EventDetail } from '@/components/events/event-detail';
+import { JsonLd } from '@/components/seo/json-ld';
+import { permanentRedirect } from '@/i18n/navigation';
+import { localizedPath } from '@/i18n/paths';
+import { localeParam, slugParam } from '@/i18n/params';
+import { getEvent, getEvents, type CmsEvent } from '@/lib/cms';
+import { siteConfig } from '@/lib/config/site';
+import {
+  eventErrorDetails,
+  eventPhase,
+  eventView,
+  fallbackEventView,
+  orderedEvents,
+} from '@/lib/events/model';
+import { londonIso } from '@/lib/events/parse';
+import { eventJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export const revalidate = 3600;
+
+/** Spec §2: `/event/{numeric id}` is an old link form; it goes to the events list. */
+const NUMERIC_ID = /^\d+$/;
+
+/** Pre-render the 20 events nearest the top of the list (upcoming first); others render on first request. */
+export async function generateStaticParams() {
+  return orderedEvents(await getEvents(), new Date(), 20).map((v) => ({ slug: v.slug }));
+}
+
+type Loaded = { event: CmsEvent | null; error: null } | { event: null; error: unknown };
+
+/** getEvent, with a failure of every content source caught for the fallback page (spec §2, §8). */
+async function load(slug: string): Promise<Loaded> {
+  try {
+    return { event: await getEvent(slug), error: null };
+  } catch (error) {
+    return { event: null, error };
+  }
+}
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/event/[slug]'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const slug = await slugParam(params);
+  const t = await getTranslations({ locale, namespace: 'Events' });
+  if (NUMERIC_ID.test(slug)) return { title: t('title') };
+  const { event, error } = await load(slug);
+  if (error) return { title: t('fallbackTitle'), robots: { index: false, follow: true } };
+  if (!event) return { title: t('notFoundTitle') };
+  const view = eventView(event);
+  const meta = pageMetadata({
+    locale,
+    path: `/event/${event.slug}`,
+    title: event.title,
+    description: view.summary || event.title,
+    ogType: 'article',
+  });
+  return view.image ? { ...meta, openGraph: { ...meta.openGraph, images: [view.image.url] } } : meta;
+}
+
+/** A single event (spec §2 Single event); a load error shows the banner and the generic 'Community Event'. */
+export default async function EventPage({ params }: PageProps<'/[locale]/event/[slug]'>) {
+  const locale = await localeParam(params);
+  const slug = await slugParam(params);
+  if (NUMERIC_ID.test(slug)) permanentRedirect({ href: '/events', locale });
+  const [{ event, error }, t] = await Promise.all([load(slug), getTranslations('Events')]);
+  const site = siteConfig();
+  const path = localizedPath(locale, `/event/${slug}`);
+  const pageUrl = new URL(path, site.url).toString();
+
+  if (error) {
+    console.error(`[events] could not load event ${slug}:`, error);
+    return (
+      <>
+        <div role="alert" className="border-b border-accent bg-accent/20">
+          <div className="mx-auto flex max-w-5xl gap-3 px-4 py-4 sm:px-6">
+            <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <div>
+              <p className="font-semibold">{t('errorBanner')}</p>
+              <p className="text-sm">{t('errorDetails', { details: eventErrorDetails(error) })}</p>
+            </div>
+          </div>
+        </div>
+        <EventDetail
+          view={fallbackEventView(slug, t('fallbackTitle'), t('fallbackBody'))}
+          phase={null}
+          locale={locale}
+          pageUrl={pageUrl}
+          defaultHost={site.name}
+          fallback
+        />
+      </>
+    );
+  }
+  if (!event) notFound();
+
+  const view = eventView(event);
+  const phase = eventPhase(view, new Date(), event.fields.event_status);
+  return (
+    <>
+      {view.start ? (
+        <JsonLd
+          data={eventJsonLd(site, {
+            path,
+            name: view.title,
+            description: view.summary,
+            startDate: londonIso(view.start, view.hasTime),
+            endDate: view.end ? londonIso(view.end, view.hasTime) : undefined,
+            attendance: view.attendance,
+            status: view.status,
+            location: view.location,
+            address: view.address,
+            onlineUrl: view.registration?.url,
+            imageUrl: view.image?.url,
+            performers: view.speakers?.named.map((p) => p.name),
+            video: view.video?.kind === 'youtube' ? { name: view.title, ...view.video } : null,
+            inLanguage: locale,
+          })}
+        />
+      ) : null}
+      <EventDetail view={view} phase={phase} locale={locale} pageUrl={pageUrl} defaultHost={site.name} />
+    </>
+  );
+}

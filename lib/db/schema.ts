@@ -1,0 +1,263 @@
+/**
+ * The database schema (spec §3, DESIGN.md §5), one source for both drivers: PGlite (embedded) and PostgreSQL
+ * (DATABASE_URL, Supabase). `npm run db:generate` turns changes here into SQL migrations in lib/db/migrations and
+ * copies them to supabase/migrations. Keep it to SQL that PostgreSQL 15 (Debian, Supabase) and PGlite both run.
+ *
+ * Not `server-only`: drizzle-kit loads this file in plain Node. It holds no secrets and does no I/O.
+ *
+ * Conventions: uuid keys from gen_random_uuid(), times as `timestamptz`, money as numeric(10,2) read as a JS
+ * number (pounds), states as text with a CHECK (cheaper to extend than a Postgres enum). `user_id` columns hold
+ * the id of the signed-in user (Supabase `auth.users.id`); supabase/ adds the foreign keys to auth.users.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
+export const DEFAULT_CERTIFICATION_DESCRIPTION =
+  'This certifies that the student has successfully completed the course.';
+
+export const MEMBERSHIP_TYPES = ['individual', 'organization'] as const;
+export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'experienced'] as const;
+export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
+/** Outcome of a best-effort side effect recorded on its row: not tried yet, done, or last try failed. */
+export const SIDE_EFFECT_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** Newsletter provider sync additionally has `skipped`: no provider is configured (embedded default). */
+export const SYNC_STATUSES = ['pending', 'synced', 'failed', 'skipped'] as const;
+/** Outbox items: `pending` (due at next_attempt_at), `sent`, or `failed` (gave up after the last attempt). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price').notNull().default(0),
+    thumbnail: text('thumbnail'),
+    published: boolean('published').notNull().default(false),
+    units: jsonb('units').$type<unknown[]>().notNull().default([]),
+    materials: jsonb('materials').$type<unknown[]>().notNull().default([]),
+    feedback: jsonb('feedback').$type<unknown[]>().notNull().default([]),
+    certificationTitle: text('certification_title').notNull().default(DEFAULT_CERTIFICATION_TITLE),
+    certificationDescription: text('certification_description')
+      .notNull()
+      .default(DEFAULT_CERTIFICATION_DESCRIPTION),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('courses_price_check', sql`${t.price} >= 0`),
+    index('courses_published_created_at_idx').on(t.published, t.createdAt.desc()),
+  ],
+);
+
+export const courseEnrollments = pgTable(
+  'course_enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    paymentMethod: text('payment_method').notNull().default('free'),
+    paymentId: text('payment_id'),
+    amount: money('amount').notNull().default(0),
+    /** 'active' on creation (spec §4); other states are not specified yet. */
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('course_enrollments_user_course_key').on(t.userId, t.courseId),
+    index('course_enrollments_course_id_idx').on(t.courseId),
+    check('course_enrollments_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const userCourseProgress = pgTable(
+  'user_course_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedLessons: textList('completed_lessons'),
+    /** Whole percent, 0 to 100. */
+    progress: integer('progress').notNull().default(0),
+    lastAccessed: timestamp('last_accessed', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The spec writes progress by upsert: one row per user and course.
+    unique('user_course_progress_user_course_key').on(t.userId, t.courseId),
+    index('user_course_progress_course_id_idx').on(t.courseId),
+    check('user_course_progress_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** 'admin' is the role the site checks (spec §6). */
+    roleName: text('role_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('user_roles_user_role_key').on(t.userId, t.roleName)],
+);
+
+export const volunteers = pgTable(
+  'volunteers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    membershipType: text('membership_type', { enum: MEMBERSHIP_TYPES }).notNull(),
+    organizationName: text('organization_name'),
+    interests: textList('interests'),
+    availability: textList('availability'),
+    experienceLevel: text('experience_level', { enum: EXPERIENCE_LEVELS }).notNull().default('beginner'),
+    skills: textList('skills'),
+    country: text('country').notNull(),
+    /** The city (spec §3 calls it location). */
+    location: text('location').notNull(),
+    locale: text('locale').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('volunteers_membership_type_check', inList('membership_type', MEMBERSHIP_TYPES)),
+    check('volunteers_experience_level_check', inList('experience_level', EXPERIENCE_LEVELS)),
+    index('volunteers_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased (the CHECK enforces it), so the unique key makes a second signup an update. */
+    email: text('email').notNull(),
+    source: text('source').notNull().default('website'),
+    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('active'),
+    locale: text('locale').notNull().default('en'),
+    /** When the person last gave consent (the latest signup). */
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    syncStatus: text('sync_status', { enum: SYNC_STATUSES }).notNull().default('pending'),
+    syncAttempts: integer('sync_attempts').notNull().default(0),
+    syncLastError: text('sync_last_error'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('newsletter_subscribers_email_key').on(t.email),
+    check('newsletter_subscribers_email_lower_check', sql`${t.email} = lower(btrim(${t.email}))`),
+    check('newsletter_subscribers_status_check', inList('status', SUBSCRIBER_STATUSES)),
+    check('newsletter_subscribers_sync_status_check', inList('sync_status', SYNC_STATUSES)),
+  ],
+);
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    locale: text('locale').notNull().default('en'),
+    /** Outcome of forwarding the enquiry by email; the row is saved first, whatever happens next. */
+    forwardStatus: text('forward_status', { enum: SIDE_EFFECT_STATUSES }).notNull().default('pending'),
+    forwardAttempts: integer('forward_attempts').notNull().default(0),
+    forwardLastError: text('forward_last_error'),
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('enquiries_forward_status_check', inList('forward_status', SIDE_EFFECT_STATUSES)),
+    index('enquiries_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const homepageContent = pgTable(
+  'homepage_content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    backgroundImage: text('background_image'),
+    subtitle: text('subtitle'),
+    ctaText: text('cta_text'),
+    ctaLink: text('cta_link'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The site reads the latest row by created_at.
+  (t) => [index('homepage_content_created_at_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * Best-effort side effects (forward an enquiry, sync a subscriber, CRM follow-up) saved in the same transaction
+ * as the write they follow, then sent by a worker that claims due rows. `payload` holds what the sender needs.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('outbox_status_check', inList('status', OUTBOX_STATUSES)),
+    // Only pending rows are ever scanned for due work.
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export type Course = typeof courses.$inferSelect;
+export type CourseEnrollment = typeof courseEnrollments.$inferSelect;
+export type UserCourseProgress = typeof userCourseProgress.$inferSelect;
+export type UserRole = typeof userRoles.$inferSelect;
+export type Volunteer = typeof volunteers.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type Enquiry = typeof enquiries.$inferSelect;
+export type HomepageContent = typeof homepageContent.$inferSelect;
+export type OutboxItem = typeof outbox.$inferSelect;

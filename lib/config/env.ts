@@ -84,6 +84,24 @@ export const envSchema = z.object({
   REVALIDATE_SECRET: optionalString.pipe(
     z.string().min(16, { error: 'must be at least 16 characters (use a long random string)' }).optional(),
   ),
+
+  // Database (lib/db)
+  DATABASE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/dbname',
+      })
+      .optional(),
+  ),
+  PGLITE_DIR: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => v === 'memory://' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v), {
+        error: 'must be a directory path (e.g. .data/pglite) or memory://',
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

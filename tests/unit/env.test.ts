@@ -93,7 +93,29 @@ describe('parseEnv', () => {
     expect(e.REDIS_URL).toBe('rediss://cache.internal:6380');
   });
 
+  it('reads the database settings: a postgres URL and a PGlite directory or memory://', () => {
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({}).PGLITE_DIR).toBeUndefined();
+    const url = 'postgres://postgres.abc:s3cret@aws-0-eu-west-2.pooler.supabase.com:6543/postgres';
+    expect(parseEnv({ DATABASE_URL: ` ${url} ` }).DATABASE_URL).toBe(url);
+    expect(parseEnv({ DATABASE_URL: 'postgresql://app@127.0.0.1/site' }).DATABASE_URL).toBe(
+      'postgresql://app@127.0.0.1/site',
+    );
+    expect(parseEnv({ PGLITE_DIR: '.data/pglite-2' }).PGLITE_DIR).toBe('.data/pglite-2');
+    expect(parseEnv({ PGLITE_DIR: '/var/lib/site/pglite' }).PGLITE_DIR).toBe('/var/lib/site/pglite');
+    expect(parseEnv({ PGLITE_DIR: 'memory://' }).PGLITE_DIR).toBe('memory://');
+  });
+
+  it('explains what a bad DATABASE_URL should look like', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\//,
+    );
+  });
+
   it.each([
+    [{ DATABASE_URL: 'https://db.example.org' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'localhost:5432/site' }, 'DATABASE_URL'],
+    [{ PGLITE_DIR: 'idb://site' }, 'PGLITE_DIR'],
     [{ SCREENING_MAX_REQUESTS: 'abc' }, 'SCREENING_MAX_REQUESTS'],
     [{ SCREENING_MAX_REQUESTS: '0' }, 'SCREENING_MAX_REQUESTS'],
     [{ SCREENING_WINDOW_SECONDS: '-5' }, 'SCREENING_WINDOW_SECONDS'],

@@ -1,0 +1,175 @@
+import 'server-only';
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+import { env } from '@/lib/config/env';
+
+import * as schema from './schema';
+
+/**
+ * The database connection (DESIGN.md §2): PGlite, Postgres compiled to WASM and running in this process, unless
+ * DATABASE_URL names a PostgreSQL server (Supabase included), reached with postgres.js. Both drivers give the
+ * same Drizzle API, so queries (lib/db/queries) take a `Database` and never know which one runs.
+ */
+
+/** A Drizzle database or transaction over either driver. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Closes the PGlite instance or the postgres.js pool; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data directory (relative to the working directory) or `memory://`; default `.data/pglite`. */
+  pgliteDir?: string;
+  /** Pool size of postgres.js; default 5 (a Supabase pooler multiplexes, each instance needs few). */
+  maxConnections?: number;
+}
+
+export const DEFAULT_PGLITE_DIR = '.data/pglite';
+export const MEMORY_PGLITE_DIR = 'memory://';
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
+
+/**
+ * Opens a database and applies the pending migrations of lib/db/migrations before returning it.
+ *
+ * PostgreSQL: the pool uses `prepare: false`, which the Supabase transaction pooler requires. Migrations run on a
+ * separate single connection; when several instances start at once, the losers of the race fail on the tables
+ * the winner created, so a failed run is retried (a retry finds the migrations applied and does nothing).
+ * PGlite: only one process may open a data directory (it has no cross-process lock), hence `getDb()`.
+ *
+ * @throws when the server cannot be reached, the data directory cannot be opened, or a migration fails.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 5);
+  return openPglite(options.pgliteDir ?? DEFAULT_PGLITE_DIR);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  let dataDir: string | undefined;
+  if (dir !== MEMORY_PGLITE_DIR) {
+    dataDir = path.resolve(process.cwd(), dir);
+    await mkdir(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  try {
+    // PGlite.create runs the WASM engine (and initdb for a new directory): seconds, so once per process.
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, driver: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  // Drizzle's migrator says "schema already exists, skipping" on every start; those notices are noise.
+  const common = { prepare: false, onnotice: () => undefined, connect_timeout: 10 } as const;
+
+  for (let attempt = 1; ; attempt++) {
+    const migrator = postgres(url, { ...common, max: 1 });
+    try {
+      await migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_FOLDER });
+      break;
+    } catch (error) {
+      if (attempt >= 3 || isConnectionError(error)) {
+        const { code, message } = driverError(error);
+        // 42P07: the tables exist but Drizzle has no record of them (schema applied by hand or by another tool).
+        const hint =
+          code === '42P07'
+            ? "; the schema exists without Drizzle's record of it (see supabase/README.md)"
+            : '';
+        throw new Error(
+          `[db] migrating ${describeUrl(url)} failed: ${String(message)} (${String(code)})${hint}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    } finally {
+      await migrator.end({ timeout: 5 });
+    }
+  }
+
+  const client = postgres(url, { ...common, max, idle_timeout: 20 });
+  return {
+    db: drizzlePostgres({ client, schema }),
+    driver: 'postgres',
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+// Drizzle wraps driver errors ("Failed query: …"); the driver's error, with its code, is the cause.
+function driverError(error: unknown): { code?: unknown; message?: unknown } {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return (cause ?? error ?? {}) as { code?: unknown; message?: unknown };
+}
+
+function isConnectionError(error: unknown): boolean {
+  const { code } = driverError(error);
+  return (
+    typeof code === 'string' &&
+    /^(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|CONNECT_TIMEOUT|28P01|28000|3D000)$/.test(code)
+  );
+}
+
+type Holder = { handle?: Promise<DatabaseHandle> };
+// On globalThis so that Next's dev-mode module reloads share one PGlite instance instead of opening the data
+// directory twice (which corrupts it).
+const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
+
+/**
+ * The process's database, from the environment: DATABASE_URL (PostgreSQL) if set, else PGlite at PGLITE_DIR
+ * (default `.data/pglite`; `memory://` for an in-memory database). Opened and migrated on the first call; later
+ * calls return the same instance. Never call it at module top level or during `next build` (DESIGN.md §2).
+ *
+ * @throws what `openDatabase` throws; a failed open is not cached, so the next call tries again.
+ */
+export function getDb(): Promise<Database> {
+  holder.handle ??= (async () => {
+    const { DATABASE_URL, PGLITE_DIR } = env();
+    const handle = await openDatabase({ databaseUrl: DATABASE_URL, pgliteDir: PGLITE_DIR });
+    console.info(
+      DATABASE_URL
+        ? `[db] PostgreSQL at ${describeUrl(DATABASE_URL)}`
+        : `[db] embedded PGlite at ${PGLITE_DIR ?? DEFAULT_PGLITE_DIR} (DATABASE_URL is not set)`,
+    );
+    return handle;
+  })().catch((error: unknown) => {
+    holder.handle = undefined;
+    throw error;
+  });
+  return holder.handle.then((h) => h.db);
+}
+
+/** Closes the database opened by `getDb()` (tests, graceful shutdown); the next `getDb()` opens a new one. */
+export async function closeDb(): Promise<void> {
+  const pending = holder.handle;
+  holder.handle = undefined;
+  const handle = await pending?.catch(() => undefined);
+  await handle?.close();
+}
+
+/** Host, port and database of a URL, never its credentials (for logs). */
+function describeUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+
+/**
+ * The database's public entry point (DESIGN.md §2, §5). Everything outside lib/db imports from here:
+ * `const db = await getDb(); await insertEnquiry(db, …)`. Several writes that must succeed together go through
+ * `db.transaction(async (tx) => { … })`; every query function accepts the transaction in place of `db`.
+ */
+export { closeDb, getDb, openDatabase } from './client';
+export type { Database, DatabaseDriver, DatabaseHandle, OpenDatabaseOptions } from './client';
+
+export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
+export type { NewEnquiry } from './queries/enquiries';
+export { latestHomepageContent } from './queries/homepage';
+export {
+  findNewsletterSubscriber,
+  recordNewsletterSync,
+  upsertNewsletterSubscriber,
+} from './queries/newsletter';
+export type { NewsletterSignup } from './queries/newsletter';
+export {
+  DEFAULT_LEASE_SECONDS,
+  DEFAULT_MAX_ATTEMPTS,
+  claimDueOutbox,
+  enqueueOutbox,
+  markOutbox,
+  retryDelaySeconds,
+} from './queries/outbox';
+export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
+export { normaliseEmail } from './queries/side-effects';
+export type { SideEffectOutcome } from './queries/side-effects';
+export { insertVolunteer } from './queries/volunteers';
+export type { NewVolunteer } from './queries/volunteers';
+export type {
+  Course,
+  CourseEnrollment,
+  Enquiry,
+  HomepageContent,
+  NewsletterSubscriber,
+  OutboxItem,
+  UserCourseProgress,
+  UserRole,
+  Volunteer,
+} from './schema';

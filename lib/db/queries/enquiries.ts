@@ -1,0 +1,56 @@
+import 'server-only';
+
+import { eq, sql } from 'drizzle-orm';
+
+import type { Database } from '../client';
+import { type Enquiry, enquiries } from '../schema';
+import { type SideEffectOutcome, errorText } from './side-effects';
+
+/** A contact-form submission (spec §3: name, email, message), already validated by the form's schema. */
+export interface NewEnquiry {
+  name: string;
+  email: string;
+  message: string;
+  /** Locale of the page it was sent from; default 'en'. */
+  locale?: string;
+}
+
+/**
+ * Saves an enquiry with forward_status 'pending'. Call it before forwarding (DESIGN.md §5: the enquiry is never
+ * lost); pass a transaction to enqueue the forward in the outbox atomically with it.
+ * @returns the stored row. @throws on a database error (the caller shows the form's generic error).
+ */
+export async function insertEnquiry(db: Database, input: NewEnquiry): Promise<Enquiry> {
+  const [row] = await db
+    .insert(enquiries)
+    .values({
+      name: input.name,
+      email: input.email.trim(),
+      message: input.message,
+      locale: input.locale ?? 'en',
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Records one forwarding attempt on the enquiry: 'sent' with forwarded_at, or 'failed' with the error (the outbox
+ * retries it). @returns the updated row, or null when no enquiry has that id.
+ */
+export async function recordEnquiryForward(
+  db: Database,
+  id: string,
+  outcome: SideEffectOutcome,
+): Promise<Enquiry | null> {
+  const [row] = await db
+    .update(enquiries)
+    .set({
+      forwardAttempts: sql`${enquiries.forwardAttempts} + 1`,
+      ...(outcome.ok
+        ? { forwardStatus: 'sent' as const, forwardedAt: sql`now()`, forwardLastError: null }
+        : { forwardStatus: 'failed' as const, forwardLastError: errorText(outcome.error) }),
+    })
+    .where(eq(enquiries.id, id))
+    .returning();
+  return row ?? null;
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,7 +21,18 @@ export default defineConfig({
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the
     // package is externalised; inlining it lets Vite resolve that import (needed by components/layout/nav-link.tsx).
     server: { deps: { inline: ['next-intl'] } },
-    // The integration tests need the WordPress rig; `npm test` boots it and sets TEST_WORDPRESS_URL.
-    include: ['tests/unit/**/*.test.ts', ...(process.env.TEST_WORDPRESS_URL ? ['tests/integration/**/*.test.ts'] : [])],
+    // Integration tests: the database ones always run (PGlite in memory, plus PostgreSQL when TEST_DATABASE_URL
+    // is set); Supabase's row-level security needs that PostgreSQL; the others need the WordPress rig.
+    // `npm test` boots both rigs and sets the variables.
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/integration/db.test.ts',
+      ...(process.env.TEST_DATABASE_URL ? ['tests/integration/supabase-rls.test.ts'] : []),
+      ...(process.env.TEST_WORDPRESS_URL ? ['tests/integration/**/*.test.ts'] : []),
+    ],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DATABASE_URL ? [] : ['tests/integration/supabase-rls.test.ts']),
+    ],
   },
 });

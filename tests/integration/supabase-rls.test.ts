@@ -1,0 +1,320 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { sql as drizzleSql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDatabase, upsertNewsletterSubscriber } from '@/lib/db';
+
+import { createScratchDatabase } from '../helpers/scratch-database';
+
+/**
+ * The Supabase migrations (supabase/migrations: the schema generated from Drizzle plus the hand-written
+ * row-level security) on a real PostgreSQL (TEST_DATABASE_URL, the pg rig), in a database of their own, after a
+ * small stand-in for what Supabase provides (tests/helpers/supabase-stand-in.sql: roles anon, authenticated,
+ * service_role, auth.users and auth.uid() reading the request.jwt.claim.sub setting). Each check runs in a
+ * transaction as PostgREST would run a request: SET LOCAL ROLE plus the JWT subject, then rolls back.
+ */
+const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+const MIGRATIONS = path.join(process.cwd(), 'supabase', 'migrations');
+
+type Sql = postgres.Sql;
+type Tx = postgres.TransactionSql;
+interface Who {
+  role: 'anon' | 'authenticated' | 'service_role';
+  sub?: string;
+}
+
+const ids = {
+  alice: crypto.randomUUID(),
+  bob: crypto.randomUUID(),
+  admin: crypto.randomUUID(),
+  published: crypto.randomUUID(),
+  draft: crypto.randomUUID(),
+};
+const anon: Who = { role: 'anon' };
+const alice: Who = { role: 'authenticated', sub: ids.alice };
+const bob: Who = { role: 'authenticated', sub: ids.bob };
+const admin: Who = { role: 'authenticated', sub: ids.admin };
+const service: Who = { role: 'service_role' };
+
+let sql: Sql;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+
+class Rollback extends Error {}
+
+/** Runs `fn` as `who` inside a transaction that is always rolled back. */
+async function as<T>(who: Who, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  try {
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`set local role ${who.role}`);
+      await tx`select set_config('request.jwt.claim.sub', ${who.sub ?? ''}, true)`;
+      result = await fn(tx);
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  return result as T;
+}
+
+const denied = { code: '42501' };
+const count = async (tx: Tx, table: string) =>
+  Number((await tx.unsafe(`select count(*)::int as n from public.${table}`))[0]!.n);
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(baseUrl, 'lrjn_rls');
+  sql = postgres(scratch.url, { max: 2, prepare: false, onnotice: () => undefined });
+  await sql.unsafe(readFileSync(path.join(process.cwd(), 'tests/helpers/supabase-stand-in.sql'), 'utf8'));
+  for (const file of readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    await sql.begin((tx) => tx.unsafe(readFileSync(path.join(MIGRATIONS, file), 'utf8')));
+  }
+  // Fixtures, as the owner (not subject to RLS).
+  await sql`insert into auth.users (id, email) values
+    (${ids.alice}, 'alice@example.org'), (${ids.bob}, 'bob@example.org'), (${ids.admin}, 'admin@example.org')`;
+  await sql`insert into user_roles (user_id, role_name) values (${ids.admin}, 'admin'), (${ids.alice}, 'member')`;
+  await sql`insert into courses (id, title, published) values (${ids.published}, 'Open', true), (${ids.draft}, 'Draft', false)`;
+  await sql`insert into course_enrollments (user_id, course_id) values
+    (${ids.alice}, ${ids.published}), (${ids.bob}, ${ids.published})`;
+  await sql`insert into user_course_progress (user_id, course_id, progress) values
+    (${ids.alice}, ${ids.published}, 10), (${ids.bob}, ${ids.published}, 50)`;
+  await sql`insert into newsletter_subscribers (email) values ('existing@example.org')`;
+  await sql`insert into enquiries (name, email, message) values ('E', 'e@example.org', 'An earlier enquiry')`;
+  await sql`insert into volunteers (name, email, phone, membership_type, country, location)
+    values ('V', 'v@example.org', '0113 496 0000', 'individual', 'United Kingdom', 'Leeds')`;
+  await sql`insert into homepage_content (subtitle) values ('Hero')`;
+  await sql`insert into outbox (kind, payload) values ('enquiry.forward', '{}'::jsonb)`;
+}, 120_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await scratch?.drop();
+});
+
+describe('Supabase schema', () => {
+  it('has row-level security on every table in public', async () => {
+    const tables = await sql`select relname, relrowsecurity from pg_class
+      where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`;
+    expect(tables.length).toBe(9);
+    expect(tables.filter((t) => !t.relrowsecurity).map((t) => t.relname)).toEqual([]);
+  });
+
+  it('checks admins with a SECURITY DEFINER is_admin() whose search_path is fixed', async () => {
+    const [fn] =
+      await sql`select prosecdef, proconfig from pg_proc where oid = 'public.is_admin()'::regprocedure`;
+    expect(fn!.prosecdef).toBe(true);
+    expect(fn!.proconfig).toEqual(['search_path=""']);
+    expect(await as(admin, async (tx) => (await tx`select public.is_admin() as a`)[0]!.a)).toBe(true);
+    expect(await as(alice, async (tx) => (await tx`select public.is_admin() as a`)[0]!.a)).toBe(false);
+    expect(await as(anon, async (tx) => (await tx`select public.is_admin() as a`)[0]!.a)).toBe(false);
+  });
+
+  it('lets the app start on it: Drizzle finds the schema migration recorded and applies nothing', async () => {
+    const handle = await openDatabase({ databaseUrl: scratch.url });
+    try {
+      const applied = await handle.db.execute(
+        drizzleSql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      const journal = JSON.parse(readFileSync('lib/db/migrations/meta/_journal.json', 'utf8')) as {
+        entries: [];
+      };
+      expect((applied as unknown as { n: number }[])[0]!.n).toBe(journal.entries.length);
+      const { created } = await upsertNewsletterSubscriber(handle.db, {
+        email: 'server@example.org',
+        locale: 'en',
+      });
+      expect(created).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
+
+describe.each([
+  ['anon', anon],
+  ['a signed-in user', alice],
+])('forms, as %s', (_label, who) => {
+  it('may subscribe, send an enquiry and register, but read none of them back', async () => {
+    await as(who, async (tx) => {
+      await tx`insert into newsletter_subscribers (email, locale) values ('new@example.org', 'fr')`;
+      await tx`insert into enquiries (name, email, message) values ('N', 'n@example.org', 'Hello from the form')`;
+      await tx`insert into volunteers (name, email, phone, membership_type, interests, country, location)
+        values ('N', 'n@example.org', '0113 496 0001', 'organization', '{events}', 'Ghana', 'Accra')`;
+      for (const table of ['newsletter_subscribers', 'enquiries', 'volunteers', 'outbox']) {
+        expect(await count(tx, table), table).toBe(0);
+      }
+      expect((await tx`update enquiries set message = 'changed'`).count).toBe(0);
+      expect((await tx`delete from newsletter_subscribers`).count).toBe(0);
+    });
+  });
+
+  it('gets a permission error when asking for the inserted row back (INSERT … RETURNING)', async () => {
+    await expect(
+      as(who, (tx) => tx`insert into newsletter_subscribers (email) values ('ret@example.org') returning id`),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('cannot claim that a side effect already happened', async () => {
+    await expect(
+      as(
+        who,
+        (tx) =>
+          tx`insert into enquiries (name, email, message, forward_status) values ('F', 'f@x.org', 'forged', 'sent')`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        who,
+        (tx) => tx`insert into newsletter_subscribers (email, sync_status) values ('f@x.org', 'synced')`,
+      ),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('cannot write to the outbox, courses or the homepage content', async () => {
+    await expect(
+      as(who, (tx) => tx`insert into outbox (kind, payload) values ('x', '{}')`),
+    ).rejects.toMatchObject(denied);
+    await expect(as(who, (tx) => tx`insert into courses (title) values ('Mine')`)).rejects.toMatchObject(
+      denied,
+    );
+    await expect(
+      as(who, (tx) => tx`insert into homepage_content (subtitle) values ('x')`),
+    ).rejects.toMatchObject(denied);
+    expect(
+      await as(who, async (tx) => (await tx`update homepage_content set subtitle = 'defaced'`).count),
+    ).toBe(0);
+  });
+
+  it('reads published courses only, and the homepage content', async () => {
+    const courses = await as(who, (tx) => tx`select id from courses`);
+    expect(courses.map((c) => c.id)).toEqual([ids.published]);
+    expect(await as(who, (tx) => count(tx, 'homepage_content'))).toBe(1);
+  });
+});
+
+describe('enrolments and progress', () => {
+  it('the public sees none and may create none', async () => {
+    await as(anon, async (tx) => {
+      expect(await count(tx, 'course_enrollments')).toBe(0);
+      expect(await count(tx, 'user_course_progress')).toBe(0);
+    });
+    await expect(
+      as(
+        anon,
+        (tx) =>
+          tx`insert into course_enrollments (user_id, course_id) values (${ids.alice}, ${ids.published})`,
+      ),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('a user reads and updates only their own enrolments, and cannot delete them', async () => {
+    await as(alice, async (tx) => {
+      const rows = await tx`select user_id from course_enrollments`;
+      expect(rows.map((r) => r.user_id)).toEqual([ids.alice]);
+      expect(
+        (await tx`update course_enrollments set payment_id = 'p1' where user_id = ${ids.alice}`).count,
+      ).toBe(1);
+      expect(
+        (await tx`update course_enrollments set payment_id = 'p2' where user_id = ${ids.bob}`).count,
+      ).toBe(0);
+      expect((await tx`delete from course_enrollments`).count).toBe(0);
+    });
+    const bobs = await as(bob, (tx) => tx`select user_id from course_enrollments`);
+    expect(bobs.map((r) => r.user_id)).toEqual([ids.bob]);
+  });
+
+  it('a user may enrol themselves in a published course, not someone else and not in a draft', async () => {
+    const fresh = crypto.randomUUID();
+    await sql`insert into auth.users (id) values (${fresh})`;
+    const newcomer: Who = { role: 'authenticated', sub: fresh };
+    const [enrolled] = await as(
+      newcomer,
+      (tx) =>
+        tx`insert into course_enrollments (user_id, course_id) values (${fresh}, ${ids.published}) returning status, amount`,
+    );
+    expect(enrolled).toMatchObject({ status: 'active', amount: '0.00' });
+    await expect(
+      as(
+        newcomer,
+        (tx) => tx`insert into course_enrollments (user_id, course_id) values (${ids.alice}, ${ids.draft})`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        newcomer,
+        (tx) => tx`insert into course_enrollments (user_id, course_id) values (${fresh}, ${ids.draft})`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(alice, (tx) => tx`update course_enrollments set user_id = ${ids.bob} where user_id = ${ids.alice}`),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('a user upserts and reads only their own progress', async () => {
+    await as(alice, async (tx) => {
+      const [row] =
+        await tx`insert into user_course_progress (user_id, course_id, completed_lessons, progress)
+        values (${ids.alice}, ${ids.published}, '{intro}', 30)
+        on conflict (user_id, course_id) do update set completed_lessons = excluded.completed_lessons,
+          progress = excluded.progress, last_accessed = now()
+        returning progress`;
+      expect(row!.progress).toBe(30);
+      const rows = await tx`select user_id, progress from user_course_progress`;
+      expect(rows.map((r) => [r.user_id, r.progress])).toEqual([[ids.alice, 30]]);
+      expect(
+        (await tx`update user_course_progress set progress = 100 where user_id = ${ids.bob}`).count,
+      ).toBe(0);
+    });
+    await expect(
+      as(
+        alice,
+        (tx) => tx`insert into user_course_progress (user_id, course_id) values (${ids.bob}, ${ids.draft})`,
+      ),
+    ).rejects.toMatchObject(denied);
+  });
+});
+
+describe('roles and admins', () => {
+  it('a user reads only their own roles and cannot make themselves admin', async () => {
+    const roles = await as(alice, (tx) => tx`select user_id, role_name from user_roles`);
+    expect(roles.map((r) => [r.user_id, r.role_name])).toEqual([[ids.alice, 'member']]);
+    await expect(
+      as(alice, (tx) => tx`insert into user_roles (user_id, role_name) values (${ids.alice}, 'admin')`),
+    ).rejects.toMatchObject(denied);
+    expect(
+      await as(
+        alice,
+        async (tx) =>
+          (await tx`update user_roles set role_name = 'admin' where user_id = ${ids.alice}`).count,
+      ),
+    ).toBe(0);
+  });
+
+  it('an admin reads and writes everything', async () => {
+    await as(admin, async (tx) => {
+      expect(await count(tx, 'newsletter_subscribers')).toBeGreaterThanOrEqual(1);
+      expect(await count(tx, 'enquiries')).toBeGreaterThanOrEqual(1);
+      expect(await count(tx, 'volunteers')).toBeGreaterThanOrEqual(1);
+      expect(await count(tx, 'outbox')).toBe(1);
+      expect(await count(tx, 'courses')).toBe(2);
+      expect(await count(tx, 'course_enrollments')).toBeGreaterThanOrEqual(2);
+      expect(await count(tx, 'user_course_progress')).toBe(2);
+      expect(await count(tx, 'user_roles')).toBe(2);
+      await tx`insert into courses (title) values ('Another draft')`;
+      expect((await tx`update enquiries set forward_status = 'sent'`).count).toBeGreaterThanOrEqual(1);
+      await tx`insert into user_roles (user_id, role_name) values (${ids.bob}, 'admin')`;
+      expect((await tx`delete from outbox`).count).toBe(1);
+    });
+  });
+
+  it('service_role bypasses row-level security, as on Supabase', async () => {
+    await as(service, async (tx) => {
+      expect(await count(tx, 'outbox')).toBe(1);
+      expect(await count(tx, 'user_roles')).toBe(2);
+    });
+  });
+});

@@ -23,6 +23,7 @@ A throwaway PostgreSQL (Debian package) on a unix socket and $HOST, for the data
 
 Commands:
   packages   apt-get install the Debian packages when missing (root or sudo; the Debian service is not started)
+  installed  exit status 0 when the server is installed, 1 when not (prints nothing)
   boot       fresh cluster (initdb), start the server, create database $DB_NAME; prints
              DATABASE_URL=<url> as the last line (superuser $DB_USER, random password). Refuses if one is running.
   stop       stop the server by the PID in its postmaster.pid and delete the state directory; idempotent
@@ -232,6 +233,7 @@ main() {
   [ "$#" -gt 0 ] && shift
   case "$cmd" in
     packages) cmd_packages "$@" ;;
+    installed) pg_bindir > /dev/null ;;
     boot) cmd_boot "$@" ;;
     stop) cmd_stop "$@" ;;
     status) cmd_status "$@" ;;

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: static checks, unit and integration tests (Vitest), a production build, then end-to-end and
 # accessibility tests (Playwright in Debian's Chromium). Starts a throwaway Redis on 127.0.0.1 for the
-# shared-limiter test and stops it by PID on exit. Assumes dependencies are installed (see test-everything.sh).
+# shared-limiter test and a throwaway PostgreSQL (scripts/pg-rig.sh) for the database tests, and stops them
+# on exit. Assumes dependencies are installed (see test-everything.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cleanup() {
   if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2> /dev/null || true; fi
   if [ -n "${WP_RIG_BOOTED:-}" ]; then bash scripts/wp-rig.sh stop > /dev/null 2>&1 || true; fi
+  if [ -n "${PG_RIG_BOOTED:-}" ]; then bash scripts/pg-rig.sh stop > /dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
 
@@ -39,6 +41,23 @@ if [ -z "${TEST_WORDPRESS_URL:-}" ]; then
     export TEST_WORDPRESS_STATE="${WP_RIG_STATE:-$PWD/.data/wp-rig}"
   else
     echo "WordPress rig packages are missing (run scripts/test-everything.sh): skipping the tests against WordPress." >&2
+    if [ -n "${CI:-}" ]; then exit 1; fi
+  fi
+fi
+
+# A real PostgreSQL (Debian's package) for the database and Supabase row-level-security integration tests, in
+# its own temporary state directory so parallel runs never share a server.
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  if bash scripts/pg-rig.sh installed; then
+    export PG_RIG_STATE
+    PG_RIG_STATE="$(mktemp -d "${TMPDIR:-/tmp}/pg-rig.XXXXXX")"
+    PG_RIG_BOOTED=1
+    pg_out="$(bash scripts/pg-rig.sh boot)"
+    grep -v '^DATABASE_URL=' <<< "$pg_out" || true
+    pg_line="$(tail -n 1 <<< "$pg_out")"
+    export TEST_DATABASE_URL="${pg_line#DATABASE_URL=}"
+  else
+    echo "PostgreSQL is missing (run scripts/test-everything.sh): the database tests run on PGlite only." >&2
     if [ -n "${CI:-}" ]; then exit 1; fi
   fi
 fi

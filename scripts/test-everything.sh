@@ -19,6 +19,8 @@ fi
 
 # WordPress, PHP and MariaDB for the real-WordPress tests (the rig script knows the package list).
 bash scripts/wp-rig.sh packages
+# PostgreSQL for the database integration tests (Debian's package; the rig starts its own server).
+bash scripts/pg-rig.sh packages
 
 # `npm ci` refuses lockfiles written on this registry mirror (stack notes §0); `npm install` honours the lock.
 npm install --no-audit --no-fund

@@ -141,11 +141,18 @@ const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
  * (default `.data/pglite`; `memory://` for an in-memory database). Opened and migrated on the first call; later
  * calls return the same instance. Never call it at module top level or during `next build` (DESIGN.md §2).
  *
- * @throws what `openDatabase` throws; a failed open is not cached, so the next call tries again.
+ * @throws what `openDatabase` throws, and during `next build` when PGlite would be used; a failed open is not
+ * cached, so the next call tries again.
  */
 export function getDb(): Promise<Database> {
   holder.handle ??= (async () => {
     const { DATABASE_URL, PGLITE_DIR } = env();
+    if (!DATABASE_URL && process.env.NEXT_PHASE === 'phase-production-build') {
+      // Build workers are separate processes: they would open one PGlite directory at once and corrupt it.
+      throw new Error(
+        '[db] the embedded database is not opened during `next build`: render pages that read it on request',
+      );
+    }
     const handle = await openDatabase({ databaseUrl: DATABASE_URL, pgliteDir: PGLITE_DIR });
     console.info(
       DATABASE_URL

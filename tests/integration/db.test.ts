@@ -464,6 +464,14 @@ describe('getDb()', () => {
     vi.unstubAllEnvs();
   });
 
+  it('refuses to open PGlite during `next build`, whose workers would share its directory', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('PGLITE_DIR', 'memory://');
+    vi.stubEnv('NEXT_PHASE', 'phase-production-build');
+    await expect(getDb()).rejects.toThrow('not opened during `next build`');
+    vi.unstubAllEnvs();
+  });
+
   it('opens one database per process from the environment (PGLITE_DIR=memory:// here) and reuses it', async () => {
     vi.stubEnv('DATABASE_URL', '');
     vi.stubEnv('PGLITE_DIR', 'memory://');

@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
   // A second build (e.g. the tests' build against the WordPress rig) can live beside the default one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // PGlite loads its WebAssembly and data files from its own package folder; bundling it has broken before
+  // (pglite issues 322, 355), so it stays a plain Node require.
+  serverExternalPackages: ['@electric-sql/pglite'],
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
   skipProxyUrlNormalize: true,

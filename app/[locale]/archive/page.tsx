@@ -51,9 +51,11 @@ export default async function ArchivePage({ params, searchParams }: PageProps<'/
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <ArchiveFilters query={query} action={localizedPath(locale, '/archive')} />
         <p role="status" className="mt-6 text-muted">
-          {result.total > 0
-            ? t('summary', { from: range.from, to: range.to, total: range.total })
-            : t('noResults')}
+          {result.total === 0
+            ? t('noResults')
+            : result.total === 1
+              ? t('summaryOne')
+              : t('summary', { from: range.from, to: range.to, total: range.total })}
           {query.q ? t('searchSuffix', { query: query.q }) : ''}
         </p>
         {result.items.length > 0 ? (

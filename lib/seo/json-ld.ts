@@ -1,6 +1,8 @@
 import 'server-only';
 
+import type { Vacancy } from '@/lib/cms';
 import type { SiteConfig } from '@/lib/config/site';
+import { closingDateEnd, employmentTypes, parseSalary, workplace } from '@/lib/vacancies';
 
 /**
  * schema.org JSON-LD builders. Plain objects; render them with `<JsonLd>`.
@@ -239,5 +241,100 @@ export function eventJsonLd(
         }
       : {}),
     inLanguage: event.inLanguage,
+  };
+}
+
+/** The charity as a reference from another entity (Person.worksFor, JobPosting.hiringOrganization). */
+function organizationRef(site: SiteConfig) {
+  return { '@type': 'NGO', '@id': `${site.url}/#organization`, name: site.name, url: site.url };
+}
+
+/** Person (schema.org) for a team member's page: name, role as `jobTitle`, photo, and the charity as `worksFor`. */
+export function personJsonLd(
+  site: SiteConfig,
+  person: { path: string; name: string; jobTitle?: string | null; imageUrl?: string | null },
+): JsonLdObject {
+  const url = absolute(site, person.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    '@id': `${url}#person`,
+    name: person.name,
+    url,
+    ...(person.jobTitle ? { jobTitle: person.jobTitle } : {}),
+    ...(person.imageUrl ? { image: absolute(site, person.imageUrl) } : {}),
+    worksFor: organizationRef(site),
+  };
+}
+
+/**
+ * JobPosting (schema.org, as Google reads it) for an open vacancy: `validThrough` is the end of the closing day
+ * in UK time; `employmentType`, the workplace and `baseSalary` appear only when the free-text fields state them
+ * clearly (lib/vacancies.ts). A job without a location is placed at the charity's address. Do not render it for
+ * closed vacancies: an expired JobPosting must leave the page.
+ */
+export function jobPostingJsonLd(
+  site: SiteConfig,
+  vacancy: Pick<
+    Vacancy,
+    'title' | 'html' | 'excerpt' | 'closingDate' | 'contractType' | 'hours' | 'location' | 'salary'
+  > & { path: string; datePosted?: string },
+): JsonLdObject {
+  const types = employmentTypes(vacancy.contractType, vacancy.hours);
+  const place = workplace(vacancy.location);
+  const salary = parseSalary(vacancy.salary);
+  const validThrough = vacancy.closingDate ? closingDateEnd(vacancy.closingDate) : null;
+  // A stated town is all we know of the place; with none, an office job is at the charity's own address.
+  const address = place.locality
+    ? { addressLocality: place.locality, addressCountry: site.address.country }
+    : place.remote
+      ? null
+      : {
+          streetAddress: site.address.street,
+          addressLocality: site.address.locality,
+          addressRegion: site.address.region,
+          postalCode: site.address.postcode,
+          addressCountry: site.address.country,
+        };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: vacancy.title,
+    description: vacancy.html || vacancy.excerpt || vacancy.title,
+    url: absolute(site, vacancy.path),
+    ...(vacancy.datePosted ? { datePosted: vacancy.datePosted } : {}),
+    ...(validThrough ? { validThrough } : {}),
+    ...(types.length === 1
+      ? { employmentType: types[0] }
+      : types.length > 1
+        ? { employmentType: types }
+        : {}),
+    hiringOrganization: { ...organizationRef(site), logo: `${site.url}/icon.svg` },
+    ...(address
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...address } } }
+      : {}),
+    ...(place.remote
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: 'United Kingdom' },
+        }
+      : {}),
+    ...(salary
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: salary.currency,
+            value:
+              salary.minValue === salary.maxValue
+                ? { '@type': 'QuantitativeValue', value: salary.minValue, unitText: salary.unitText }
+                : {
+                    '@type': 'QuantitativeValue',
+                    minValue: salary.minValue,
+                    maxValue: salary.maxValue,
+                    unitText: salary.unitText,
+                  },
+          },
+        }
+      : {}),
   };
 }

@@ -5,7 +5,9 @@ import { buildSiteConfig } from '@/lib/config/site';
 import {
   eventJsonLd,
   faqPageJsonLd,
+  jobPostingJsonLd,
   organizationJsonLd,
+  personJsonLd,
   serializeJsonLd,
   webPageJsonLd,
 } from '@/lib/seo/json-ld';
@@ -77,6 +79,133 @@ describe('faqPageJsonLd', () => {
 
   it('handles an empty list', () => {
     expect(faqPageJsonLd([]).mainEntity).toEqual([]);
+  });
+});
+
+describe('personJsonLd', () => {
+  it('describes a team member working for the charity', () => {
+    const person = personJsonLd(site, {
+      path: '/es/team-member/amara-okafor',
+      name: 'Amara Okafor',
+      jobTitle: 'Director',
+      imageUrl: '/content-media/team/amara.jpg',
+    });
+    expect(person).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      '@id': 'http://localhost:3000/es/team-member/amara-okafor#person',
+      name: 'Amara Okafor',
+      url: 'http://localhost:3000/es/team-member/amara-okafor',
+      jobTitle: 'Director',
+      image: 'http://localhost:3000/content-media/team/amara.jpg',
+      worksFor: {
+        '@type': 'NGO',
+        '@id': 'http://localhost:3000/#organization',
+        name: site.name,
+        url: 'http://localhost:3000',
+      },
+    });
+  });
+
+  it('leaves out a missing role and photo', () => {
+    const person = personJsonLd(site, { path: '/team-member/x', name: 'X', jobTitle: null, imageUrl: null });
+    expect(person).not.toHaveProperty('jobTitle');
+    expect(person).not.toHaveProperty('image');
+  });
+});
+
+describe('jobPostingJsonLd', () => {
+  const vacancy = {
+    path: '/vacancies/community-organiser',
+    datePosted: '2026-11-02T10:00:00.000Z',
+    title: 'Community Organiser',
+    html: '<p>Help our members organise.</p>',
+    excerpt: 'Help our members organise.',
+    closingDate: '2027-07-15',
+    contractType: 'Fixed-term, part-time',
+    hours: '22.5 hours per week',
+    location: 'Leeds (hybrid)',
+    salary: '£26,000 - £28,000 pro rata',
+  };
+
+  it('builds a Google-ready JobPosting', () => {
+    const job = jobPostingJsonLd(site, vacancy);
+    expect(job).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Community Organiser',
+      description: '<p>Help our members organise.</p>',
+      url: 'http://localhost:3000/vacancies/community-organiser',
+      datePosted: '2026-11-02T10:00:00.000Z',
+      validThrough: '2027-07-15T23:59:59+01:00',
+      employmentType: ['PART_TIME', 'TEMPORARY'],
+      hiringOrganization: { '@type': 'NGO', name: site.name, url: 'http://localhost:3000' },
+      jobLocation: {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Leeds', addressCountry: 'GB' },
+      },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'GBP',
+        value: { '@type': 'QuantitativeValue', minValue: 26000, maxValue: 28000, unitText: 'YEAR' },
+      },
+    });
+    expect(job).not.toHaveProperty('jobLocationType');
+  });
+
+  it('marks remote jobs as TELECOMMUTE in the UK, without a place', () => {
+    const job = jobPostingJsonLd(site, { ...vacancy, location: 'Remote (UK)' });
+    expect(job.jobLocationType).toBe('TELECOMMUTE');
+    expect(job.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'United Kingdom' });
+    expect(job).not.toHaveProperty('jobLocation');
+  });
+
+  it("places a job without a location at the charity's address", () => {
+    const job = jobPostingJsonLd(site, { ...vacancy, location: null });
+    expect(job.jobLocation).toEqual({
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: site.address.street,
+        addressLocality: 'Leeds',
+        addressRegion: 'West Yorkshire',
+        postalCode: site.address.postcode,
+        addressCountry: 'GB',
+      },
+    });
+  });
+
+  it('omits what the free text does not state clearly', () => {
+    const job = jobPostingJsonLd(site, {
+      ...vacancy,
+      closingDate: null,
+      contractType: 'Permanent',
+      hours: 'Flexible',
+      salary: 'Competitive',
+      datePosted: undefined,
+    });
+    for (const key of ['validThrough', 'employmentType', 'baseSalary', 'datePosted']) {
+      expect(job).not.toHaveProperty(key);
+    }
+  });
+
+  it('gives one employment type as a string and a single salary as a value', () => {
+    const job = jobPostingJsonLd(site, {
+      ...vacancy,
+      contractType: 'Full-time',
+      hours: null,
+      salary: '£30,000',
+    });
+    expect(job.employmentType).toBe('FULL_TIME');
+    expect(job.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'GBP',
+      value: { '@type': 'QuantitativeValue', value: 30000, unitText: 'YEAR' },
+    });
+  });
+
+  it('falls back to the excerpt when the body is empty', () => {
+    expect(jobPostingJsonLd(site, { ...vacancy, html: '' }).description).toBe('Help our members organise.');
   });
 });
 

@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { PageHeader } from '@/components/layout/page-header';
+import { TeamMemberCard } from '@/components/team/team-member-card';
+import { localeParam } from '@/i18n/params';
+import { getTeamMembers } from '@/lib/cms';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/our-team'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Team' });
+  return pageMetadata({ locale, path: '/our-team', title: t('title'), description: t('description') });
+}
+
+/** Our Team (spec §2): every team member in display order, each linking to their own page. */
+export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-team'>) {
+  await localeParam(params);
+  const t = await getTranslations('Team');
+  const members = await getTeamMembers();
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        {members.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
+            {t('empty')}
+          </p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {members.map((member, i) => (
+              <li key={member.slug}>
+                <TeamMemberCard member={member} priority={i < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

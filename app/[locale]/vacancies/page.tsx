@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { PageHeader } from '@/components/layout/page-header';
+import { VacancyCard } from '@/components/vacancies/vacancy-card';
+import { localeParam } from '@/i18n/params';
+import { getVacancies } from '@/lib/cms';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { partitionVacancies } from '@/lib/vacancies';
+
+/** Also bounds how stale the open/closed split can be: at most an hour after a closing day ends. */
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/vacancies'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Vacancies' });
+  return pageMetadata({ locale, path: '/vacancies', title: t('title'), description: t('description') });
+}
+
+/** Vacancies (spec §2): open vacancies (soonest closing first), then closed ones, each marked Closed. */
+export default async function VacanciesPage({ params }: PageProps<'/[locale]/vacancies'>) {
+  const locale = await localeParam(params);
+  const t = await getTranslations('Vacancies');
+  const vacancies = await getVacancies();
+  const { open, closed } = partitionVacancies(vacancies, new Date());
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <div className="mx-auto max-w-5xl space-y-12 px-4 py-12 sm:px-6">
+        {vacancies.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
+            {t('empty')}
+          </p>
+        ) : (
+          <>
+            <section aria-labelledby="open-vacancies">
+              <h2 id="open-vacancies" className="text-2xl font-bold">
+                {t('openHeading')}
+              </h2>
+              {open.length === 0 ? (
+                <p className="mt-4 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                  {t('noOpen')}
+                </p>
+              ) : (
+                <ul className="mt-6 grid gap-6">
+                  {open.map((vacancy) => (
+                    <li key={vacancy.slug}>
+                      <VacancyCard vacancy={vacancy} locale={locale} open />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            {closed.length > 0 ? (
+              <section aria-labelledby="closed-vacancies">
+                <h2 id="closed-vacancies" className="text-2xl font-bold">
+                  {t('closedHeading')}
+                </h2>
+                <ul className="mt-6 grid gap-6">
+                  {closed.map((vacancy) => (
+                    <li key={vacancy.slug}>
+                      <VacancyCard vacancy={vacancy} locale={locale} open={false} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -111,7 +111,7 @@ export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, f
       />
       <header className="mx-auto mt-8 max-w-5xl px-4 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{view.title}</h1>
-        <EventBadges view={view} phase={phase} className="mt-4" />
+        {fallback ? null : <EventBadges view={view} phase={phase} className="mt-4" />}
       </header>
 
       <div className="mx-auto mt-10 grid max-w-5xl gap-10 px-4 sm:px-6 lg:grid-cols-3">

@@ -338,3 +338,60 @@ describe('calendarEvent, fallbackEventView and eventErrorDetails', () => {
     expect(eventErrorDetails('boom')).toBe('Unexpected error');
   });
 });
+
+describe('reshapeEvent: what lib/cms prepares for the events pages', () => {
+  const ctx = { wordpressHost: 'cms.example.org', imageHost: 'images.example.org' };
+
+  it('sanitises agenda, resources and follow-up, and drops ones that are empty after sanitising', () => {
+    const event = reshapeEvent(
+      {
+        id: 1,
+        slug: 'x',
+        title: { rendered: 'X' },
+        acf: {
+          agenda: '<ul><li onclick="evil()">Doors open</li></ul><script>alert(1)</script>',
+          resources: '<p> </p>',
+          follow_up: 42,
+        },
+      },
+      ctx,
+    )!;
+    expect(event.agenda).toBe('<ul><li>Doors open</li></ul>');
+    expect(event.resources).toBe('');
+    expect(event.followUp).toBe('');
+  });
+
+  it('takes acf.image or a top-level image.url (host-rewritten), a video URL, description and plugin dates', () => {
+    const event = reshapeEvent(
+      {
+        id: 2,
+        slug: 'y',
+        title: { rendered: 'Y' },
+        content: { rendered: '' },
+        description: '<p>From the plugin</p><img src=x onerror=alert(1)>',
+        start_date: '2027-07-03 18:30:00',
+        end_date: '2027-07-03 20:00:00',
+        image: { url: 'https://cms.example.org/wp-content/uploads/top.jpg?w=300' },
+        acf: { video_url: 'https://cms.example.org/wp-content/uploads/talk.mp4' },
+      },
+      ctx,
+    )!;
+    expect(event.image?.url).toBe('https://images.example.org/wp-content/uploads/top.jpg');
+    expect(event.videoUrl).toBe('https://images.example.org/wp-content/uploads/talk.mp4');
+    expect(event.html).toContain('From the plugin');
+    expect(event.html).not.toContain('onerror');
+    expect(event.startDate).toBe('2027-07-03 18:30:00');
+    expect(event.endDate).toBe('2027-07-03 20:00:00');
+    const withAcfImage = reshapeEvent(
+      { id: 3, slug: 'z', title: { rendered: 'Z' }, acf: { image: { url: '/content-media/a.jpg', ID: 9 } } },
+      ctx,
+    )!;
+    expect(withAcfImage.image?.url).toBe('/content-media/a.jpg');
+    expect(reshapeEvent({ id: 4, slug: 'w', acf: [] }, ctx)).toMatchObject({
+      fields: {},
+      agenda: '',
+      videoUrl: null,
+      image: null,
+    });
+  });
+});

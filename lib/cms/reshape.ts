@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 import { normalizeImageUrl } from './images';
+import {
+  chooseMediaImage,
+  collectGallery,
+  findAudioUrl,
+  findExternalUrl,
+  findVideo,
+  mediaKind,
+} from './media-archive';
 import { sanitizeCmsHtml, type SanitizeOptions } from './sanitize';
 import { htmlToText } from './text';
 import type {
@@ -311,11 +319,21 @@ export function reshapeMediaArchiveItem(raw: unknown, ctx: ReshapeContext): Medi
   const entry = parseEntry(raw);
   if (!entry) return null;
   const fields = entry.acf ?? {};
+  const b = base(entry, ctx);
+  const mediaType = text(fields.media_type) ?? null;
+  const audioUrl = findAudioUrl(fields, ctx);
+  const video = findVideo(fields, ctx);
   return {
-    ...base(entry, ctx),
+    ...b,
+    image: chooseMediaImage(fields, b.image, ctx),
     html: sanitizeCmsHtml(entry.content, ctx),
-    mediaType: text(fields.media_type) ?? null,
+    mediaType,
+    kind: mediaKind(mediaType, { video: video !== null, audio: audioUrl !== null }),
     categoryIds: entry.media_category ?? [],
+    gallery: collectGallery(fields, ctx),
+    audioUrl,
+    video,
+    externalUrl: findExternalUrl(fields),
     fields,
   };
 }

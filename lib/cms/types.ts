@@ -117,10 +117,31 @@ export type MediaItem = {
   alt: string;
 };
 
+/** How a media archive item is presented (from `acf.media_type`; see lib/cms/media-archive.ts). */
+export type MediaKind = 'image' | 'video' | 'audio';
+
+/** A playable video of a media archive item: a YouTube or Vimeo link (click-to-load embed) or a video file. */
+export type MediaVideo =
+  | { type: 'youtube'; id: string; embedUrl: string; thumbnailUrl: string }
+  | { type: 'vimeo'; embedUrl: string }
+  | { type: 'file'; url: string };
+
+/**
+ * A `media_archive` post (spec §3). `image` is chosen by the spec's field order (event_image … external_url),
+ * then the featured image; every URL here is host-normalised like other CMS images.
+ */
 export type MediaArchiveItem = Entry & {
   html: string;
   mediaType: string | null;
+  kind: MediaKind;
   categoryIds: number[];
+  /** `image_gallery` then `gallery_image_1` … `gallery_image_20`, without duplicates. */
+  gallery: CmsImage[];
+  audioUrl: string | null;
+  video: MediaVideo | null;
+  /** `acf.external_url` when it is an http(s) URL (not host-rewritten: it may be any site). */
+  externalUrl: string | null;
+  /** The raw ACF record. */
   fields: Record<string, unknown>;
 };
 

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
+import { parseByteRange } from '@/lib/media/range';
+
 // GET /content-media/{path} – media files of the bundled content snapshot (content/media), which stand in for
 // WordPress's wp-content/uploads when the site runs on the snapshot.
 
@@ -14,10 +16,14 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
   '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.oga': 'audio/ogg',
   '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
-export async function GET(_request: Request, { params }: RouteContext<'/content-media/[...path]'>) {
+export async function GET(request: Request, { params }: RouteContext<'/content-media/[...path]'>) {
   const parts = (await params).path;
   const file = path.join(ROOT, ...parts);
   const type = TYPES[path.extname(file).toLowerCase()];
@@ -28,18 +34,35 @@ export async function GET(_request: Request, { params }: RouteContext<'/content-
   try {
     const info = await stat(file);
     if (!info.isFile()) return new Response('Not found', { status: 404 });
+    const headers = {
+      'Content-Type': type,
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+      'X-Content-Type-Options': 'nosniff',
+      ...(type === 'image/svg+xml'
+        ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
+        : {}),
+    };
+    // Browsers seek in audio and video only when the server answers byte ranges (206).
+    const range = parseByteRange(request.headers.get('range'), info.size);
+    if (range === 'unsatisfiable') {
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
+      });
+    }
     const body = await readFile(file);
-    return new Response(body, {
-      headers: {
-        'Content-Type': type,
-        'Content-Length': String(info.size),
-        'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
-        'X-Content-Type-Options': 'nosniff',
-        ...(type === 'image/svg+xml'
-          ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
-          : {}),
-      },
-    });
+    if (range) {
+      return new Response(body.subarray(range.start, range.end + 1), {
+        status: 206,
+        headers: {
+          ...headers,
+          'Content-Length': String(range.end - range.start + 1),
+          'Content-Range': `bytes ${range.start}-${range.end}/${info.size}`,
+        },
+      });
+    }
+    return new Response(body, { headers: { ...headers, 'Content-Length': String(info.size) } });
   } catch {
     return new Response('Not found', { status: 404 });
   }

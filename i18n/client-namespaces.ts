@@ -12,4 +12,6 @@ export const CLIENT_NAMESPACES = [
   'Toasts',
   'Share',
   'BlogError',
+  'MediaPlayer',
+  'Lightbox',
 ] as const;

@@ -1,20 +1,22 @@
 'use client';
 
 import { Play } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 type Props = {
   src: string;
   title: string;
   playLabel: string;
   notice: string;
+  /** A still behind the play button (a server-prepared, decorative image); else a plain gradient. */
+  poster?: ReactNode;
 };
 
 /**
  * A click-to-load video embed: nothing is requested from the video host (and no cookie can be set) until the
  * visitor presses play (DESIGN.md §4). The iframe then takes focus's place at the same size.
  */
-export function EmbedFacade({ src, title, playLabel, notice }: Props) {
+export function EmbedFacade({ src, title, playLabel, notice, poster }: Props) {
   const [active, setActive] = useState(false);
   const autoplay = src.includes('?') ? `${src}&autoplay=1` : `${src}?autoplay=1`;
   return (
@@ -34,13 +36,19 @@ export function EmbedFacade({ src, title, playLabel, notice }: Props) {
           onClick={() => setActive(true)}
           className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-[#3b0764] to-[#1e3a8a] p-4 text-center text-white"
         >
-          <span className="flex size-16 items-center justify-center rounded-full bg-white/90 text-[#3b0764]">
+          {poster ? (
+            <span aria-hidden className="absolute inset-0">
+              {poster}
+              <span className="absolute inset-0 bg-black/65" />
+            </span>
+          ) : null}
+          <span className="relative flex size-16 items-center justify-center rounded-full bg-white/90 text-[#3b0764]">
             <Play aria-hidden className="size-8" />
           </span>
-          <span className="font-semibold">
+          <span className="relative font-semibold">
             {playLabel}: {title}
           </span>
-          <span className="max-w-md text-sm text-white/85">{notice}</span>
+          <span className="relative max-w-md text-sm text-white/85">{notice}</span>
         </button>
       )}
     </div>

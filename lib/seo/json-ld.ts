@@ -338,3 +338,44 @@ export function jobPostingJsonLd(
       : {}),
   };
 }
+
+/**
+ * A media archive item (spec §3) as a schema.org ImageObject, VideoObject or AudioObject, published by the charity.
+ * `contentUrl` is the file itself (image, video or audio file), `embedUrl` a player page (YouTube, Vimeo);
+ * site paths become absolute. A VideoObject gets `thumbnailUrl` and `uploadDate`, as search engines expect.
+ */
+export function mediaObjectJsonLd(
+  site: SiteConfig,
+  media: {
+    kind: 'image' | 'video' | 'audio';
+    path: string;
+    title: string;
+    description: string;
+    datePublished?: string;
+    imageUrl?: string;
+    contentUrl?: string;
+    embedUrl?: string;
+    thumbnailUrl?: string;
+    inLanguage: string;
+  },
+): JsonLdObject {
+  const type = { image: 'ImageObject', video: 'VideoObject', audio: 'AudioObject' }[media.kind];
+  const image = media.imageUrl ? absolute(site, media.imageUrl) : undefined;
+  const contentUrl = media.contentUrl ?? (media.kind === 'image' ? media.imageUrl : undefined);
+  const thumbnail = media.thumbnailUrl ? absolute(site, media.thumbnailUrl) : image;
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    name: media.title,
+    description: media.description || media.title,
+    url: absolute(site, media.path),
+    datePublished: media.datePublished,
+    ...(media.kind === 'video' ? { uploadDate: media.datePublished } : {}),
+    ...(contentUrl ? { contentUrl: absolute(site, contentUrl) } : {}),
+    ...(media.embedUrl ? { embedUrl: media.embedUrl } : {}),
+    ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
+    ...(image && media.kind !== 'image' ? { image } : {}),
+    inLanguage: media.inLanguage,
+    publisher: { '@type': 'NGO', name: site.name, url: site.url },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { PageHeader } from '@/components/layout/page-header';
+import { ImageGallery } from '@/components/media/image-gallery';
+import { localeParam } from '@/i18n/params';
+import { getMediaArchive, type CmsImage } from '@/lib/cms';
+import { formatDate } from '@/lib/format';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/media/images'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Media' });
+  return pageMetadata({
+    locale,
+    path: '/media/images',
+    title: t('imagesTitle'),
+    description: t('imagesDescription'),
+  });
+}
+
+/** The item's image then its gallery images, each URL once. */
+function imagesOf(image: CmsImage | null, gallery: CmsImage[]): CmsImage[] {
+  const seen = new Set<string>();
+  return [image, ...gallery].filter((i): i is CmsImage => {
+    if (!i || seen.has(i.url)) return false;
+    seen.add(i.url);
+    return true;
+  });
+}
+
+/** Image gallery (spec §2): every image-kind media archive item with its gallery images, in one lightbox. */
+export default async function MediaImagesPage({ params }: PageProps<'/[locale]/media/images'>) {
+  const locale = await localeParam(params);
+  const t = await getTranslations('Media');
+  const items = (await getMediaArchive()).filter((i) => i.kind === 'image');
+  const groups = items
+    .map((item) => ({ item, images: imagesOf(item.image, item.gallery) }))
+    .filter((g) => g.images.length > 0)
+    .map(({ item, images }) => ({
+      title: item.title,
+      href: `/media-archive/${item.slug}`,
+      meta: `${formatDate(item.dateGmt, locale)} · ${t('imageCount', { count: images.length })}`,
+      images,
+    }));
+  return (
+    <>
+      <PageHeader title={t('imagesTitle')} subtitle={t('imagesSubtitle')} />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        {groups.length > 0 ? (
+          <ImageGallery groups={groups} />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
+            {t('imagesEmpty')}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

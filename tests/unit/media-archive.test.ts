@@ -325,10 +325,12 @@ describe('reshapeMediaArchiveItem on the snapshot', () => {
     return reshapeMediaArchiveItem(raw, {})!;
   };
 
-  it('gives a photo gallery its featured image and gallery images', () => {
+  it('gives a photo gallery the first image in spec order and its gallery images', () => {
     const item = bySlug('black-history-month-evening-2024-gallery');
     expect(item.kind).toBe('image');
-    expect(item.image).toMatchObject({ url: '/content-media/2024/11/media-bhm-gallery.jpg', width: 1600 });
+    expect(item.fields.featured_image).toBe('/content-media/2024/11/media-bhm-gallery.jpg');
+    // event_image comes before featured_image in spec §3's order.
+    expect(item.image).toMatchObject({ url: '/content-media/2024/09/event-bhm-evening.jpg' });
     expect(item.gallery.map((g) => g.url)).toEqual([
       '/content-media/2024/11/media-bhm-gallery-1.jpg',
       '/content-media/2024/11/media-bhm-gallery-2.jpg',
@@ -339,7 +341,7 @@ describe('reshapeMediaArchiveItem on the snapshot', () => {
   it('reads a video item with an external page link and the kinds of the others', () => {
     const video = bySlug('stop-the-scan-explainer-video');
     expect(video.kind).toBe('video');
-    expect(video.externalUrl).toBe('https://example.org/videos/stop-the-scan-explainer');
+    expect(video.externalUrl).toBe('https://www.youtube.com/watch?v=LRJNscan024');
     expect(bySlug('network-voices-episode-1-belonging').kind).toBe('audio');
     expect(bySlug('saturday-welcome-table-audio-postcard').kind).toBe('audio');
     expect(bySlug('annual-gathering-2025-photos').kind).toBe('image');

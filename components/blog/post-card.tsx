@@ -24,7 +24,7 @@ export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2
   const t = await getTranslations('Blog');
   const Heading = headingLevel;
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm transition hover:shadow-md">
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand has-[a:focus-visible]:ring-offset-2 has-[a:focus-visible]:ring-offset-bg">
       <div className="relative aspect-[16/9] bg-surface-strong">
         <CmsImage
           src={post.image?.url ?? DEFAULT_POST_IMAGE}
@@ -46,6 +46,7 @@ export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2
         <Heading className="mt-2 text-xl font-semibold text-balance">
           <Link
             href={`/blog/${post.slug}`}
+            // The whole card is the link target, so the card shows the focus ring (above) instead of the title.
             className="group-hover:text-brand after:absolute after:inset-0 focus-visible:outline-none"
           >
             {post.title || t('untitled')}

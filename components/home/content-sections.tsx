@@ -6,7 +6,7 @@ import { ReportCard } from '@/components/reports/report-card';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
-import { htmlToText, truncateAtWord } from '@/lib/cms/text';
+import { htmlToText, truncateAtWord } from '@/lib/text';
 
 /** Spec §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
 export const INITIATIVE_SLUGS = [

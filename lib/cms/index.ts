@@ -28,7 +28,7 @@ import { resilientSource } from './sources/resilient';
 import { snapshotSource } from './sources/snapshot';
 import { wordpressSource } from './sources/wordpress';
 import { TAGS } from './tags';
-import { htmlToText } from './text';
+import { htmlToText } from '@/lib/text';
 import type {
   ArchiveEntry,
   Cause,
@@ -56,7 +56,7 @@ import type {
 
 export { CmsError, CMS_MESSAGES } from './errors';
 export { TAGS, tagsForChange, type ContentChange } from './tags';
-export { htmlToText, truncateAtWord } from './text';
+export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
 
 export const BLOG_PAGE_SIZE = 12;

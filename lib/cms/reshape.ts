@@ -10,7 +10,7 @@ import {
   mediaKind,
 } from './media-archive';
 import { sanitizeCmsHtml, type SanitizeOptions } from './sanitize';
-import { htmlToText } from './text';
+import { htmlToText } from '@/lib/text';
 import type {
   Author,
   Cause,

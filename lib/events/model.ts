@@ -1,5 +1,5 @@
 import type { CmsEvent, CmsImage } from '@/lib/cms';
-import { htmlToText, truncateAtWord } from '@/lib/cms/text';
+import { htmlToText, truncateAtWord } from '@/lib/text';
 import { isVideoFile, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
 
 import type { CalendarEvent } from './calendar';

@@ -1,4 +1,4 @@
-import { htmlToText } from '@/lib/cms/text';
+import { htmlToText } from '@/lib/text';
 
 /**
  * Where an event is, whether it is online, and its registration link (spec §3 Event, §4, §5, §9). Pure.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 
 import { expect, test, THEME_KEY, waitForHydration } from './fixtures';
 
-/** Every page built so far: home in each locale and the 404 page. Later issues add their routes here. */
+/** Every page type built so far, in a mix of locales, plus 404s. Later issues add their routes here. */
 const PAGES = [
   '/',
   '/es',
@@ -21,6 +21,32 @@ const PAGES = [
   '/fr/our-work',
   '/privacy-policy',
   '/stop-the-scan',
+  '/events',
+  '/fr/events',
+  '/event/winter-solidarity-social-2026',
+  '/event/youth-climate-film-night-march-2027',
+  '/pt/event/stop-the-scan-public-meeting-date-tba',
+  '/event/no-such-event',
+  '/causes',
+  '/cause/pastoral-work',
+  '/fr/causes/international-solidarity',
+  '/our-team',
+  '/es/team-member/yvonne-clarke',
+  '/vacancies',
+  '/vacancies/community-organiser-race-and-climate-justice',
+  '/pt/vacancies/volunteer-coordinator-maternity-cover',
+  '/media',
+  '/media/category/videos',
+  '/media/images',
+  '/es/media/videos',
+  '/media/podcasts',
+  '/media-archive/black-history-month-evening-2024-gallery',
+  '/media-archive/network-voices-episode-1-belonging',
+  '/media-archive/no-such-item',
+  '/archive',
+  '/es/archive?q=climate&type=post',
+  '/donate',
+  '/fr/thank-you?type=newsletter&returnTo=/blog',
 ];
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

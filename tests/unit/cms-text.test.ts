@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { htmlToText, readingMinutes, truncateAtWord } from '@/lib/cms/text';
+import { htmlToText, readingMinutes, truncateAtWord } from '@/lib/text';
 
 describe('htmlToText', () => {
   it('decodes entities', () => {
@@ -16,6 +16,10 @@ describe('htmlToText', () => {
     );
     expect(htmlToText('XSS <em>title</em>')).toBe('XSS title');
     expect(htmlToText('one<br/>two')).toBe('one two');
+    expect(htmlToText('<p>pastoral and <strong>faith-based</strong> support.</p><p>Next</p>')).toBe(
+      'pastoral and faith-based support. Next',
+    );
+    expect(htmlToText('<li>one</li><li>two</li>')).toBe('one two');
   });
 
   it('removes script and style bodies, not just their tags', () => {

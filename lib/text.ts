@@ -1,15 +1,21 @@
 import { decodeHTML } from 'entities';
 
 /**
- * Text helpers for CMS strings. WordPress's `title.rendered` and `excerpt.rendered` are HTML (entities such as
- * `&#8217;`, and sometimes tags); we show them as plain text, never as HTML (ASVS V3.2.2).
+ * Text helpers for CMS strings, pure (used by lib/cms and by the event view model). WordPress's `title.rendered`
+ * and `excerpt.rendered` are HTML (entities such as `&#8217;`, and sometimes tags); we show them as plain text,
+ * never as HTML (ASVS V3.2.2).
  */
+
+/** Inline elements: removed without a space, so `<strong>work</strong>.` stays `work.` rather than `work .`. */
+const INLINE_TAG =
+  /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi;
 
 /** HTML → plain text: drops tags (and script/style bodies), decodes entities, collapses whitespace. */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
   const withoutBlocks = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
-  const withoutTags = withoutBlocks.replace(/<[^>]*>/g, ' ');
+  // Block elements and <br> separate words; inline ones do not.
+  const withoutTags = withoutBlocks.replace(INLINE_TAG, '').replace(/<[^>]*>/g, ' ');
   return decodeHTML(withoutTags)
     .replace(/\[&hellip;\]|\[…\]/g, '…')
     .replace(/\s+/g, ' ')

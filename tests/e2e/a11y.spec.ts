@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-
-import { expect, test, THEME_KEY, waitForHydration } from './fixtures';
+import { axeViolations as scan, expect, test, useTheme, waitForHydration } from './fixtures';
 
 /** Every page type built so far, in a mix of locales, plus 404s. Later issues add their routes here. */
 const PAGES = [
@@ -41,6 +39,7 @@ const PAGES = [
   '/es/media/videos',
   '/media/podcasts',
   '/media-archive/black-history-month-evening-2024-gallery',
+  '/media-archive/stop-the-scan-explainer-video',
   '/media-archive/network-voices-episode-1-belonging',
   '/media-archive/no-such-item',
   '/archive',
@@ -48,25 +47,9 @@ const PAGES = [
   '/donate',
   '/fr/thank-you?type=newsletter&returnTo=/blog',
 ];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function scan(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    nodes: v.nodes.map((n) => n.target.join(' ')),
-  }));
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_KEY,
-        theme,
-      ] as const);
-    });
+    test.beforeEach(async ({ page }) => useTheme(page, theme));
 
     for (const path of PAGES) {
       test(`${path} has no violations (cookie banner showing)`, async ({ page }) => {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
 import { decodeHTML } from 'entities';
 
-import { dismissCookieBanner, expect, test, THEME_KEY, waitForHydration } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 
 /** Archive, Donate and Thank-you on the embedded default: the bundled snapshot in content/snapshot. */
 type Item = { slug: string; date_gmt: string; title: { rendered: string } };
@@ -224,27 +223,4 @@ test('every new route answers in all four locales, with translated headings', as
   }
 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const AXE_PAGES = ['/archive', '/archive?q=climate&type=post', '/donate', '/thank-you?type=newsletter'];
-
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_KEY,
-        theme,
-      ] as const);
-    });
-
-    for (const path of AXE_PAGES) {
-      test(`${path} has no violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('nextjs-portal').analyze();
-        expect(
-          results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-        ).toEqual([]);
-      });
-    }
-  });
-}
+// Every page above is scanned by axe in both themes in a11y.spec.ts.

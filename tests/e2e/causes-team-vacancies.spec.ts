@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { decodeHTML } from 'entities';
 
-import { dismissCookieBanner, expect, test, THEME_KEY, waitForHydration } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 
 /** Causes, the team and vacancies, rendered from the bundled snapshot (content/snapshot). */
 type Item = { slug: string; title: { rendered: string }; acf?: Record<string, unknown> };
@@ -234,40 +233,4 @@ test.describe('pages', () => {
   });
 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const AXE_PAGES = [
-  '/causes',
-  `/causes/${cause.slug}`,
-  '/fr/causes/international-solidarity',
-  '/our-team',
-  `/es/team-member/${member.slug}`,
-  '/vacancies',
-  `/vacancies/${openVacancy.slug}`,
-  `/pt/vacancies/${closedVacancy.slug}`,
-  '/vacancies/no-such-job',
-];
-
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_KEY,
-        theme,
-      ] as const);
-    });
-
-    for (const route of AXE_PAGES) {
-      test(`${route} has no violations`, async ({ page }) => {
-        await page.goto(route);
-        await expect(page.getByTestId('cookie-banner')).toBeVisible();
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('nextjs-portal').analyze();
-        const violations = results.violations.map((v) => ({
-          id: v.id,
-          nodes: v.nodes.map((n) => n.target.join(' ')),
-        }));
-        expect(violations).toEqual([]);
-      });
-    }
-  });
-}
+// Every page above is scanned by axe in both themes in a11y.spec.ts.

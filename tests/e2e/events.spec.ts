@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
-import { dismissCookieBanner, expect, test, THEME_KEY } from './fixtures';
+import { dismissCookieBanner, expect, test } from './fixtures';
 
 /**
  * Events (spec §2 Events list and Single event) on the bundled snapshot. Which events are upcoming changes as
@@ -270,29 +269,4 @@ for (const [locale, t] of Object.entries(TRANSLATED)) {
   });
 }
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function scan(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('nextjs-portal').analyze();
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-for (const theme of ['light', 'dark'] as const) {
-  for (const path of [
-    '/events',
-    `/event/${WINTER}`,
-    '/event/youth-climate-film-night-march-2027',
-    '/fr/events',
-  ]) {
-    test(`axe: ${path} in the ${theme} theme has no violations`, async ({ page }) => {
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_KEY,
-        theme,
-      ] as const);
-      const res = await page.goto(path);
-      expect(res?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-      expect(await scan(page)).toEqual([]);
-    });
-  }
-}
+// Every page above is scanned by axe in both themes in a11y.spec.ts.

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { decodeHTML } from 'entities';
 
-import { dismissCookieBanner, expect, test, THEME_KEY, waitForHydration } from './fixtures';
+import {
+  axeViolations as violations,
+  dismissCookieBanner,
+  expect,
+  test,
+  useTheme,
+  waitForHydration,
+} from './fixtures';
 
 /** The media pages on the bundled snapshot (content/snapshot/media-archive.json and media_category.json). */
 type RawItem = { slug: string; title: { rendered: string }; media_category: number[] };
@@ -278,49 +284,14 @@ for (const [locale, [hub, images, videos, podcasts, back]] of Object.entries(HEA
   });
 }
 
-const AXE_PAGES = [
-  '/media',
-  '/media/category/videos',
-  '/media/images',
-  '/media/videos',
-  '/media/podcasts',
-  `/media-archive/${IMAGE_ITEM}`,
-  `/media-archive/${VIDEO_ITEM}`,
-  `/media-archive/${AUDIO_ITEM}`,
-  '/es/media',
-  '/media-archive/no-such-item',
-];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('nextjs-portal').analyze();
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
+// The media pages are scanned by axe in both themes in a11y.spec.ts; here, the state only this spec reaches.
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`media pages, axe WCAG 2.2 AA, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_KEY,
-        theme,
-      ] as const);
-    });
-
-    for (const route of AXE_PAGES) {
-      test(`${route} has no violations`, async ({ page }) => {
-        await page.goto(route);
-        await waitForHydration(page);
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-
-    test('the open lightbox has no violations', async ({ page }) => {
-      await page.goto('/media/images');
-      await waitForHydration(page);
-      await page.locator('main a[data-lightbox-index]').first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await violations(page)).toEqual([]);
-    });
+  test(`the open lightbox has no axe violations (${theme} theme)`, async ({ page }) => {
+    await useTheme(page, theme);
+    await page.goto('/media/images');
+    await waitForHydration(page);
+    await page.locator('main a[data-lightbox-index]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
   });
 }

@@ -1,7 +1,15 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-import { HERO_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS, STOCK_PHOTO_QUALITY, imageHostConfig, isLoopbackHost } from './lib/cms/images';
+import { routing } from './i18n/routing';
+import {
+  HERO_WIDTHS,
+  IMAGE_QUALITY,
+  IMAGE_WIDTHS,
+  STOCK_PHOTO_QUALITY,
+  imageHostConfig,
+  isLoopbackHost,
+} from './lib/cms/images';
 import { securityHeaders } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -38,6 +46,15 @@ const nextConfig: NextConfig = {
     }),
     // A WordPress on this machine (the test rig) is a private address, which next/image refuses by default.
     dangerouslyAllowLocalIP: isLoopbackHost(hosts.wordpressHost),
+  },
+  // Spec §2: `/event/{numeric id}` (an old link form) goes to the events list. Answered here, before the proxy
+  // and before any render: a redirect thrown while ISR renders a new `[slug]` sent its Location header twice.
+  async redirects() {
+    const prefixed = routing.locales.filter((l) => l !== routing.defaultLocale).join('|');
+    return [
+      { source: '/event/:id(\\d+)', destination: '/events', permanent: true },
+      { source: `/:locale(${prefixed})/event/:id(\\d+)`, destination: '/:locale/events', permanent: true },
+    ];
   },
   async headers() {
     return [

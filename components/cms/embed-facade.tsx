@@ -3,6 +3,8 @@
 import { Play } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
+import { useConsent } from '@/lib/consent';
+
 type Props = {
   src: string;
   title: string;
@@ -10,14 +12,21 @@ type Props = {
   notice: string;
   /** A still behind the play button (a server-prepared, decorative image); else a plain gradient. */
   poster?: ReactNode;
+  /**
+   * The video host's own still (YouTube's hqdefault URL), used when there is no `poster`, and only once the
+   * visitor has accepted cookies: before that not even an image is requested from the host.
+   */
+  thumbnail?: string;
 };
 
 /**
  * A click-to-load video embed: nothing is requested from the video host (and no cookie can be set) until the
  * visitor presses play (DESIGN.md §4). The iframe then takes focus's place at the same size.
  */
-export function EmbedFacade({ src, title, playLabel, notice, poster }: Props) {
+export function EmbedFacade({ src, title, playLabel, notice, poster, thumbnail }: Props) {
   const [active, setActive] = useState(false);
+  const consent = useConsent();
+  const remoteStill = !poster && thumbnail && consent === 'accepted' ? thumbnail : null;
   const autoplay = src.includes('?') ? `${src}&autoplay=1` : `${src}?autoplay=1`;
   return (
     <div className="not-prose relative my-6 aspect-video w-full overflow-hidden rounded-xl bg-black">
@@ -39,6 +48,24 @@ export function EmbedFacade({ src, title, playLabel, notice, poster }: Props) {
           {poster ? (
             <span aria-hidden className="absolute inset-0">
               {poster}
+              <span className="absolute inset-0 bg-black/65" />
+            </span>
+          ) : null}
+          {remoteStill ? (
+            <span aria-hidden className="absolute inset-0">
+              {/* A plain <img>: next/image would fetch the still through our server, and only after consent. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img
+                src={remoteStill}
+                alt=""
+                data-video-still
+                referrerPolicy="no-referrer"
+                className="size-full object-cover"
+                // Offline or blocked: the gradient behind stays.
+                onError={(e) => {
+                  e.currentTarget.style.visibility = 'hidden';
+                }}
+              />
               <span className="absolute inset-0 bg-black/65" />
             </span>
           ) : null}

@@ -5,7 +5,7 @@ import type { EventVideo as EventVideoData } from '@/lib/events/model';
 
 /**
  * An event's optional video (spec §2, §9): a YouTube video as a click-to-load embed (nothing loads from YouTube
- * before the visitor presses play, DESIGN.md §4), or a video file (mp4, webm, ogg, mov) in the browser's own
+ * before the visitor presses play, DESIGN.md §4; its hqdefault still shows once cookies are accepted), or a video file (mp4, webm, ogg, mov) in the browser's own
  * player, loaded only on play, with a download link as the fallback.
  */
 export async function EventVideo({
@@ -20,7 +20,13 @@ export async function EventVideo({
   const [t, tEmbed] = await Promise.all([getTranslations('Events'), getTranslations('Embed')]);
   if (video.kind === 'youtube') {
     return (
-      <EmbedFacade src={video.embedUrl} title={title} playLabel={tEmbed('play')} notice={tEmbed('notice')} />
+      <EmbedFacade
+        src={video.embedUrl}
+        title={title}
+        playLabel={tEmbed('play')}
+        notice={tEmbed('notice')}
+        thumbnail={video.thumbnailUrl}
+      />
     );
   }
   return (

@@ -46,6 +46,7 @@ export async function MediaVideo({ item, priority }: { item: MediaArchiveItem; p
       playLabel={t('play')}
       notice={t('notice')}
       poster={poster}
+      thumbnail={video.type === 'youtube' ? video.thumbnailUrl : undefined}
     />
   );
 }

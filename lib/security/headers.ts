@@ -11,13 +11,17 @@ export type SecurityHeaderOptions = {
   imageOrigins?: string[];
 };
 
+/** Where YouTube serves video stills (lib/video.ts `youtubeThumbnail`). */
+export const YOUTUBE_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+
 export function contentSecurityPolicy({ production, imageOrigins = [] }: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // 'unsafe-eval' only for the dev server's React refresh tooling.
     'script-src': ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
+    // YouTube's still images (hqdefault), shown on click-to-load embeds only after cookie consent is accepted.
+    'img-src': ["'self'", 'data:', 'blob:', YOUTUBE_THUMBNAIL_ORIGIN, ...imageOrigins],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(production ? [] : ['ws:'])],
     'media-src': ["'self'", ...imageOrigins],

@@ -270,3 +270,31 @@ for (const [locale, t] of Object.entries(TRANSLATED)) {
 }
 
 // Every page above is scanned by axe in both themes in a11y.spec.ts.
+
+test("a YouTube event video shows YouTube's hqdefault still only after cookies are accepted", async ({
+  browser,
+}) => {
+  const path = '/event/youth-climate-film-night-march-2027';
+  const still = 'img[data-video-still]';
+  for (const choice of ['declined', 'accepted'] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('i.ytimg.com')) requested.push(r.url());
+    });
+    await dismissCookieBanner(page, choice);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /^Play video: Youth climate film night/i })).toBeVisible();
+    if (choice === 'accepted') {
+      await expect(page.locator(still)).toHaveAttribute(
+        'src',
+        /^https:\/\/i\.ytimg\.com\/vi\/[\w-]{11}\/hqdefault\.jpg$/,
+      );
+    } else {
+      await expect(page.locator(still)).toHaveCount(0);
+      expect(requested).toEqual([]);
+    }
+    await context.close();
+  }
+});

@@ -59,15 +59,16 @@ describe('securityHeaders', () => {
       "'self'",
       'data:',
       'blob:',
+      'https://i.ytimg.com',
       'https://cms.example.org',
       'https://media.example.net',
     ]);
     expect(d.get('script-src')).not.toContain('https://cms.example.org');
   });
 
-  it('without image origins img-src is self, data: and blob: only', () => {
+  it("without image origins img-src is self, data:, blob: and YouTube's stills only", () => {
     const d = directives(contentSecurityPolicy({ production: true }));
-    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com']);
   });
 
   it('has no duplicate header names', () => {

@@ -21,18 +21,15 @@ export default defineConfig({
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the
     // package is externalised; inlining it lets Vite resolve that import (needed by components/layout/nav-link.tsx).
     server: { deps: { inline: ['next-intl'] } },
-    // Integration tests: the database ones always run (PGlite in memory, plus PostgreSQL when TEST_DATABASE_URL
-    // is set); Supabase's row-level security needs that PostgreSQL; the others need the WordPress rig.
+    // Integration tests all run (PGlite in memory, plus PostgreSQL when TEST_DATABASE_URL is set; local stand-ins
+    // for third-party APIs), except Supabase's row-level security, which needs that PostgreSQL, and the WordPress
+    // tests, which need the rig.
     // `npm test` boots both rigs and sets the variables.
-    include: [
-      'tests/unit/**/*.test.ts',
-      'tests/integration/db.test.ts',
-      ...(process.env.TEST_DATABASE_URL ? ['tests/integration/supabase-rls.test.ts'] : []),
-      ...(process.env.TEST_WORDPRESS_URL ? ['tests/integration/**/*.test.ts'] : []),
-    ],
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.TEST_DATABASE_URL ? [] : ['tests/integration/supabase-rls.test.ts']),
+      ...(process.env.TEST_WORDPRESS_URL ? [] : ['tests/integration/wordpress.test.ts']),
     ],
   },
 });

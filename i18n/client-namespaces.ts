@@ -14,4 +14,5 @@ export const CLIENT_NAMESPACES = [
   'BlogError',
   'MediaPlayer',
   'Lightbox',
+  'Forms',
 ] as const;

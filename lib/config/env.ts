@@ -102,6 +102,75 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+
+  // Forms (lib/forms): spam guard and per-client submission limit
+  FORM_SECRET: optionalString.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random string)' }).optional(),
+  ),
+  FORM_RATE_LIMIT_MAX: positiveInt(5),
+  FORM_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+
+  // Email out (lib/email): outbox only, or SMTP when SMTP_URL is set
+  SMTP_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  ENQUIRY_TO: optionalEmail,
+  OUTBOX_INTERVAL_SECONDS: positiveInt(60),
+
+  // Newsletter and contact sync (lib/mailing)
+  MAILING_PROVIDER: optionalString.pipe(
+    z
+      .enum(['mailchimp', 'brevo', 'hubspot', 'airtable'], {
+        error: 'must be mailchimp, brevo, hubspot or airtable',
+      })
+      .optional(),
+  ),
+  MAILCHIMP_API_KEY: optionalString,
+  MAILCHIMP_LIST_ID: optionalString,
+  MAILCHIMP_API_URL: optionalUrl,
+  BREVO_API_KEY: optionalString,
+  BREVO_LIST_IDS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+(\s*,\s*\d+)*$/, { error: 'must be a comma list of numeric list ids, e.g. 2,7' })
+      .optional(),
+  ),
+  BREVO_API_URL: optionalUrl,
+  HUBSPOT_ACCESS_TOKEN: optionalString,
+  HUBSPOT_API_URL: optionalUrl,
+  AIRTABLE_API_KEY: optionalString,
+  AIRTABLE_BASE_ID: optionalString,
+  AIRTABLE_TABLE_ID: optionalString,
+  AIRTABLE_API_URL: optionalUrl,
+
+  // Location prefill of the registration form (lib/geo): a JSON IP-geolocation endpoint; {ip} is replaced
+  GEOIP_URL: optionalUrl,
+
+  // Assistant (lib/assistant)
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  ASSISTANT_MAX_CHARS: positiveInt(1200),
+
+  // Accounts (lib/auth)
+  ADMIN_EMAILS: optionalString.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma list of email addresses' })))
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -28,7 +28,7 @@ export {
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
 export { normaliseEmail } from './queries/side-effects';
 export type { SideEffectOutcome } from './queries/side-effects';
-export { insertVolunteer } from './queries/volunteers';
+export { findVolunteer, insertVolunteer } from './queries/volunteers';
 export type { NewVolunteer } from './queries/volunteers';
 export type {
   Course,

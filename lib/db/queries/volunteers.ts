@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { eq } from 'drizzle-orm';
+
 import type { Database } from '../client';
 import { EXPERIENCE_LEVELS, MEMBERSHIP_TYPES, type Volunteer, volunteers } from '../schema';
 
@@ -44,4 +46,11 @@ export async function insertVolunteer(db: Database, input: NewVolunteer): Promis
     })
     .returning();
   return row!;
+}
+
+/** The registration with this id, or null (unknown id, or not a uuid at all). */
+export async function findVolunteer(db: Database, id: string): Promise<Volunteer | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(volunteers).where(eq(volunteers.id, id)).limit(1);
+  return row ?? null;
 }

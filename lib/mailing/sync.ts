@@ -1,0 +1,145 @@
+import 'server-only';
+
+import { env } from '@/lib/config/env';
+import type { SideEffectOutcome } from '@/lib/db';
+
+import { type MailingConfigResult, mailingConfigFromEnv } from './config';
+import { PROVIDER_LABELS } from './http';
+import { checkAirtable, syncAirtable } from './providers/airtable';
+import { checkBrevo, syncBrevo } from './providers/brevo';
+import { checkHubspot, syncHubspot } from './providers/hubspot';
+import { checkMailchimp, syncMailchimp } from './providers/mailchimp';
+import type { AdapterOptions, ContactRecord, MailingConfig, MailingProviderName } from './types';
+
+/** Options shared by the entry points: an explicit configuration (tests, scripts) instead of the environment. */
+export interface MailingOptions extends AdapterOptions {
+  /** A provider configuration, or null for "database only". Default: built from the environment. */
+  config?: MailingConfig | null;
+}
+
+let announced = false;
+
+/** The configuration from this process's environment; logs the choice once (DESIGN.md §2). */
+export function envMailingConfig(): MailingConfigResult {
+  const result = mailingConfigFromEnv(env());
+  if (!announced) {
+    announced = true;
+    if (!result.provider)
+      console.info('[mailing] no MAILING_PROVIDER: newsletter subscribers are kept in the database only');
+    else if (!result.config)
+      console.warn(`[mailing] ${result.problem}; contact syncs will fail until it is fixed`);
+    else console.info(`[mailing] contacts are synced to ${PROVIDER_LABELS[result.provider]}`);
+  }
+  return result;
+}
+
+/**
+ * The provider named by MAILING_PROVIDER, or null when none is set (subscribers stay in the database only).
+ * A provider whose other variables are missing is still returned: syncs then fail and are retried, and
+ * `checkMailingConnection` says what is missing.
+ */
+export function mailingProvider(): MailingProviderName | null {
+  return envMailingConfig().provider;
+}
+
+type Resolved =
+  { provider: null } | { provider: MailingProviderName; config: MailingConfig | null; problem?: string };
+
+function resolve(options: MailingOptions): Resolved {
+  if (options.config !== undefined) {
+    return options.config
+      ? { provider: options.config.provider, config: options.config }
+      : { provider: null };
+  }
+  const result = envMailingConfig();
+  if (!result.provider) return { provider: null };
+  return result.config
+    ? { provider: result.provider, config: result.config }
+    : { provider: result.provider, config: null, problem: result.problem };
+}
+
+/** Whether a provider would be called (explicit config, else the environment). */
+export function hasMailingProvider(options: MailingOptions = {}): boolean {
+  return resolve(options).provider !== null;
+}
+
+/**
+ * Sends one contact to the configured provider (spec §7 adapters). With no provider it does nothing and reports
+ * success. Never throws: failures (HTTP 4xx/5xx, 429, timeouts, unreachable host, incomplete configuration) come
+ * back as `{ ok: false, error }` with text safe to store: provider, status and the provider's short error code,
+ * never a key or a response body. The caller records the outcome; the outbox retries failures.
+ */
+export async function syncContact(
+  record: ContactRecord,
+  options: MailingOptions = {},
+): Promise<SideEffectOutcome> {
+  try {
+    const resolved = resolve(options);
+    if (!resolved.provider) return { ok: true };
+    const { config } = resolved;
+    if (!config)
+      return {
+        ok: false,
+        error: `${resolved.provider}: not configured (${resolved.problem ?? 'missing variables'})`,
+      };
+    switch (config.provider) {
+      case 'mailchimp':
+        return await syncMailchimp(config, record, options);
+      case 'brevo':
+        return await syncBrevo(config, record, options);
+      case 'hubspot':
+        return await syncHubspot(config, record, options);
+      case 'airtable':
+        return await syncAirtable(config, record, options);
+    }
+  } catch (error) {
+    // Only a programming error gets here (the adapters do not throw); keep its class, not its message.
+    console.error('[mailing] contact sync crashed', error);
+    return { ok: false, error: `mailing: unexpected ${error instanceof Error ? error.name : 'error'}` };
+  }
+}
+
+/**
+ * The connection test of the configured provider (spec §7): mailchimp GET /lists/{list}, brevo GET /account (and
+ * each list), hubspot GET /crm/v3/objects/contacts?limit=1, airtable GET /{base}/{table}?maxRecords=1.
+ * @returns the provider (null for none: ok, database only) and a sentence for a person: what works, or what is
+ * wrong (which variables are missing, a refused key, an unknown list/base/table, an unreachable host). Never throws.
+ */
+export async function checkMailingConnection(
+  options: MailingOptions = {},
+): Promise<{ provider: string | null; ok: boolean; message: string }> {
+  let resolved: Resolved;
+  try {
+    resolved = resolve(options);
+  } catch (error) {
+    // env() throws on an invalid variable; its message names the variable and why (never its value).
+    return {
+      provider: null,
+      ok: false,
+      message: error instanceof Error ? error.message : 'invalid environment',
+    };
+  }
+  if (!resolved.provider) {
+    return {
+      provider: null,
+      ok: true,
+      message: 'No MAILING_PROVIDER is set: newsletter subscribers are kept in the database only',
+    };
+  }
+  const { provider, config } = resolved;
+  if (!config)
+    return { provider, ok: false, message: resolved.problem ?? `${provider} is not fully configured` };
+  const result = await (async () => {
+    switch (config.provider) {
+      case 'mailchimp':
+        return checkMailchimp(config, options);
+      case 'brevo':
+        return checkBrevo(config, options);
+      case 'hubspot':
+        return checkHubspot(config, options);
+      case 'airtable':
+        return checkAirtable(config, options);
+    }
+  })();
+  return { provider, ...result };
+}

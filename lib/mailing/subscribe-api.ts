@@ -1,0 +1,153 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { routing } from '@/i18n/routing';
+import { env } from '@/lib/config/env';
+import { type Database, getDb } from '@/lib/db';
+import { clientIp } from '@/lib/screening/client-ip';
+import { type Limiter, createLimiter } from '@/lib/screening/limiter';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+
+import { DEFAULT_NEWSLETTER_TAGS } from './contacts';
+import { subscribeNewsletter } from './jobs';
+import type { MailingOptions } from './sync';
+
+/** Largest accepted request body (bytes); the largest valid body is about 6 KB. */
+export const MAX_SUBSCRIBE_BODY_BYTES = 16 * 1024;
+
+/**
+ * Body of POST /api/mailchimp/subscribe (spec §7 proxy route). Unknown keys are dropped. Merge field names are
+ * word characters only (they become Mailchimp merge tags or Brevo attributes).
+ */
+export const subscribeBodySchema = z.object({
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  tags: z
+    .array(z.string().trim().min(1).max(50))
+    .max(20)
+    .optional()
+    .transform((tags) => tags ?? [...DEFAULT_NEWSLETTER_TAGS]),
+  mergeFields: z
+    .record(z.string().regex(/^\w{1,50}$/), z.string().max(200))
+    .refine((fields) => Object.keys(fields).length <= 20, { error: 'at most 20 merge fields' })
+    .optional(),
+  /** Locale of the page that posted (kept on the subscriber); default the site's default locale. */
+  locale: z.enum(routing.locales).optional(),
+});
+
+export type SubscribeBody = z.output<typeof subscribeBodySchema>;
+
+type ErrorCode =
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'invalid_json'
+  | 'invalid_body'
+  | 'rate_limited'
+  | 'server_error';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function fail(status: number, error: ErrorCode, extra: Record<string, unknown> = {}, headers = {}): Response {
+  return Response.json({ success: false, error, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+let limiter: Limiter | undefined;
+
+function getLimiter(): Limiter {
+  const e = env();
+  limiter ??= createLimiter({
+    points: e.FORM_RATE_LIMIT_MAX,
+    durationSeconds: e.FORM_RATE_LIMIT_WINDOW_SECONDS,
+    keyPrefix: 'newsletter-api',
+    redisUrl: e.REDIS_URL,
+  });
+  return limiter;
+}
+
+/** Reads at most `limit` bytes of the body; null when it is longer (the rest is not read). */
+async function readBody(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface SubscribeDeps extends MailingOptions {
+  /** Default `getDb()`. */
+  db?: Database;
+}
+
+/**
+ * POST /api/mailchimp/subscribe: counts the client against the form rate limit (FORM_RATE_LIMIT_MAX per
+ * FORM_RATE_LIMIT_WINDOW_SECONDS, shared through REDIS_URL), then requires a JSON body of at most 16 KB matching
+ * `subscribeBodySchema`, then saves the signup and syncs it (`subscribeNewsletter`, source 'api').
+ * @returns 200 {success:true}; 400 {success:false, error:'invalid_json'|'invalid_body', fields?}; 413
+ * 'payload_too_large'; 415 'unsupported_media_type' (JSON only, which also keeps other sites' plain form posts
+ * out); 429 'rate_limited' with Retry-After; 500 'server_error' when the database fails. Never a stack trace.
+ */
+export async function handleSubscribeRequest(request: Request, deps: SubscribeDeps = {}): Promise<Response> {
+  try {
+    const e = env();
+    const ip = clientIp(
+      request.headers,
+      e.TRUSTED_PROXY_HEADER,
+      request.headers.get(SOCKET_ADDRESS_HEADER) ?? '',
+    );
+    const decision = await getLimiter().consume(ip);
+    if (!decision.allowed) {
+      return fail(429, 'rate_limited', {}, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
+
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > MAX_SUBSCRIBE_BODY_BYTES) return fail(413, 'payload_too_large');
+    const type = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, 'unsupported_media_type');
+    const text = await readBody(request, MAX_SUBSCRIBE_BODY_BYTES);
+    if (text === null) return fail(413, 'payload_too_large');
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return fail(400, 'invalid_json');
+    }
+    const parsed = subscribeBodySchema.safeParse(json);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
+      return fail(400, 'invalid_body', { fields });
+    }
+
+    const body = parsed.data;
+    const db = deps.db ?? (await getDb());
+    await subscribeNewsletter(
+      db,
+      {
+        email: body.email,
+        source: 'api',
+        locale: body.locale ?? routing.defaultLocale,
+        firstName: body.firstName || undefined,
+        lastName: body.lastName || undefined,
+        tags: body.tags,
+        mergeFields: body.mergeFields,
+      },
+      deps,
+    );
+    return Response.json({ success: true }, { headers: NO_STORE });
+  } catch (error) {
+    console.error('[mailing] POST /api/mailchimp/subscribe failed', error);
+    return fail(500, 'server_error');
+  }
+}

@@ -1,0 +1,35 @@
+import { assistantReply, createAssistantHandler } from '@/lib/assistant';
+import { env } from '@/lib/config/env';
+import { createLimiter, type Limiter } from '@/lib/screening/limiter';
+import { clientIp } from '@/lib/screening/client-ip';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+
+/** The chat assistant's endpoint: see lib/assistant/protocol.ts for the request and the streamed reply. */
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Messages one client may send per window (shared through REDIS_URL when set). */
+const MAX_MESSAGES = 30;
+const WINDOW_SECONDS = 300;
+
+let limiter: Limiter | undefined;
+function assistantLimiter(): Limiter {
+  limiter ??= createLimiter({
+    points: MAX_MESSAGES,
+    durationSeconds: WINDOW_SECONDS,
+    keyPrefix: 'assistant',
+    redisUrl: env().REDIS_URL,
+  });
+  return limiter;
+}
+
+const handler = createAssistantHandler({
+  limiter: { consume: (key) => assistantLimiter().consume(key), close: async () => {} },
+  clientKey: (request) =>
+    clientIp(request.headers, env().TRUSTED_PROXY_HEADER, request.headers.get(SOCKET_ADDRESS_HEADER) ?? ''),
+  reply: (request, signal) => assistantReply(request, { signal }),
+});
+
+export async function POST(request: Request): Promise<Response> {
+  return handler(request);
+}

@@ -1,0 +1,122 @@
+import 'server-only';
+
+import type { Limiter } from '@/lib/screening/limiter';
+
+import {
+  CONVERSATION_HEADER,
+  NDJSON_TYPE,
+  encodeEvent,
+  type AssistantErrorCode,
+  type AssistantEvent,
+} from './protocol';
+import { assistantRequestSchema, type AssistantRequest } from './request';
+
+/** Bodies larger than this are refused before parsing (a 2000-character message in JSON is far smaller). */
+export const BODY_MAX_BYTES = 16 * 1024;
+
+export type HandlerDeps = {
+  limiter: Limiter;
+  /** The client's address (rate-limit key) from the request headers. */
+  clientKey: (request: Request) => string;
+  reply: (request: AssistantRequest, signal: AbortSignal) => AsyncIterable<AssistantEvent>;
+};
+
+function refuse(status: number, code: AssistantErrorCode, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: code }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}
+
+/** Reads the body as text, stopping (null) once it exceeds `max` bytes, so a huge body is never buffered whole. */
+async function readLimited(request: Request, max: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * `POST /api/assistant` (protocol.ts): counts the request against the client's limit (429 with Retry-After),
+ * validates the JSON body (400 with an error code, never a stack or the input echoed back), then streams the
+ * reply as NDJSON. The stream stops the reply (and any upstream OpenAI request) if the visitor disconnects.
+ */
+export function createAssistantHandler(deps: HandlerDeps) {
+  return async function POST(request: Request): Promise<Response> {
+    const decision = await deps.limiter.consume(deps.clientKey(request));
+    if (!decision.allowed) {
+      return refuse(429, 'rate_limited', { 'Retry-After': String(decision.retryAfterSeconds) });
+    }
+    const type = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\b/i.test(type)) return refuse(415, 'unsupported_media_type');
+
+    const text = await readLimited(request, BODY_MAX_BYTES).catch(() => null);
+    if (text === null) return refuse(400, 'too_large');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return refuse(400, 'invalid_json');
+    }
+    const parsed = assistantRequestSchema.safeParse(json);
+    if (!parsed.success) {
+      const tooBig = parsed.error.issues.some((i) => i.code === 'too_big' && i.path[0] === 'message');
+      return refuse(400, tooBig ? 'too_large' : 'invalid_body');
+    }
+
+    const abort = new AbortController();
+    request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+    const events = deps.reply(parsed.data, abort.signal)[Symbol.asyncIterator]();
+    const first = await events.next();
+    const conversationId =
+      !first.done && first.value.type === 'start'
+        ? first.value.conversationId
+        : (parsed.data.conversationId ?? '');
+    const encoder = new TextEncoder();
+    let pending: AssistantEvent | null = first.done ? null : first.value;
+
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (pending) {
+          controller.enqueue(encoder.encode(encodeEvent(pending)));
+          pending = null;
+          return;
+        }
+        try {
+          const next = await events.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(encodeEvent(next.value)));
+        } catch {
+          controller.enqueue(encoder.encode(encodeEvent({ type: 'error', code: 'upstream' })));
+          controller.close();
+        }
+      },
+      async cancel() {
+        abort.abort();
+        await events.return?.(undefined);
+      },
+    });
+
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'Content-Type': NDJSON_TYPE,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // nginx (deploy/) would otherwise buffer the whole reply before sending it.
+        'X-Accel-Buffering': 'no',
+        [CONVERSATION_HEADER]: conversationId,
+      },
+    });
+  };
+}

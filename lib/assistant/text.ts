@@ -1,0 +1,84 @@
+/**
+ * Reply text helpers shared by both answerers (pure): translated fixed strings, safeguarding lines, intent guidance,
+ * the length cap and chunking for streaming.
+ */
+import { createTranslator } from 'next-intl';
+
+import { localizeHref } from '@/i18n/client-paths';
+import { loadMessages } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+
+import type { Intent } from './intents';
+
+export type AssistantT = (key: string, values?: Record<string, string>) => string;
+
+/** The `Assistant` namespace of the server messages in `locale` (English for missing keys). */
+export async function assistantTranslator(locale: Locale): Promise<AssistantT> {
+  const messages = await loadMessages(locale);
+  const t = createTranslator({ locale, messages, namespace: 'Assistant' as never });
+  return (key, values) => (t as unknown as AssistantT)(key, values);
+}
+
+/** Where each intent's guidance links (site paths; `/community#register` opens the Network Registration dialog). */
+export const INTENT_LINKS: Record<Intent, string> = {
+  volunteer: '/community#register',
+  donate: '/donate',
+  contact: '/contact',
+  events: '/events',
+  courses: '/courses',
+  newsletter: '/community#newsletter',
+};
+
+/** The UK help lines that lead a safeguarding reply (issue 6 §6), as one paragraph of lines. */
+export function safeguardingText(t: AssistantT, locale: Locale): string {
+  return [
+    t('safetyIntro'),
+    `- ${t('safetyEmergency')}`,
+    `- ${t('safetyTrueVision')}`,
+    `- ${t('safetyStopHate')}`,
+    `- ${t('safetySamaritans')}`,
+    `- ${t('safetyContact', { url: localizeHref(locale, '/contact') })}`,
+  ].join('\n');
+}
+
+/** One guidance line per intent, with its localised link. */
+export function intentLines(
+  t: AssistantT,
+  locale: Locale,
+  intents: readonly Intent[],
+  email: string,
+): string[] {
+  return intents.map((intent) => t(intent, { url: localizeHref(locale, INTENT_LINKS[intent]), email }));
+}
+
+/**
+ * Cuts `text` to at most `max` characters without breaking a Markdown link: at the last line break that fits,
+ * else at the last word boundary outside a link (with an ellipsis, counted in `max`).
+ */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const lineBreak = head.lastIndexOf('\n');
+  if (lineBreak >= max * 0.5) return head.slice(0, lineBreak).trimEnd();
+  let cutAt = max - 1;
+  // Step back out of any link `[label](url)` that straddles the cut.
+  const open = head.lastIndexOf('[');
+  if (open >= 0 && !/\]\([^)]*\)/.test(head.slice(open))) cutAt = Math.min(cutAt, open);
+  const space = text.lastIndexOf(' ', cutAt);
+  const end = space > 0 ? space : cutAt;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
+/** Splits text into small pieces (a few words each) for a streamed, typed-out reply. */
+export function chunkText(text: string, size = 24): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > size) {
+    let at = rest.indexOf(' ', size);
+    if (at < 0) at = rest.length;
+    out.push(rest.slice(0, at + 1));
+    rest = rest.slice(at + 1);
+  }
+  if (rest) out.push(rest);
+  return out;
+}

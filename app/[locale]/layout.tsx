@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getMessages, getTranslations } from 'next-intl/server';
 
+import { AssistantLauncher } from '@/components/assistant/launcher';
 import { AppToaster } from '@/components/layout/app-toaster';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
@@ -70,6 +71,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             <SiteFooter />
             <CookieBanner />
             <AppToaster />
+            <AssistantLauncher shortName={site.shortName} />
             <WindowErrorScreen />
             <ScrollToTop />
           </ThemeProvider>

@@ -1,0 +1,73 @@
+import { Fragment, type ReactNode } from 'react';
+
+import { Link } from '@/i18n/client';
+import { splitLocale } from '@/i18n/paths';
+
+/**
+ * Renders an assistant reply: plain text with `- ` list lines and Markdown links `[label](url)`. Only site paths
+ * (`/…`, rendered with the locale-aware Link) and `https://` URLs (new tab) become links; anything else stays text, so a
+ * reply can never inject markup or a `javascript:` link. Pure rendering, no state.
+ */
+const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+
+function inline(text: string, onInternal?: () => void): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const [whole, label = '', href = ''] = match;
+    const at = match.index ?? 0;
+    if (at > last) out.push(text.slice(last, at));
+    const cls = 'font-medium text-brand underline underline-offset-2 hover:no-underline';
+    if (/^\/(?!\/)/.test(href)) {
+      // The server already prefixed the locale (`/es/events`); Link re-applies it from the `locale` prop.
+      const { locale, path } = splitLocale(href);
+      out.push(
+        <Link key={at} href={path} locale={locale} className={cls} onClick={onInternal}>
+          {label}
+        </Link>,
+      );
+    } else if (/^https:\/\/[^\s]+$/.test(href)) {
+      out.push(
+        <a key={at} href={href} className={cls} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>,
+      );
+    } else {
+      out.push(whole);
+    }
+    last = at + whole.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+export function MessageText({ text, onInternalLink }: { text: string; onInternalLink?: () => void }) {
+  const blocks: ReactNode[] = [];
+  let items: string[] = [];
+  const flush = (key: number) => {
+    if (!items.length) return;
+    blocks.push(
+      <ul key={`l${key}`} className="my-1 list-disc space-y-1 ps-5">
+        {items.map((item, i) => (
+          <li key={i}>{inline(item, onInternalLink)}</li>
+        ))}
+      </ul>,
+    );
+    items = [];
+  };
+  text.split('\n').forEach((line, i) => {
+    if (line.startsWith('- ')) {
+      items.push(line.slice(2));
+      return;
+    }
+    flush(i);
+    if (line.trim()) blocks.push(<p key={i}>{inline(line, onInternalLink)}</p>);
+  });
+  flush(-1);
+  return <Fragment>{blocks}</Fragment>;
+}
+
+/** The reply as plain text for the screen-reader announcement (link syntax removed). */
+export function plainText(text: string): string {
+  return text.replace(LINK, '$1').replace(/^- /gm, '').replace(/\s+/g, ' ').trim();
+}

@@ -15,4 +15,9 @@ export const CLIENT_NAMESPACES = [
   'MediaPlayer',
   'Lightbox',
   'Forms',
+  'ContactForm',
+  'Registration',
+  'SpreadTheWord',
+  'Newsletter',
+  'AssistantPanel',
 ] as const;

@@ -14,8 +14,10 @@ const MIN_FILL_MS = 3_200;
  * appears and hands back the hidden fields to send with the submission. `values()` waits, if needed, until the
  * minimum fill time has passed, so a quick person (or autofill) is never refused: they see the form's busy state
  * a moment longer. After a refused token (server answered 'expired'), call `refresh()` and submit again.
+ * `eager: false` (forms on every visit's path, like the newsletter) fetches no token until `refresh()` or
+ * `values()` is first called, so a page view costs no request.
  */
-export function useFormGuard() {
+export function useFormGuard({ eager = true }: { eager?: boolean } = {}) {
   const locale = useLocale();
   const honeypotRef = useRef<HTMLInputElement>(null);
   const token = useRef<{ value: string; receivedAt: number } | null>(null);
@@ -34,8 +36,8 @@ export function useFormGuard() {
   }, []);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (eager) void refresh();
+  }, [eager, refresh]);
 
   const values = useCallback(async (): Promise<GuardValues> => {
     if (!token.current) await (pending.current ?? refresh());

@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { SubscribedEmail } from '@/components/newsletter/subscribed-email';
 import { StatusPanel } from '@/components/layout/status-panel';
 import { localeParam } from '@/i18n/params';
 import { parseThankYouQuery, type ThankYouType } from '@/lib/routing/thank-you';
@@ -45,6 +46,7 @@ export default async function ThankYouPage({ params, searchParams }: PageProps<'
     <div data-thank-you-type={type}>
       <StatusPanel title={t(title)} body={t(body)} actions={actions}>
         <CircleCheck aria-hidden className="mx-auto mt-6 size-12 text-brand" />
+        {type === 'newsletter' ? <SubscribedEmail /> : null}
       </StatusPanel>
     </div>
   );

@@ -1,0 +1,139 @@
+'use client';
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+
+import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { useRouter } from '@/i18n/client';
+import { useClientMessages } from '@/i18n/client-messages';
+import { failureMessageKey } from '@/lib/forms/result';
+import { showToast } from '@/lib/toast';
+
+/** sessionStorage key under which the subscribed address is kept for the thank-you page (spec §7). */
+export const SUBSCRIBED_EMAIL_KEY = 'subscribedEmail';
+
+/**
+ * The newsletter signup form (spec §2 Home and Community, §4 states, §7 order, §8 texts): idle → submitting
+ * ('Subscribing...', input and button disabled) → the thank-you page, or an error toast and back to idle. A
+ * small island: its validation and server-action code are imported on the first submit, and the spam-guard
+ * token is fetched on first focus, so a page view pays for neither.
+ */
+export function NewsletterForm({ source }: { source: string }) {
+  const t = useClientMessages('Newsletter');
+  const tf = useClientMessages('Forms');
+  const router = useRouter();
+  const guard = useFormGuard({ eager: false });
+  const armed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  function arm() {
+    if (armed.current) return;
+    armed.current = true;
+    void guard.refresh();
+    // Warm the submit module while the person types.
+    void import('./submit-newsletter');
+  }
+
+  function failToast(description: string) {
+    showToast((toast) => toast.error(t('errorTitle'), { description }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    arm();
+    const email = input.current?.value ?? '';
+    const values = { email, source, returnTo: `${window.location.pathname}${window.location.search}` };
+    setBusy(true);
+    setErrorKey(null);
+    try {
+      const { newsletterError, submitNewsletter } = await import('./submit-newsletter');
+      const invalid = newsletterError(values);
+      if (invalid) {
+        // Checked before anything is sent; the input must be enabled again before it can take focus.
+        flushSync(() => {
+          setBusy(false);
+          setErrorKey(invalid);
+        });
+        input.current?.focus();
+        return;
+      }
+      const outcome = await submitNewsletter(values, await guard.values());
+      if (outcome.kind === 'ok') {
+        try {
+          sessionStorage.setItem(SUBSCRIBED_EMAIL_KEY, email.trim());
+        } catch {
+          // Storage may be off (private mode): the thank-you page then just does not repeat the address.
+        }
+        router.push(outcome.thankYou);
+        return;
+      }
+      if (outcome.kind === 'invalid') {
+        flushSync(() => {
+          setBusy(false);
+          setErrorKey(outcome.key);
+        });
+        input.current?.focus();
+        return;
+      } else {
+        if (outcome.failure.error === 'expired') void guard.refresh();
+        failToast(tf(failureMessageKey(outcome.failure.error)));
+      }
+    } catch {
+      failToast(t('errorBody'));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={arm}
+      onPointerEnter={arm}
+      className="relative w-full"
+      aria-busy={busy}
+    >
+      <Honeypot inputRef={guard.honeypotRef} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            {t('emailLabel')}
+          </label>
+          <input
+            ref={input}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            placeholder={t('emailPlaceholder')}
+            disabled={busy}
+            aria-invalid={errorKey ? true : undefined}
+            aria-describedby={errorKey ? errorId : undefined}
+            onInput={() => errorKey && setErrorKey(null)}
+            className="block w-full rounded-full border border-border bg-bg px-4 py-2.5 text-base text-fg placeholder:text-muted disabled:opacity-60 aria-[invalid=true]:border-danger"
+          />
+          {errorKey ? (
+            <p id={errorId} className="mt-1 px-4 text-sm text-danger">
+              {t(errorKey === 'emailRequired' ? 'emailRequired' : 'emailInvalid')}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="shrink-0 rounded-full bg-brand px-6 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? t('subscribing') : t('subscribe')}
+        </button>
+      </div>
+    </form>
+  );
+}

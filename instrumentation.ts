@@ -11,4 +11,7 @@ export async function register() {
   console.info(
     `[config] screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,
   );
+  // Retries failed enquiry forwards and mailing syncs (lib/outbox); not during `next build`.
+  const { startOutboxWorker } = await import('./lib/outbox');
+  startOutboxWorker();
 }

@@ -1,0 +1,13 @@
+import 'server-only';
+
+/**
+ * Email out (DESIGN.md §2 "email out"): the only entry point. With SMTP_URL, messages go out through nodemailer's
+ * SMTP transport from MAIL_FROM; without it the outbox table is the delivery (the team reads the rows) and the
+ * server log notes each message by id. Outbox jobs of kind 'enquiry.forward' run through `runEmailJob`.
+ */
+export type { EmailMessage, EnquiryForEmail } from './message';
+export { buildEnquiryEmail } from './message';
+export type { SendOptions, SendResult } from './send';
+export { SMTP_TIMEOUT_MS, defaultFrom, sendEmail } from './send';
+export type { EmailJobOptions } from './jobs';
+export { EMAIL_JOB_KINDS, ENQUIRY_FORWARD_KIND, enquiryEmail, findEnquiry, runEmailJob } from './jobs';

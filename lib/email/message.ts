@@ -1,0 +1,80 @@
+/**
+ * Email messages the site sends (pure: no I/O, no env), so their content is unit-tested directly.
+ */
+
+/** One plain-text message. Addresses are bare (`a@example.org`) or with a display name. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+/** What an enquiry email needs from the stored row (lib/db `Enquiry`). */
+export interface EnquiryForEmail {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  locale: string;
+  createdAt: Date;
+}
+
+const MAX_SUBJECT_NAME = 80;
+
+/** A header-safe one-line version of free text: control characters and line breaks become spaces. */
+function oneLine(value: string, max: number): string {
+  const flat = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The received time in the charity's own time zone, e.g. '3 May 2026, 14:05 (UK time)'. */
+function receivedAt(date: Date): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+  return `${text} (UK time)`;
+}
+
+/**
+ * The message that forwards a contact-form enquiry to the team (spec §7 forward-enquiry): addressed to `to`,
+ * reply-to the sender (so answering reaches them), subject 'Website enquiry from {name}' (name flattened to one
+ * line, at most 80 characters), and a plain-text body with the name, email, page language, time received
+ * (Europe/London), the enquiry id (to find the row in the database) and the message verbatim.
+ */
+export function buildEnquiryEmail(
+  enquiry: EnquiryForEmail,
+  options: { to: string; siteName: string },
+): EmailMessage {
+  const name = oneLine(enquiry.name, 200);
+  const email = oneLine(enquiry.email, 254);
+  return {
+    to: options.to,
+    replyTo: email,
+    subject: `Website enquiry from ${oneLine(enquiry.name, MAX_SUBJECT_NAME)}`,
+    text: [
+      `A message was sent with the contact form of the ${options.siteName} website.`,
+      '',
+      `Name: ${name}`,
+      `Email: ${email}`,
+      `Language: ${enquiry.locale}`,
+      `Received: ${receivedAt(enquiry.createdAt)}`,
+      `Enquiry id: ${enquiry.id}`,
+      '',
+      'Message:',
+      '',
+      enquiry.message,
+      '',
+      '-- ',
+      'Reply to this email to answer the sender.',
+    ].join('\n'),
+  };
+}

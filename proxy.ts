@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 import { routing } from '@/i18n/routing';
 import { screenRequest } from '@/lib/screening';
+import { checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
 
 const handleI18nRouting = createIntlMiddleware(routing);
@@ -32,8 +33,30 @@ export default async function proxy(request: NextRequest) {
     return blocked;
   }
 
+  // Server actions: refuse bodies Next would answer with a 500 (lib/security/action-body.ts).
+  if (request.method === 'POST' && request.headers.has('next-action')) {
+    const refused = await refuseActionBody(request);
+    if (refused) return refused;
+  }
+
   if (isNonPage(pathname)) return NextResponse.next();
   return handleI18nRouting(request);
+}
+
+async function refuseActionBody(request: NextRequest): Promise<Response | null> {
+  let check = checkActionLength(request.headers.get('content-length'));
+  const type = request.headers.get('content-type') ?? '';
+  if (check.ok && !type.startsWith('multipart/form-data')) {
+    // A clone: the action still receives the original body.
+    check = checkActionBody(await request.clone().text());
+  }
+  if (check.ok) return null;
+  const response = Response.json(
+    { error: check.status === 413 ? 'payload-too-large' : 'malformed-request' },
+    { status: check.status },
+  );
+  for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
+  return response;
 }
 
 export const config = {

@@ -1,0 +1,44 @@
+/**
+ * A gate for server-action requests (pure), run by `proxy.ts` before Next decodes the body.
+ *
+ * Next answers a server-action POST whose body is not valid JSON, is over the size limit, or holds a dangling
+ * React reference (`"$@1"`, `"$Q2"` …) with a 500 and an error payload. Our public forms send plain values only
+ * (strings, numbers, booleans, null, arrays, objects), which React encodes as a JSON array, so anything else is
+ * refused here with a 4xx before it reaches the framework. Multipart bodies (file uploads) pass through.
+ */
+
+/** Largest server-action body accepted (the same as Next's default `serverActions.bodySizeLimit`). */
+export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
+
+/** React's encodings of plain values a form may send (undefined, NaN, ±Infinity, -0, Date, BigInt). */
+const PLAIN_TOKEN = /^\$(?:undefined|NaN|Infinity|-Infinity|-0|D\d{4}-\d\d-\d\dT[\d:.]+Z|n-?\d+)$/;
+
+export type ActionBodyCheck = { ok: true } | { ok: false; status: 400 | 413 };
+
+function plain(value: unknown, depth: number): boolean {
+  if (depth > 32) return false;
+  if (typeof value === 'string')
+    return !value.startsWith('$') || value.startsWith('$$') || PLAIN_TOKEN.test(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every((v) => plain(v, depth + 1));
+  return Object.entries(value).every(([key, v]) => !key.startsWith('$') && plain(v, depth + 1));
+}
+
+/** Size from the Content-Length header, when the client sent one. */
+export function checkActionLength(contentLength: string | null): ActionBodyCheck {
+  if (contentLength && Number(contentLength) > MAX_ACTION_BODY_BYTES) return { ok: false, status: 413 };
+  return { ok: true };
+}
+
+/** Checks a `text/plain` server-action body: valid JSON, an array (the arguments), plain values only. */
+export function checkActionBody(text: string): ActionBodyCheck {
+  if (Buffer.byteLength(text) > MAX_ACTION_BODY_BYTES) return { ok: false, status: 413 };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  if (!Array.isArray(parsed) || !plain(parsed, 0)) return { ok: false, status: 400 };
+  return { ok: true };
+}

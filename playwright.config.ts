@@ -8,6 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
  *  - 3102: a tiny limit and no trusted header, to prove a spoofed X-Forwarded-For does not escape the limit.
  *  - 3103 (only when TEST_WORDPRESS_URL is set): the build in .next-wp, reading the WordPress rig, receiving
  *    its revalidation webhooks; the `wordpress` project's specs run against it.
+ *  - 3104 (only when TEST_DATABASE_URL is set): the site on that PostgreSQL instead of PGlite; the `postgres`
+ *    project runs the form specs against it, and they read what was stored (tests/e2e/database.ts).
+ * Each server has its own database: one process owns a PGlite directory. 3100 keeps the embedded default's
+ * on-disk PGlite (in .data/e2e-pglite, emptied by scripts/run-tests.sh); the others use an in-memory one.
  * Servers bind to localhost (127.0.0.1 here): see README "Known issues" on `-H 127.0.0.1`.
  */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,6 +26,15 @@ const chromiumArgs = [
 ];
 
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
+const databaseUrl = process.env.TEST_DATABASE_URL;
+/** The specs of what visitors submit, run again on PostgreSQL. */
+const FORM_SPECS = ['newsletter.spec.ts', 'contact.spec.ts', 'community.spec.ts', 'forms-hostile.spec.ts'];
+/** Test traffic must never hit the screening or per-form limits, except where a spec tests them (3101, 3102). */
+const UNLIMITED = {
+  SCREENING_MAX_REQUESTS: '1000000',
+  SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
+  FORM_RATE_LIMIT_MAX: '1000000',
+};
 /** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
@@ -58,6 +71,19 @@ export default defineConfig({
       testIgnore: 'wordpress/**',
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
     },
+    ...(databaseUrl
+      ? [
+          {
+            name: 'postgres',
+            testMatch: FORM_SPECS,
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: 'http://localhost:3104',
+              launchOptions: { executablePath, args: chromiumArgs },
+            },
+          },
+        ]
+      : []),
     ...(wordpressUrl
       ? [
           {
@@ -75,17 +101,18 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? []
     : [
-        server(3100, { SCREENING_MAX_REQUESTS: '1000000', SCREENING_PREFETCH_MAX_REQUESTS: '1000000' }),
-        server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip' }),
-        server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300' }),
+        server(3100, { ...UNLIMITED, PGLITE_DIR: '.data/e2e-pglite' }),
+        server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip', PGLITE_DIR: 'memory://' }),
+        server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300', PGLITE_DIR: 'memory://' }),
+        ...(databaseUrl ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl })] : []),
         ...(wordpressUrl
           ? [
               server(3103, {
                 NEXT_DIST_DIR: '.next-wp',
                 WORDPRESS_URL: wordpressUrl,
                 REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
-                SCREENING_MAX_REQUESTS: '1000000',
-                SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
+                PGLITE_DIR: 'memory://',
+                ...UNLIMITED,
               }),
             ]
           : []),

@@ -80,4 +80,6 @@ if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
 fi
 
 echo "== end-to-end and accessibility tests"
+# The e2e server's own embedded database starts empty on every run.
+rm -rf .data/e2e-pglite
 npx playwright test

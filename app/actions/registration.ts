@@ -1,0 +1,14 @@
+'use server';
+
+import { formAction } from '@/lib/forms/action';
+import { handleRegistration, registrationForm } from '@/lib/forms/registration-handler';
+
+const action = formAction(registrationForm, handleRegistration);
+
+/**
+ * The Network Registration form's server action (spec §7): `FormResult<{ id }>`, never throws. See
+ * lib/forms/registration-handler.ts for what is stored.
+ */
+export async function submitRegistration(raw: unknown) {
+  return action(raw);
+}

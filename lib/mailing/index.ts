@@ -6,7 +6,15 @@ import 'server-only';
  * unset means subscribers are kept in the database only. Every provider call is best effort after the signup is
  * saved: failures are recorded on the row and retried by the outbox ('newsletter.sync', 'volunteer.followup').
  */
-export type { ContactRecord, MailingConfig, MailingProviderName } from './types';
+export type {
+  AirtableConfig,
+  BrevoConfig,
+  ContactRecord,
+  HubspotConfig,
+  MailchimpConfig,
+  MailingConfig,
+  MailingProviderName,
+} from './types';
 export { MAILING_PROVIDERS } from './types';
 export { mailingConfigFromEnv, mailchimpDataCenter } from './config';
 export type { MailingConfigResult } from './config';

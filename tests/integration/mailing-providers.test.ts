@@ -9,6 +9,10 @@ import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 import { findNewsletterSubscriber, insertVolunteer } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
 import {
+  type AirtableConfig,
+  type BrevoConfig,
+  type HubspotConfig,
+  type MailchimpConfig,
   type MailingConfig,
   checkMailingConnection,
   newsletterContact,
@@ -52,7 +56,7 @@ const volunteer = {
 describe('Mailchimp adapter', () => {
   const apiKey = 'a1b2c3d4e5f6-us21';
   let server: Awaited<ReturnType<typeof startMailchimpServer>>;
-  let config: MailingConfig;
+  let config: MailchimpConfig;
   beforeAll(async () => {
     server = await startMailchimpServer({ apiKey, listId: 'list123', listName: 'Newsletter' });
     config = { provider: 'mailchimp', apiKey, listId: 'list123', apiUrl: server.url };
@@ -147,7 +151,7 @@ describe('Mailchimp adapter', () => {
 describe('Brevo adapter', () => {
   const apiKey = 'xkeysib-test';
   let server: Awaited<ReturnType<typeof startBrevoServer>>;
-  let config: MailingConfig;
+  let config: BrevoConfig;
   beforeAll(async () => {
     server = await startBrevoServer({ apiKey, listIds: [2, 7] });
     config = { provider: 'brevo', apiKey, listIds: [2, 7], apiUrl: server.url };
@@ -224,7 +228,7 @@ describe('Brevo adapter', () => {
 describe('HubSpot adapter', () => {
   const accessToken = 'pat-eu1-test';
   let server: Awaited<ReturnType<typeof startHubspotServer>>;
-  let config: MailingConfig;
+  let config: HubspotConfig;
   beforeAll(async () => {
     server = await startHubspotServer({ accessToken });
     config = { provider: 'hubspot', accessToken, apiUrl: server.url };
@@ -280,7 +284,7 @@ describe('HubSpot adapter', () => {
 describe('Airtable adapter', () => {
   const apiKey = 'patTEST.secret';
   let server: Awaited<ReturnType<typeof startAirtableServer>>;
-  let config: MailingConfig;
+  let config: AirtableConfig;
   beforeAll(async () => {
     server = await startAirtableServer({ apiKey, baseId: 'appBASE', tableId: 'tblContacts' });
     config = { provider: 'airtable', apiKey, baseId: 'appBASE', tableId: 'tblContacts', apiUrl: server.url };
@@ -407,7 +411,7 @@ describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) =
   let handle: DatabaseHandle;
   let dispose: () => Promise<void>;
   let server: Awaited<ReturnType<typeof startBrevoServer>>;
-  let config: MailingConfig;
+  let config: BrevoConfig;
 
   beforeAll(async () => {
     ({ handle, dispose } = await engine.open());

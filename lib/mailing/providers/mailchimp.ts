@@ -7,7 +7,15 @@ import { createHash } from 'node:crypto';
 
 import type { SideEffectOutcome } from '@/lib/db';
 
-import { type HttpResult, failureText, isOk, requestJson, safeCode, transportProblem } from '../http';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type HttpResult,
+  failureText,
+  isOk,
+  requestJson,
+  safeCode,
+  transportProblem,
+} from '../http';
 import type { AdapterOptions, ContactRecord, MailchimpConfig } from '../types';
 
 /** Mailchimp's subscriber hash: hex MD5 of the lower-cased (and trimmed) email address. */
@@ -64,6 +72,8 @@ export async function syncMailchimp(
   options: AdapterOptions = {},
 ): Promise<SideEffectOutcome> {
   const hash = mailchimpSubscriberHash(record.email);
+  // One time budget for both calls, so a caller's timeout bounds the whole sync.
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const put = await requestJson({
     method: 'PUT',
     url: memberUrl(config, hash),
@@ -80,7 +90,7 @@ export async function syncMailchimp(
     url: `${memberUrl(config, hash)}/tags`,
     headers: headers(config),
     body: { tags: record.tags.map((name) => ({ name, status: 'active' })) },
-    timeoutMs: options.timeoutMs,
+    timeoutMs: Math.max(1, deadline - Date.now()),
   });
   if (tags.kind !== 'response' || !isOk(tags.status)) {
     // The member exists now; retrying the whole sync is harmless (both calls are idempotent).

@@ -26,6 +26,8 @@ const STATIC_PATHS = [
   '/media/podcasts',
   '/archive',
   '/donate',
+  '/contact',
+  '/community',
 ];
 /** Post types with a page per item: the REST endpoint and the route prefix of the item page. */
 const ITEM_ROUTES = [

@@ -46,6 +46,10 @@ const PAGES = [
   '/es/archive?q=climate&type=post',
   '/donate',
   '/fr/thank-you?type=newsletter&returnTo=/blog',
+  '/contact',
+  '/es/contact',
+  '/community',
+  '/pt/community',
 ];
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {

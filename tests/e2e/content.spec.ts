@@ -181,7 +181,15 @@ test('sitemap index, sitemaps with hreflang, robots and the feed', async ({ requ
   expect(index).toContain('<sitemapindex');
   expect(index).toContain('/sitemaps/pages.xml');
   const pagesXml = await (await request.get('/sitemaps/pages.xml')).text();
-  for (const path of ['/events', '/es/causes', '/media/podcasts', '/archive', '/donate']) {
+  for (const path of [
+    '/events',
+    '/es/causes',
+    '/media/podcasts',
+    '/archive',
+    '/donate',
+    '/contact',
+    '/fr/community',
+  ]) {
     expect(pagesXml, path).toContain(`${path}</loc>`);
   }
   for (const prefix of [

@@ -1,0 +1,201 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { forwardEnquiry, submitEnquiry } from '@/app/actions/contact';
+import { applyFailure } from '@/components/forms/form-feedback';
+import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { useClientMessages } from '@/i18n/client-messages';
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  type ContactInput,
+  type ContactValues,
+  contactSchema,
+} from '@/lib/forms/contact';
+import { showToast } from '@/lib/toast';
+
+type Phase = 'idle' | 'submitting' | 'saved' | 'forwarded';
+type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
+
+/** One toast id per step, so each step's loading toast turns into its outcome instead of piling up. */
+const SAVE_TOAST = 'contact-save';
+const FORWARD_TOAST = 'contact-forward';
+
+const FIELD_KEYS = ['nameMin', 'nameMax', 'emailInvalid', 'emailMax', 'messageMin', 'messageMax'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
+
+/**
+ * The contact form (spec §2 Contact, §4 states, §5 rules, §8 texts): idle → submitting ('Sending...', a 'Saving
+ * your message...' toast) → saved ('Your message has been saved to our database.', the form reset) → forwarded
+ * ('Thank you for your message! …'), or a saved-but-not-emailed warning; a failed save keeps the input and says
+ * so. The same zod schema as the server (lib/forms/contact.ts) checks the fields before sending; its message keys
+ * are translated here. `contactEmail` is the address named in the unexpected-failure message.
+ */
+export function ContactForm({ contactEmail }: { contactEmail: string }) {
+  const t = useClientMessages('ContactForm');
+  const tf = useClientMessages('Forms');
+  const guard = useFormGuard();
+  const id = useId();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [notice, setNotice] = useState<Notice>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { name: '', email: '', message: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const busy = phase === 'submitting';
+
+  function fieldMessage(key: string | undefined): string | undefined {
+    if (!key) return undefined;
+    return (FIELD_KEYS as readonly string[]).includes(key) ? t(key as FieldKey) : t('invalid');
+  }
+
+  async function forward(enquiryId: string) {
+    showToast((toast) => toast.loading(t('forwarding'), { id: FORWARD_TOAST }));
+    let forwarded: boolean | null = null;
+    try {
+      const result = await forwardEnquiry({ enquiryId });
+      forwarded = result.ok ? result.data.forwarded : null;
+    } catch {
+      forwarded = null;
+    }
+    if (forwarded) {
+      setPhase('forwarded');
+      setNotice({ tone: 'success', text: t('success') });
+      showToast((toast) => toast.success(t('success'), { id: FORWARD_TOAST }));
+      return;
+    }
+    // Saved either way: the outbox retries the email, and the team sees the enquiry in the database.
+    const text = forwarded === false ? t('forwardPending') : t('forwardError');
+    setPhase('idle');
+    setNotice({ tone: 'warning', text });
+    showToast((toast) => toast.warning(text, { id: FORWARD_TOAST }));
+  }
+
+  async function onValid(values: ContactValues) {
+    if (busy) return;
+    setPhase('submitting');
+    setNotice(null);
+    showToast((toast) => toast.loading(t('saving'), { id: SAVE_TOAST }));
+    try {
+      const result = await submitEnquiry({ ...values, ...(await guard.values()) });
+      if (!result.ok) {
+        setPhase('idle');
+        const key = applyFailure(result, setError as never, CONTACT_FIELDS);
+        let text: string;
+        if (result.status === 500) text = t('saveFailed');
+        else if (key === 'invalid') text = tf('invalid');
+        else {
+          if (result.error === 'expired') void guard.refresh();
+          text = `${t('processingIssue')} ${tf(key)}`;
+        }
+        setNotice({ tone: 'error', text });
+        showToast((toast) => toast.error(text, { id: SAVE_TOAST }));
+        return;
+      }
+      // Saved: the form resets now, whatever happens to the email (spec §4).
+      reset();
+      void guard.refresh();
+      setPhase('saved');
+      setNotice({ tone: 'success', text: t('saved') });
+      showToast((toast) => toast.success(t('saved'), { id: SAVE_TOAST }));
+      await forward(result.data.enquiryId);
+    } catch {
+      setPhase('idle');
+      const text = t('unexpected', { email: contactEmail });
+      setNotice({ tone: 'error', text });
+      showToast((toast) => toast.error(text, { id: SAVE_TOAST }));
+    }
+  }
+
+  const fields = [
+    { name: 'name', label: t('nameLabel'), type: 'text', autoComplete: 'name', max: CONTACT_LIMITS.nameMax },
+    {
+      name: 'email',
+      label: t('emailLabel'),
+      type: 'email',
+      autoComplete: 'email',
+      max: CONTACT_LIMITS.emailMax,
+    },
+  ] as const;
+  const inputClass =
+    'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg placeholder:text-muted read-only:opacity-70 aria-[invalid=true]:border-danger';
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={busy} className="relative space-y-5">
+      <Honeypot inputRef={guard.honeypotRef} />
+      {fields.map((field) => {
+        const error = fieldMessage(errors[field.name]?.message);
+        return (
+          <div key={field.name}>
+            <label htmlFor={`${id}-${field.name}`} className="block font-medium">
+              {field.label}
+            </label>
+            <input
+              id={`${id}-${field.name}`}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              maxLength={field.max}
+              required
+              readOnly={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-${field.name}-error` : undefined}
+              className={inputClass}
+              {...register(field.name)}
+            />
+            {error ? (
+              <p id={`${id}-${field.name}-error`} className="mt-1 text-sm text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div>
+        <label htmlFor={`${id}-message`} className="block font-medium">
+          {t('messageLabel')}
+        </label>
+        <textarea
+          id={`${id}-message`}
+          rows={6}
+          maxLength={CONTACT_LIMITS.messageMax}
+          required
+          readOnly={busy}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${id}-message-error` : undefined}
+          className={inputClass}
+          {...register('message')}
+        />
+        {errors.message ? (
+          <p id={`${id}-message-error`} className="mt-1 text-sm text-danger">
+            {fieldMessage(errors.message.message)}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? t('sending') : t('submit')}
+      </button>
+      <p
+        role="status"
+        data-phase={phase}
+        className={`min-h-6 text-sm ${notice?.tone === 'error' ? 'text-danger' : notice?.tone === 'success' ? 'text-success' : ''}`}
+      >
+        {notice?.text}
+      </p>
+    </form>
+  );
+}

@@ -8,7 +8,9 @@ import { checkMailingConnection } from '@/lib/mailing';
 
 async function main(): Promise<number> {
   const result = await checkMailingConnection();
-  console.log(`mailing:check: provider ${result.provider ?? 'none (database only)'}`);
+  console.log(
+    `mailing:check: provider ${result.provider ?? (result.ok ? 'none (database only)' : 'not determined')}`,
+  );
   console.log(`mailing:check: ${result.ok ? 'OK' : 'PROBLEM'} – ${result.message}`);
   return result.ok ? 0 : 1;
 }

@@ -18,7 +18,7 @@ export const MAX_SUBSCRIBE_BODY_BYTES = 16 * 1024;
 
 /**
  * Body of POST /api/mailchimp/subscribe (spec §7 proxy route). Unknown keys are dropped. Merge field names are
- * word characters only (they become Mailchimp merge tags or Brevo attributes).
+ * a letter then word characters (they become Mailchimp merge tags or Brevo attributes; never `__proto__`).
  */
 export const subscribeBodySchema = z.object({
   email: z.string().trim().min(1).max(254).pipe(z.email()),
@@ -30,7 +30,7 @@ export const subscribeBodySchema = z.object({
     .optional()
     .transform((tags) => tags ?? [...DEFAULT_NEWSLETTER_TAGS]),
   mergeFields: z
-    .record(z.string().regex(/^\w{1,50}$/), z.string().max(200))
+    .record(z.string().regex(/^[A-Za-z]\w{0,49}$/), z.string().max(200))
     .refine((fields) => Object.keys(fields).length <= 20, { error: 'at most 20 merge fields' })
     .optional(),
   /** Locale of the page that posted (kept on the subscriber); default the site's default locale. */

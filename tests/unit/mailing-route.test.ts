@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { POST } from '@/app/api/mailchimp/subscribe/route';
 import { env } from '@/lib/config/env';
@@ -40,7 +40,14 @@ async function expectJsonError(response: Response, status: number, error: string
   return json;
 }
 
-afterAll(() => closeDb());
+// No request here should reach the database; if one did, it must not open the on-disk default (.data/pglite).
+beforeAll(() => {
+  vi.stubEnv('PGLITE_DIR', 'memory://');
+});
+afterAll(async () => {
+  await closeDb();
+  vi.unstubAllEnvs();
+});
 
 describe('POST /api/mailchimp/subscribe rejections', () => {
   it('rejects malformed JSON with 400 invalid_json', async () => {

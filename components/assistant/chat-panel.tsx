@@ -31,6 +31,12 @@ type ChatMessage = { id: string; role: 'user' | 'assistant'; text: string; sourc
 
 type Failure = { kind: 'network' } | { kind: 'rate'; seconds: number };
 
+/**
+ * The site's toasts sit at the bottom right, where this panel's input and error banner are: the chat's own toasts
+ * show at the top instead so they never cover them (on a phone the panel fills the screen).
+ */
+const TOAST = { position: 'top-center' } as const;
+
 /** Stored history is capped so localStorage stays small. */
 const HISTORY_LIMIT = 50;
 
@@ -75,7 +81,8 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
 
   // Saved when a request settles, not on every streamed chunk.
   useEffect(() => {
-    if (!busy) writeStorage(keys.history, JSON.stringify(messages.slice(-HISTORY_LIMIT)));
+    if (!busy)
+      writeStorage(keys.history, messages.length ? JSON.stringify(messages.slice(-HISTORY_LIMIT)) : null);
   }, [busy, messages, keys.history]);
 
   useEffect(() => {
@@ -132,7 +139,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
         setFailure(null);
         setRetries(0);
         setAnnouncement(plainText(text));
-        if (isRetry) showToast((toast) => toast.success(t('restored')));
+        if (isRetry) showToast((toast) => toast.success(t('restored'), TOAST));
         onReply();
       } else {
         const failed = outcome;
@@ -143,7 +150,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
         ]);
         setFailure(failed);
         setAnnouncement(t('apology'));
-        showToast((toast) => toast.error(t('toastTitle'), { description: t('toastBody') }));
+        showToast((toast) => toast.error(t('toastTitle'), { ...TOAST, description: t('toastBody') }));
       }
       setBusy(false);
     },
@@ -172,7 +179,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
     lastQuestion.current = null;
     writeStorage(keys.history, null);
     writeStorage(keys.thread, null);
-    showToast((toast) => toast.success(t('cleared')));
+    showToast((toast) => toast.success(t('cleared'), TOAST));
     input.current?.focus();
   };
 

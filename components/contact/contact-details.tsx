@@ -23,7 +23,7 @@ export function telHref(phone: string): string {
  */
 export async function ContactDetails({ site }: { site: SiteConfig }) {
   const t = await getTranslations('Contact');
-  const icon = 'mt-0.5 size-5 shrink-0 text-brand';
+  const icon = 'size-5 shrink-0 text-brand';
   return (
     <section
       aria-labelledby="contact-details"
@@ -33,54 +33,54 @@ export async function ContactDetails({ site }: { site: SiteConfig }) {
         {t('detailsHeading')}
       </h2>
       <dl className="mt-6 space-y-6">
-        <div className="flex gap-3">
-          <MapPin aria-hidden className={icon} />
-          <div>
-            <dt className="font-semibold">{t('addressHeading')}</dt>
-            <dd className="mt-1">
-              <address className="not-italic">
-                {site.name}
-                <br />
-                {site.address.street}
-                <br />
-                {site.address.locality}, {site.address.region}
-                <br />
-                {site.address.postcode}
-              </address>
-            </dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-3 font-semibold">
+            <MapPin aria-hidden className={icon} />
+            {t('addressHeading')}
+          </dt>
+          <dd className="mt-1 pl-8">
+            <address className="not-italic">
+              {site.name}
+              <br />
+              {site.address.street}
+              <br />
+              {site.address.locality}, {site.address.region}
+              <br />
+              {site.address.postcode}
+            </address>
+          </dd>
         </div>
-        <div className="flex gap-3">
-          <Phone aria-hidden className={icon} />
-          <div>
-            <dt className="font-semibold">{t('phoneHeading')}</dt>
-            <dd className="mt-1">
-              <a href={telHref(site.phone)} className="text-brand underline underline-offset-2">
-                {site.phone}
-              </a>
-            </dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-3 font-semibold">
+            <Phone aria-hidden className={icon} />
+            {t('phoneHeading')}
+          </dt>
+          <dd className="mt-1 pl-8">
+            <a href={telHref(site.phone)} className="text-brand underline underline-offset-2">
+              {site.phone}
+            </a>
+          </dd>
         </div>
-        <div className="flex gap-3">
-          <Mail aria-hidden className={icon} />
-          <div className="min-w-0">
-            <dt className="font-semibold">{t('emailsHeading')}</dt>
-            <dd className="mt-1">
-              <ul className="space-y-3">
-                {EMAILS.map(({ key, label }) => (
-                  <li key={key}>
-                    <span className="block text-sm text-muted">{t(label)}</span>
-                    <a
-                      href={`mailto:${site.emails[key]}`}
-                      className="break-all text-brand underline underline-offset-2"
-                    >
-                      {site.emails[key]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-3 font-semibold">
+            <Mail aria-hidden className={icon} />
+            {t('emailsHeading')}
+          </dt>
+          <dd className="mt-1 min-w-0 pl-8">
+            <ul className="space-y-3">
+              {EMAILS.map(({ key, label }) => (
+                <li key={key}>
+                  <span className="block text-sm text-muted">{t(label)}</span>
+                  <a
+                    href={`mailto:${site.emails[key]}`}
+                    className="break-all text-brand underline underline-offset-2"
+                  >
+                    {site.emails[key]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </dd>
         </div>
       </dl>
     </section>

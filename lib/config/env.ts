@@ -159,6 +159,10 @@ export const envSchema = z.object({
   ASSISTANT_MAX_CHARS: positiveInt(1200),
 
   // Accounts (lib/auth)
+  // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)
+  NEXT_PUBLIC_SUPABASE_URL: optionalUrl,
+  // The project's publishable key (sb_publishable_…, or the legacy anon key)
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: optionalString,
   ADMIN_EMAILS: optionalString.pipe(
     z
       .string()

@@ -8,6 +8,22 @@ import 'server-only';
 export { closeDb, getDb, openDatabase } from './client';
 export type { Database, DatabaseDriver, DatabaseHandle, OpenDatabaseOptions } from './client';
 
+export {
+  AUTH_EMAIL_KIND,
+  consumeEmailToken,
+  deleteLocalSession,
+  deleteUserSessions,
+  findLocalUserByEmail,
+  findSessionUser,
+  findSupabaseUserId,
+  grantRole,
+  hasRole,
+  insertEmailToken,
+  insertLocalSession,
+  insertLocalUser,
+  recordAuthEmail,
+  updateLocalUser,
+} from './queries/auth';
 export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
@@ -35,6 +51,7 @@ export type {
   CourseEnrollment,
   Enquiry,
   HomepageContent,
+  LocalUser,
   NewsletterSubscriber,
   OutboxItem,
   UserCourseProgress,

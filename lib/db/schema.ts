@@ -252,6 +252,65 @@ export const outbox = pgTable(
   ],
 );
 
+/**
+ * Local accounts (DESIGN.md §2 "auth", embedded default; lib/auth/local.ts). With Supabase Auth configured these
+ * stay empty: Supabase keeps its users in auth.users. Server-only tables: supabase/ leaves them closed (RLS on,
+ * no policy), so no API key reaches them. Emails are stored trimmed and lower-cased (the CHECK enforces it).
+ */
+export const localUsers = pgTable(
+  'local_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** scrypt: `scrypt$N$r$p$salt$hash` (base64url), parameters kept so they can be raised later. */
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    fullName: text('full_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('local_users_email_key').on(t.email),
+    check('local_users_email_lower_check', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+/** Signed-in sessions: the id is the SHA-256 (hex) of the cookie's random token; the token itself is never stored. */
+export const localSessions = pgTable(
+  'local_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => localUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_sessions_user_id_idx').on(t.userId)],
+);
+
+/** Purposes of an emailed link: confirm the address after sign-up, or reset the password. */
+export const EMAIL_TOKEN_PURPOSES = ['signup', 'recovery'] as const;
+
+/** One-time emailed links: only the SHA-256 (hex) of the token is kept; used_at marks a spent link. */
+export const localEmailTokens = pgTable(
+  'local_email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => localUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('local_email_tokens_purpose_check', inList('purpose', EMAIL_TOKEN_PURPOSES)),
+    index('local_email_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
 export type Course = typeof courses.$inferSelect;
 export type CourseEnrollment = typeof courseEnrollments.$inferSelect;
 export type UserCourseProgress = typeof userCourseProgress.$inferSelect;
@@ -261,3 +320,6 @@ export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type Enquiry = typeof enquiries.$inferSelect;
 export type HomepageContent = typeof homepageContent.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;
+export type LocalUser = typeof localUsers.$inferSelect;
+export type LocalSession = typeof localSessions.$inferSelect;
+export type LocalEmailToken = typeof localEmailTokens.$inferSelect;

@@ -1,0 +1,154 @@
+import 'server-only';
+
+import { cookies } from 'next/headers';
+
+import { redirect } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import { env } from '@/lib/config/env';
+import { siteConfig } from '@/lib/config/site';
+import { type Database, getDb, hasRole } from '@/lib/db';
+
+import type { CookieJar } from './cookie';
+import { deliverAuthEmail } from './delivery';
+import { createLocalAuth } from './local';
+import { createSupabaseAuth } from './supabase';
+import type { AuthAdapter, AuthUser } from './types';
+
+/**
+ * Accounts (DESIGN.md §2 "auth"): the only entry point. `getAuth()` gives this request's adapter — Supabase Auth
+ * when NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY are set, else local accounts in the
+ * site's database — and `requireUser` / `requireAdmin` (pages) or `checkUser` / `checkAdmin` (actions, route
+ * handlers) guard everything that needs a person. Every decision is made here on the server.
+ */
+export type { AuthAdapter, AuthErrorCode, AuthResult, AuthUser, EmailLinkType } from './types';
+export { SESSION_COOKIE } from './cookie';
+export { createLocalAuth } from './local';
+export { createSupabaseAuth } from './supabase';
+export { consumeEmailSend, consumeSignIn } from './limits';
+
+/** The adapter the environment selects: 'supabase' when both Supabase variables are set, else 'local'. */
+export function authKind(): 'local' | 'supabase' {
+  const e = env();
+  return e.NEXT_PUBLIC_SUPABASE_URL && e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ? 'supabase' : 'local';
+}
+
+let logged = false;
+
+/** Next's request cookies as a jar; writes fail silently while a Server Component renders (they cannot set). */
+async function nextCookieJar(): Promise<CookieJar> {
+  const store = await cookies();
+  return {
+    getAll: () => store.getAll().map(({ name, value }) => ({ name, value })),
+    set(name, value, options) {
+      try {
+        store.set(name, value, options);
+      } catch {
+        // A Server Component render; the session is refreshed by the next action or route handler.
+      }
+    },
+  };
+}
+
+/**
+ * This request's auth adapter, over Next's `cookies()` (so calling it makes a page dynamic: never from public
+ * pages). Create it per request; do not keep it. @throws when the local database cannot be opened.
+ */
+export async function getAuth(): Promise<AuthAdapter> {
+  const kind = authKind();
+  if (!logged) {
+    logged = true;
+    console.info(
+      kind === 'supabase'
+        ? '[auth] Supabase Auth (NEXT_PUBLIC_SUPABASE_URL)'
+        : '[auth] local accounts in the site database (Supabase variables not set)',
+    );
+  }
+  const jar = await nextCookieJar();
+  const siteUrl = siteConfig().url;
+  if (kind === 'supabase') {
+    const e = env();
+    return createSupabaseAuth({
+      url: e.NEXT_PUBLIC_SUPABASE_URL!,
+      publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
+      cookies: jar,
+      siteUrl,
+    });
+  }
+  const db = await getDb();
+  return createLocalAuth({
+    db,
+    cookies: jar,
+    deliver: (email) => deliverAuthEmail(db, email),
+    siteUrl,
+    production: process.env.NODE_ENV === 'production',
+  });
+}
+
+/**
+ * Whether the user is an admin (spec §5, DESIGN.md §3): a confirmed email listed in ADMIN_EMAILS, or a user_roles
+ * row with role_name 'admin'. `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
+ */
+export async function isAdmin(
+  user: AuthUser,
+  db?: Database,
+  adminEmails: readonly string[] = env().ADMIN_EMAILS ?? [],
+): Promise<boolean> {
+  if (user.emailConfirmed && adminEmails.includes(user.email.toLowerCase())) return true;
+  return hasRole(db ?? (await getDb()), user.id, 'admin');
+}
+
+/** Where a guard sends the browser: the path to come back to, in the page's locale. */
+export type PageGuardOptions = { locale: Locale; next: string };
+
+function loginHref(next: string): string {
+  return `/login?next=${encodeURIComponent(next)}`;
+}
+
+/**
+ * For protected pages: the signed-in user (checked with the auth server), or a redirect to
+ * `/login?next=<next>` in the page's locale. Makes the page dynamic (cookies).
+ */
+export async function requireUser({ locale, next }: PageGuardOptions): Promise<AuthUser> {
+  const user = await (await getAuth()).verifiedUser();
+  if (!user) redirect({ href: loginHref(next), locale });
+  return user;
+}
+
+/**
+ * For admin pages: the signed-in admin; signed out → `/login?next=…`; signed in but not an admin → `denied`
+ * (default `/courses?denied=admin`, where the page shows spec §6's 'Access Denied' message).
+ */
+export async function requireAdmin({
+  locale,
+  next,
+  denied = '/courses?denied=admin',
+}: PageGuardOptions & { denied?: string }): Promise<AuthUser> {
+  const user = await requireUser({ locale, next });
+  if (!(await isAdmin(user))) redirect({ href: denied, locale });
+  return user;
+}
+
+/** Outcome of a guard for actions and route handlers: the user, or 401 (signed out) / 403 (not allowed). */
+export type GuardResult =
+  { ok: true; user: AuthUser } | { ok: false; status: 401 | 403; error: 'unauthenticated' | 'forbidden' };
+
+/** For actions and route handlers: the signed-in user checked with the auth server, or a 401 result. */
+export async function checkUser(): Promise<GuardResult> {
+  const user = await (await getAuth()).verifiedUser();
+  return user ? { ok: true, user } : { ok: false, status: 401, error: 'unauthenticated' };
+}
+
+/** For admin actions and route handlers: the signed-in admin, else 401 (signed out) or 403 (not an admin). */
+export async function checkAdmin(): Promise<GuardResult> {
+  const result = await checkUser();
+  if (!result.ok) return result;
+  return (await isAdmin(result.user)) ? result : { ok: false, status: 403, error: 'forbidden' };
+}
+
+/** A refused guard as a JSON response (route handlers): `{ error }` with status 401 or 403, never cached. */
+export function guardResponse(result: Extract<GuardResult, { ok: false }>): Response {
+  return Response.json(
+    { error: result.error },
+    { status: result.status, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Schemas of the sign-in, sign-up, forgot-password, resend and reset forms, shared by the browser
+ * (react-hook-form's zodResolver) and the server actions (app/actions/auth.ts). No I/O, no server-only import.
+ * Errors are message KEYS of the `AuthForms` namespace.
+ */
+export const AUTH_LIMITS = {
+  nameMin: 2,
+  nameMax: 200,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
+
+const email = z
+  .string({ error: 'emailInvalid' })
+  .trim()
+  .toLowerCase()
+  .max(AUTH_LIMITS.emailMax, { error: 'emailInvalid' })
+  .pipe(z.email({ error: 'emailInvalid' }));
+
+/** A new password: 8 to 128 characters (NIST SP 800-63B length rules; no composition rules). */
+const newPassword = z
+  .string({ error: 'passwordMin' })
+  .min(AUTH_LIMITS.passwordMin, { error: 'passwordMin' })
+  .max(AUTH_LIMITS.passwordMax, { error: 'passwordMax' });
+
+/** Where to go after signing in: any string; the server keeps it only if `safeReturnTarget` accepts it. */
+const next = z.string().max(1024).optional();
+
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'passwordRequired' })
+    .min(1, { error: 'passwordRequired' })
+    .max(AUTH_LIMITS.passwordMax, { error: 'passwordMax' }),
+  next,
+});
+
+export const signUpSchema = z.object({
+  fullName: z
+    .string({ error: 'nameMin' })
+    .trim()
+    .min(AUTH_LIMITS.nameMin, { error: 'nameMin' })
+    .max(AUTH_LIMITS.nameMax, { error: 'nameMax' }),
+  email,
+  password: newPassword,
+  next,
+});
+
+/** Forgot password and resend confirmation: just the address. */
+export const emailOnlySchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({ password: newPassword });
+
+export type SignInInput = z.input<typeof signInSchema>;
+export type SignInValues = z.output<typeof signInSchema>;
+export type SignUpFormInput = z.input<typeof signUpSchema>;
+export type SignUpValues = z.output<typeof signUpSchema>;
+export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
+export type EmailOnlyValues = z.output<typeof emailOnlySchema>;
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
+
+export const SIGN_IN_FIELDS = ['email', 'password'] as const;
+export const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const;
+export const EMAIL_ONLY_FIELDS = ['email'] as const;
+export const RESET_FIELDS = ['password'] as const;

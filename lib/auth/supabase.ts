@@ -1,0 +1,203 @@
+import 'server-only';
+
+import { createServerClient } from '@supabase/ssr';
+import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
+
+import { type CookieJar, type CookieOptions } from './cookie';
+import type { AuthAdapter, AuthErrorCode, AuthResult, AuthUser } from './types';
+
+export type SupabaseAuthOptions = {
+  url: string;
+  /** The publishable (or legacy anon) key. */
+  publishableKey: string;
+  cookies: CookieJar;
+  /** Absolute origin for `emailRedirectTo` / `redirectTo` (SITE_URL). */
+  siteUrl: string;
+};
+
+/**
+ * supabase-js builds a Realtime client that, on Node 20 outside Next (Vitest, tsx scripts), throws for want of a
+ * global WebSocket (notes/stack-notes.md §0). Auth never opens a socket, so a transport that refuses to be used
+ * is enough, and keeps `ws` out of the dependencies.
+ */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error('Realtime is not used by the server auth client');
+  }
+}
+
+/** Supabase Auth's error codes (https://supabase.com/docs/guides/auth/debugging/error-codes) → ours. */
+function mapError(error: AuthError): AuthErrorCode {
+  switch (error.code) {
+    case 'invalid_credentials':
+      return 'invalid-credentials';
+    case 'email_not_confirmed':
+      return 'email-not-confirmed';
+    case 'otp_expired':
+    case 'otp_disabled':
+    case 'flow_state_expired':
+    case 'flow_state_not_found':
+    case 'bad_code_verifier':
+      return 'invalid-link';
+    case 'weak_password':
+    case 'same_password':
+      return 'weak-password';
+    case 'over_request_rate_limit':
+    case 'over_email_send_rate_limit':
+      return 'rate-limited';
+    case 'session_not_found':
+    case 'no_authorization':
+    case 'bad_jwt':
+      return 'not-signed-in';
+  }
+  if (error.status === 429) return 'rate-limited';
+  // verifyOtp answers an unknown token hash with a 403 (or a 4xx without a code on old servers).
+  if (error.status === 403 || error.status === 404) return 'invalid-link';
+  return 'server';
+}
+
+function toUser(user: User): AuthUser {
+  const name = user.user_metadata?.full_name;
+  return {
+    id: user.id,
+    email: (user.email ?? '').toLowerCase(),
+    name: typeof name === 'string' && name ? name : null,
+    emailConfirmed: Boolean(user.email_confirmed_at),
+  };
+}
+
+/**
+ * Supabase Auth through @supabase/ssr (DESIGN.md §2, notes/stack-notes.md §3): one server client per adapter
+ * (create the adapter per request), its session in cookies through the given jar; PKCE flow (ssr's default);
+ * `getClaims()` for reads, `getUser()` before writes; emailed links opened with `verifyOtp({ type, token_hash })`.
+ * The project's email templates must link to `{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=…`.
+ */
+export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
+  let client: SupabaseClient | undefined;
+  const supabase = () =>
+    (client ??= createServerClient(options.url, options.publishableKey, {
+      cookies: {
+        getAll: () => options.cookies.getAll(),
+        setAll: (list) => {
+          for (const { name, value, options: cookieOptions } of list)
+            options.cookies.set(name, value, cookieOptions as CookieOptions);
+        },
+      },
+      realtime: { transport: NoRealtimeTransport as never },
+    }));
+
+  async function guarded<T>(what: string, run: () => Promise<AuthResult<T>>): Promise<AuthResult<T>> {
+    try {
+      return await run();
+    } catch (error) {
+      console.error(`[auth] supabase ${what} failed:`, error instanceof Error ? error.message : error);
+      return { ok: false, error: 'server' };
+    }
+  }
+
+  const redirect = (path: string) => new URL(path, options.siteUrl).toString();
+
+  return {
+    kind: 'supabase',
+
+    signUp: ({ email, password, fullName }) =>
+      guarded('sign-up', async () => {
+        const { data, error } = await supabase().auth.signUp({
+          email,
+          password,
+          options: { data: { full_name: fullName.trim() }, emailRedirectTo: redirect('/auth/confirm') },
+        });
+        // With confirmations on, an existing address gets an obfuscated user and no error (no enumeration).
+        if (error && error.code !== 'user_already_exists' && error.code !== 'email_exists')
+          return { ok: false, error: mapError(error) };
+        return { ok: true, data: { confirmationRequired: !data.session } };
+      }),
+
+    resendConfirmation: (email) =>
+      guarded('resend', async () => {
+        const { error } = await supabase().auth.resend({
+          type: 'signup',
+          email,
+          options: { emailRedirectTo: redirect('/auth/confirm') },
+        });
+        if (error && mapError(error) === 'rate-limited') return { ok: false, error: 'rate-limited' };
+        if (error && mapError(error) === 'server') return { ok: false, error: 'server' };
+        return { ok: true, data: null };
+      }),
+
+    confirmEmail: ({ tokenHash, type }) =>
+      guarded('confirm', async () => {
+        if (!tokenHash) return { ok: false, error: 'invalid-link' };
+        const { data, error } = await supabase().auth.verifyOtp({ type, token_hash: tokenHash });
+        if (error) return { ok: false, error: mapError(error) === 'server' ? 'server' : 'invalid-link' };
+        return data.user
+          ? { ok: true, data: { user: toUser(data.user) } }
+          : { ok: false, error: 'invalid-link' };
+      }),
+
+    signIn: ({ email, password }) =>
+      guarded('sign-in', async () => {
+        const { data, error } = await supabase().auth.signInWithPassword({ email, password });
+        if (error) return { ok: false, error: mapError(error) };
+        return { ok: true, data: { user: toUser(data.user) } };
+      }),
+
+    async signOut() {
+      try {
+        // 'local': this browser's session; other devices keep theirs (Supabase's default is 'global').
+        await supabase().auth.signOut({ scope: 'local' });
+      } catch (error) {
+        console.error('[auth] supabase sign-out failed:', error instanceof Error ? error.message : error);
+      }
+    },
+
+    requestPasswordReset: (email) =>
+      guarded('recover', async () => {
+        const { error } = await supabase().auth.resetPasswordForEmail(email, {
+          redirectTo: redirect('/auth/confirm'),
+        });
+        if (error && mapError(error) === 'rate-limited') return { ok: false, error: 'rate-limited' };
+        if (error && mapError(error) === 'server') return { ok: false, error: 'server' };
+        return { ok: true, data: null };
+      }),
+
+    resetPassword: (newPassword) =>
+      guarded('reset', async () => {
+        const { data } = await supabase().auth.getUser();
+        if (!data.user) return { ok: false, error: 'not-signed-in' };
+        const { error } = await supabase().auth.updateUser({ password: newPassword });
+        if (error) return { ok: false, error: mapError(error) };
+        return { ok: true, data: null };
+      }),
+
+    async currentUser() {
+      try {
+        const { data, error } = await supabase().auth.getClaims();
+        if (error || !data?.claims?.sub) return null;
+        const claims = data.claims;
+        const meta = (claims.user_metadata ?? {}) as Record<string, unknown>;
+        return {
+          id: claims.sub,
+          email: String(claims.email ?? '').toLowerCase(),
+          name: typeof meta.full_name === 'string' && meta.full_name ? meta.full_name : null,
+          // A session exists only after confirmation (with "Confirm email" on); decisions that depend on a
+          // confirmed address (ADMIN_EMAILS) use verifiedUser(), which reads email_confirmed_at.
+          emailConfirmed: true,
+        };
+      } catch (error) {
+        console.error('[auth] supabase getClaims failed:', error instanceof Error ? error.message : error);
+        return null;
+      }
+    },
+
+    async verifiedUser() {
+      try {
+        const { data, error } = await supabase().auth.getUser();
+        return error || !data.user ? null : toUser(data.user);
+      } catch (error) {
+        console.error('[auth] supabase getUser failed:', error instanceof Error ? error.message : error);
+        return null;
+      }
+    },
+  };
+}

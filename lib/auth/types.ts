@@ -1,0 +1,63 @@
+/**
+ * The accounts contract (DESIGN.md §2): one interface, two adapters (lib/auth/local.ts, lib/auth/supabase.ts).
+ * Pure types and codes, shared by the server and tests.
+ */
+
+/** The signed-in person as the site sees them, whichever adapter answered. */
+export type AuthUser = {
+  /** uuid: local_users.id, or Supabase auth.users.id; the `user_id` of enrolments, progress and user_roles. */
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** The full name given at sign-up, if any. */
+  name: string | null;
+  /** Whether the address was confirmed through the emailed link. */
+  emailConfirmed: boolean;
+};
+
+/** Why an auth call failed; each has a translated message (AuthForms namespace, lib/auth/messages.ts). */
+export type AuthErrorCode =
+  | 'invalid-credentials' // wrong email or password: one message for both, so addresses are not revealed
+  | 'email-not-confirmed' // right password, but the confirmation link was not opened yet
+  | 'invalid-link' // an emailed link that is unknown, used or expired
+  | 'weak-password' // refused by the password rules
+  | 'not-signed-in' // the call needs a session (password reset after the recovery link)
+  | 'rate-limited' // too many attempts (ours or the auth server's)
+  | 'server'; // the auth service or database failed
+
+export type AuthResult<T> = { ok: true; data: T } | { ok: false; error: AuthErrorCode };
+
+/** Link types of `/auth/confirm?token_hash=…&type=…` (Supabase's EmailOtpType values we use). */
+export type EmailLinkType = 'signup' | 'email' | 'recovery';
+
+export type SignUpInput = { email: string; password: string; fullName: string; locale?: string };
+
+/**
+ * What both adapters do. Methods never throw for expected failures (they return `{ ok: false, error }`); a
+ * database or network failure is `'server'`. Session changes go through the adapter's cookie jar.
+ */
+export interface AuthAdapter {
+  readonly kind: 'local' | 'supabase';
+  /**
+   * Creates an account and emails a confirmation link (`/auth/confirm?token_hash=…&type=signup`). No session
+   * until the link is opened. Signing up with an address that already has an account also succeeds (the email
+   * tells its owner instead), so the form never reveals who has an account.
+   */
+  signUp(input: SignUpInput): Promise<AuthResult<{ confirmationRequired: boolean }>>;
+  /** Sends the confirmation link again if the address has an unconfirmed account; always ok otherwise. */
+  resendConfirmation(email: string, locale?: string): Promise<AuthResult<null>>;
+  /** Opens an emailed link: confirms the address (signup/email) or proves ownership (recovery); signs in. */
+  confirmEmail(input: { tokenHash: string; type: EmailLinkType }): Promise<AuthResult<{ user: AuthUser }>>;
+  /** Email and password; a new session (rotation). */
+  signIn(input: { email: string; password: string }): Promise<AuthResult<{ user: AuthUser }>>;
+  /** Ends the current session (if any) and clears the cookie. Never throws. */
+  signOut(): Promise<void>;
+  /** Emails a recovery link if the address has an account; always ok (no enumeration). */
+  requestPasswordReset(email: string, locale?: string): Promise<AuthResult<null>>;
+  /** Sets a new password for the signed-in user (after the recovery link); other sessions end. */
+  resetPassword(newPassword: string): Promise<AuthResult<null>>;
+  /** The signed-in user for reads (cheap: local session row, or Supabase `getClaims()`), or null. */
+  currentUser(): Promise<AuthUser | null>;
+  /** The signed-in user checked with the auth server (Supabase `getUser()`), before writes; or null. */
+  verifiedUser(): Promise<AuthUser | null>;
+}

@@ -1,0 +1,289 @@
+/**
+ * A local stand-in for Supabase Auth (GoTrue) speaking the documented HTTP API that lib/auth/supabase.ts uses
+ * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (DESIGN.md §6):
+ * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout, GET and PUT /auth/v1/user,
+ * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend. Email confirmation is on (as on a hosted
+ * project); instead of sending mail it keeps each message's token hash in `mailbox`. Errors use the API's
+ * `{ code, msg }` shape with the `x-supabase-api-version: 2024-01-01` header, as the real server does. Access
+ * tokens are HS256 JWTs (so supabase-js' `getClaims()` asks GET /user, like a project with a symmetric secret).
+ * https://supabase.com/docs/reference/api (Auth), https://github.com/supabase/auth/blob/master/openapi.yaml
+ */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type StoredUser = {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string | null;
+  confirmedAt: string | null;
+  createdAt: string;
+};
+
+export type Mail = { type: 'signup' | 'recovery'; email: string; tokenHash: string; redirectTo?: string };
+
+export interface SupabaseAuthServer {
+  /** The project URL to configure (NEXT_PUBLIC_SUPABASE_URL), e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** A publishable key the server expects in the `apikey` header. */
+  publishableKey: string;
+  /** Emails the server would have sent, oldest first. */
+  mailbox: Mail[];
+  /** Every request: method and path with query. */
+  requests: { method: string; path: string }[];
+  close(): Promise<void>;
+}
+
+const SECRET = randomBytes(32);
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function jwt(claims: Record<string, unknown>): string {
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${head}.${createHmac('sha256', SECRET).update(head).digest('base64url')}`;
+}
+
+function readJwt(token: string): Record<string, unknown> | null {
+  const [h, p, s] = token.split('.');
+  if (!h || !p || !s) return null;
+  if (createHmac('sha256', SECRET).update(`${h}.${p}`).digest('base64url') !== s) return null;
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() ? claims : null;
+}
+
+export async function startSupabaseAuthServer(): Promise<SupabaseAuthServer> {
+  const publishableKey = `sb_publishable_${randomBytes(12).toString('hex')}`;
+  const users = new Map<string, StoredUser>(); // by email
+  const sessions = new Map<string, string>(); // session id → user id
+  const refreshTokens = new Map<string, string>(); // refresh token → session id
+  const tokens = new Map<string, { type: Mail['type']; userId: string }>(); // token hash → purpose
+  const mailbox: Mail[] = [];
+  const requests: SupabaseAuthServer['requests'] = [];
+
+  const byId = (id: string) => [...users.values()].find((u) => u.id === id);
+
+  const userJson = (u: StoredUser) => ({
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    email_confirmed_at: u.confirmedAt,
+    confirmed_at: u.confirmedAt,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {
+      full_name: u.fullName,
+      email: u.email,
+      email_verified: Boolean(u.confirmedAt),
+      sub: u.id,
+    },
+    identities: [
+      { id: u.id, user_id: u.id, provider: 'email', identity_data: { email: u.email, sub: u.id } },
+    ],
+    created_at: u.createdAt,
+    updated_at: u.createdAt,
+    is_anonymous: false,
+  });
+
+  const session = (u: StoredUser) => {
+    const sessionId = randomUUID();
+    sessions.set(sessionId, u.id);
+    const refresh = randomBytes(16).toString('hex');
+    refreshTokens.set(refresh, sessionId);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      iss: 'supabase-auth-stand-in',
+      sub: u.id,
+      email: u.email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: sessionId,
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {
+        full_name: u.fullName,
+        email: u.email,
+        email_verified: Boolean(u.confirmedAt),
+        sub: u.id,
+      },
+    };
+    return {
+      access_token: jwt(claims),
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: now + 3600,
+      refresh_token: refresh,
+      user: userJson(u),
+    };
+  };
+
+  const mail = (type: Mail['type'], u: StoredUser, redirectTo?: string) => {
+    // GoTrue emails a token; its hash is what `{{ .TokenHash }}` puts in the link and /verify takes.
+    const token = randomBytes(16).toString('hex');
+    const tokenHash = createHash('sha224')
+      .update(u.email + token)
+      .digest('hex');
+    tokens.set(tokenHash, { type, userId: u.id });
+    mailbox.push({ type, email: u.email, tokenHash, redirectTo });
+  };
+
+  /** The user of a valid bearer token whose session still exists. */
+  const bearer = (req: IncomingMessage): StoredUser | null => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const claims = token ? readJwt(token) : null;
+    if (!claims || !sessions.has(String(claims.session_id))) return null;
+    return byId(String(claims.sub)) ?? null;
+  };
+
+  type Reply = { status: number; body?: unknown };
+  const error = (status: number, code: string, msg: string): Reply => ({
+    status,
+    body: { code, msg, error_code: code },
+  });
+
+  function handle(req: IncomingMessage, url: URL, body: Record<string, unknown>): Reply {
+    if (req.headers.apikey !== publishableKey) return error(401, 'no_api_key', 'Invalid API key');
+    const route = `${req.method} ${url.pathname}`;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    switch (route) {
+      case 'POST /auth/v1/signup': {
+        if (!email || !email.includes('@'))
+          return error(400, 'validation_failed', 'Unable to validate email address: invalid format');
+        if (password.length < 6)
+          return {
+            status: 422,
+            body: {
+              code: 'weak_password',
+              msg: 'Password should be at least 6 characters.',
+              weak_password: { reasons: ['length'] },
+            },
+          };
+        const existing = users.get(email);
+        if (existing) {
+          if (!existing.confirmedAt)
+            mail('signup', existing, url.searchParams.get('redirect_to') ?? undefined);
+          // Confirmations on: an obfuscated user with no identities, so the response does not reveal the account.
+          return { status: 200, body: { ...userJson({ ...existing, id: randomUUID() }), identities: [] } };
+        }
+        const data = (body.data ?? {}) as Record<string, unknown>;
+        const user: StoredUser = {
+          id: randomUUID(),
+          email,
+          password,
+          fullName: typeof data.full_name === 'string' ? data.full_name : null,
+          confirmedAt: null,
+          createdAt: new Date().toISOString(),
+        };
+        users.set(email, user);
+        mail('signup', user, url.searchParams.get('redirect_to') ?? undefined);
+        return { status: 200, body: userJson(user) };
+      }
+      case 'POST /auth/v1/token': {
+        if (url.searchParams.get('grant_type') === 'refresh_token') {
+          const sessionId = refreshTokens.get(String(body.refresh_token));
+          const user = sessionId && sessions.has(sessionId) ? byId(sessions.get(sessionId)!) : undefined;
+          if (!user)
+            return error(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+          return { status: 200, body: session(user) };
+        }
+        if (url.searchParams.get('grant_type') !== 'password')
+          return error(400, 'validation_failed', 'unsupported_grant_type');
+        const user = users.get(email);
+        if (!user || user.password !== password)
+          return error(400, 'invalid_credentials', 'Invalid login credentials');
+        if (!user.confirmedAt) return error(400, 'email_not_confirmed', 'Email not confirmed');
+        return { status: 200, body: session(user) };
+      }
+      case 'POST /auth/v1/logout': {
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        const claims = token ? readJwt(token) : null;
+        if (!claims) return error(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+        sessions.delete(String(claims.session_id));
+        return { status: 204 };
+      }
+      case 'GET /auth/v1/user': {
+        const user = bearer(req);
+        return user
+          ? { status: 200, body: userJson(user) }
+          : error(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      }
+      case 'PUT /auth/v1/user': {
+        const user = bearer(req);
+        if (!user)
+          return error(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+        if (password) {
+          if (password.length < 6)
+            return {
+              status: 422,
+              body: {
+                code: 'weak_password',
+                msg: 'Password should be at least 6 characters.',
+                weak_password: { reasons: ['length'] },
+              },
+            };
+          if (password === user.password)
+            return error(422, 'same_password', 'New password should be different from the old password.');
+          user.password = password;
+        }
+        return { status: 200, body: userJson(user) };
+      }
+      case 'POST /auth/v1/verify': {
+        const found = tokens.get(String(body.token_hash ?? ''));
+        const type = body.type === 'email' ? 'signup' : body.type;
+        if (!found || found.type !== type)
+          return error(403, 'otp_expired', 'Email link is invalid or has expired');
+        tokens.delete(String(body.token_hash));
+        const user = byId(found.userId)!;
+        user.confirmedAt ??= new Date().toISOString();
+        return { status: 200, body: session(user) };
+      }
+      case 'POST /auth/v1/recover': {
+        const user = users.get(email);
+        if (user) mail('recovery', user, url.searchParams.get('redirect_to') ?? undefined);
+        return { status: 200, body: {} };
+      }
+      case 'POST /auth/v1/resend': {
+        const user = users.get(email);
+        if (user && !user.confirmedAt && body.type === 'signup') mail('signup', user);
+        return { status: 200, body: { message_id: null } };
+      }
+    }
+    return error(404, 'not_found', 'Not found');
+  }
+
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> = {};
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}` });
+      const reply = handle(req, url, body);
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      });
+      res.end(reply.status === 204 ? undefined : JSON.stringify(reply.body ?? {}));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    publishableKey,
+    mailbox,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

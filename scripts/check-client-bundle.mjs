@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * Fails when a secret reached the browser: scans every .js file under `<distDir>/static` (what `next build` serves
+ * to clients from /_next/static) for the given key value and for the OpenAI API host.
+ *
+ * Usage: node scripts/check-client-bundle.mjs <distDir> <keyValue>   (e.g. `.next "$CANARY_OPENAI_KEY"`)
+ * Exit codes: 0 nothing found; 1 a hit (each file and what it contains is listed); 2 bad usage or no JavaScript
+ * found (an empty or missing directory must not pass as "clean").
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const [distDir, keyValue] = process.argv.slice(2);
+if (!distDir || !keyValue || keyValue.length < 8) {
+  console.error('usage: check-client-bundle.mjs <distDir> <keyValue (8+ characters)>');
+  process.exit(2);
+}
+
+const NEEDLES = [
+  { label: 'the API key value', value: keyValue },
+  { label: 'the OpenAI API host', value: 'api.openai.com' },
+];
+
+async function* jsFiles(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* jsFiles(full);
+    else if (entry.isFile() && /\.(?:m?js|cjs)$/.test(entry.name)) yield full;
+  }
+}
+
+const root = path.join(distDir, 'static');
+let scanned = 0;
+const hits = [];
+for await (const file of jsFiles(root)) {
+  scanned++;
+  const text = await readFile(file, 'utf8');
+  for (const needle of NEEDLES)
+    if (text.includes(needle.value)) hits.push(`${path.relative(distDir, file)}: ${needle.label}`);
+}
+
+if (scanned === 0) {
+  console.error(`check-client-bundle: no JavaScript under ${root}; build first (refusing to pass vacuously)`);
+  process.exit(2);
+}
+if (hits.length) {
+  console.error(`check-client-bundle: found in client JavaScript (${scanned} files scanned):`);
+  for (const hit of hits) console.error(`  ${hit}`);
+  process.exit(1);
+}
+console.log(
+  `check-client-bundle: ${scanned} client JavaScript files, no API key value and no api.openai.com`,
+);

@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest';
+
+import { detectIntents, needsSafeguarding } from '@/lib/assistant/intents';
+import { localAnswer } from '@/lib/assistant/local';
+import { createConversationStore } from '@/lib/assistant/conversations';
+import {
+  createEventDecoder,
+  encodeEvent,
+  readEventStream,
+  type AssistantEvent,
+} from '@/lib/assistant/protocol';
+import {
+  assistantIndexFor,
+  bestPassage,
+  buildAssistantIndex,
+  retrieve,
+  type AssistantDoc,
+} from '@/lib/assistant/retrieval';
+import { assistantTranslator, capText, chunkText } from '@/lib/assistant/text';
+
+function doc(
+  kind: AssistantDoc['kind'],
+  slug: string,
+  title: string,
+  text: string,
+  url?: string,
+): AssistantDoc {
+  return {
+    kind,
+    slug,
+    title,
+    excerpt: '',
+    text,
+    url: url ?? `/blog/${slug}`,
+    modified: '2026-01-01T00:00:00',
+  };
+}
+
+const DOCS: AssistantDoc[] = [
+  doc(
+    'post',
+    'volunteer-mei',
+    'Volunteer profile: Mei',
+    'Mei started volunteering at our Saturday welcome table. She trains new volunteers.',
+  ),
+  doc(
+    'report',
+    'watched',
+    'Watched in our own city',
+    'Our report on facial recognition cameras and stop and search in Leeds.',
+    '/reports/watched',
+  ),
+  doc(
+    'event',
+    'winter-social',
+    'Winter solidarity social',
+    'When: January 15, 2027. Where: Leeds Central Library. Food, music and games.',
+    '/event/winter-social',
+  ),
+  doc(
+    'page',
+    'stop-the-scan',
+    'Stop the Scan',
+    'The campaign against live facial recognition in West Yorkshire.',
+    '/stop-the-scan',
+  ),
+  doc(
+    'vacancy',
+    'organiser',
+    'Community organiser',
+    'A paid role organising the race and climate justice programme.',
+    '/vacancies/organiser',
+  ),
+];
+
+describe('detectIntents', () => {
+  it.each([
+    ['How can I volunteer?', 'volunteer'],
+    ['Quiero hacer voluntariado con vosotros', 'volunteer'],
+    ['Comment devenir bénévole ?', 'volunteer'],
+    ['Como posso ser voluntário?', 'volunteer'],
+    ['I want to join the network', 'volunteer'],
+    ['Where can I donate?', 'donate'],
+    ['¿Cómo puedo donar?', 'donate'],
+    ['Je voudrais faire un don', 'donate'],
+    ['Quero fazer uma doação', 'donate'],
+    ['How do I contact you?', 'contact'],
+    ['¿Cómo os puedo contactar?', 'contact'],
+    ['Any upcoming events?', 'events'],
+    ['Quels événements à venir ?', 'events'],
+    ['Do you run training courses?', 'courses'],
+    ['¿Tenéis cursos?', 'courses'],
+    ['Subscribe to the newsletter', 'newsletter'],
+    ['Quero subscrever o boletim', 'newsletter'],
+    ["Je veux m'abonner à l'infolettre", 'newsletter'],
+  ])('%s → %s', (message, intent) => {
+    expect(detectIntents(message)).toContain(intent);
+  });
+
+  it('finds nothing in an unrelated question', () => {
+    expect(detectIntents('What is facial recognition?')).toEqual([]);
+  });
+});
+
+describe('needsSafeguarding', () => {
+  it.each([
+    'I was racially abused on the bus',
+    'Someone attacked me because of my skin colour',
+    'I want to report a hate crime',
+    'I am in crisis and thinking about suicide',
+    'I feel unsafe at home',
+    'Me han agredido por ser negro',
+    'Fui víctima de un delito de odio',
+    "J'ai subi une agression raciste",
+    'Je suis harcelé au travail',
+    'Fui agredida na rua',
+    'Sofri assédio racista no trabalho',
+    'quero morrer',
+  ])('flags: %s', (message) => {
+    expect(needsSafeguarding(message)).toBe(true);
+  });
+
+  it.each([
+    'What is the climate crisis doing to the Global South?',
+    'Tell me about your report on the climate emergency',
+    'How can I volunteer?',
+    'Quelle est votre position sur la crise climatique ?',
+  ])('does not flag: %s', (message) => {
+    expect(needsSafeguarding(message)).toBe(false);
+  });
+});
+
+describe('retrieval', () => {
+  it('finds the matching documents, best first, and ignores stopwords', () => {
+    const index = buildAssistantIndex(DOCS);
+    const hits = retrieve(index, 'How can I volunteer with you?');
+    expect(hits[0]?.doc.url).toBe('/blog/volunteer-mei');
+    expect(retrieve(index, 'what is the')).toEqual([]);
+    expect(retrieve(index, 'facial recognition').map((h) => h.doc.url)).toEqual(
+      expect.arrayContaining(['/stop-the-scan', '/reports/watched']),
+    );
+  });
+
+  it('matches without accents and across prefixes', () => {
+    const index = buildAssistantIndex([doc('post', 'cafe', 'Café conversations', 'Weekly café meet-ups.')]);
+    expect(retrieve(index, 'cafe')[0]?.doc.slug).toBe('cafe');
+  });
+
+  it('picks the best passage and keeps it within the limit', () => {
+    const passage = bestPassage(DOCS[0]!, ['trains'], 200);
+    expect(passage).toBe('She trains new volunteers.');
+    const long = doc('post', 'long', 'Long', 'word '.repeat(200));
+    expect(bestPassage(long, ['word'], 50).length).toBeLessThanOrEqual(50);
+  });
+
+  it('reuses the index for the same content and rebuilds it when content changes', () => {
+    const a = assistantIndexFor(DOCS);
+    expect(assistantIndexFor([...DOCS])).toBe(a);
+    const changed = DOCS.map((d, i) => (i === 0 ? { ...d, modified: '2026-02-01T00:00:00' } : d));
+    const b = assistantIndexFor(changed);
+    expect(b).not.toBe(a);
+    const added = assistantIndexFor([...changed, doc('post', 'new-post', 'Brand new zebra post', 'zebra')]);
+    expect(retrieve(added, 'zebra')[0]?.doc.slug).toBe('new-post');
+  });
+});
+
+describe('capText and chunkText', () => {
+  it('never exceeds the cap and does not cut inside a link', () => {
+    const text = 'Intro line here.\nSee [a very long link label](/blog/some-post) for more about this topic.';
+    for (const max of [10, 20, 30, 40, 60, 80]) {
+      const out = capText(text, max);
+      expect(out.length).toBeLessThanOrEqual(max);
+      expect(out).not.toMatch(/\[[^\]]*$/);
+    }
+    expect(capText('short', 100)).toBe('short');
+  });
+
+  it('splits into small pieces that join back to the text', () => {
+    const text = 'one two three four five six seven eight nine ten eleven twelve';
+    const chunks = chunkText(text, 10);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe(text);
+  });
+});
+
+describe('localAnswer', () => {
+  it('answers in the locale with localised guidance links and cited pages', async () => {
+    const passages = retrieve(buildAssistantIndex(DOCS), 'voluntariado volunteer');
+    const es = localAnswer({
+      locale: 'es',
+      t: await assistantTranslator('es'),
+      intents: detectIntents('Quiero hacer voluntariado'),
+      safeguarding: false,
+      passages,
+      email: 'hello@example.org',
+      maxChars: 1200,
+    });
+    expect(es).toContain('Para hacer voluntariado o unirte a la red');
+    expect(es).toContain('(/es/community#register)');
+    expect(es).toContain('Esto es lo que he encontrado');
+    expect(es).toContain('(/es/blog/volunteer-mei)');
+
+    const fr = localAnswer({
+      locale: 'fr',
+      t: await assistantTranslator('fr'),
+      intents: ['donate', 'events'],
+      safeguarding: false,
+      passages: [],
+      email: 'hello@example.org',
+      maxChars: 1200,
+    });
+    expect(fr).toContain('(/fr/donate)');
+    expect(fr).toContain('(/fr/events)');
+  });
+
+  it('says when it found nothing, with useful links', async () => {
+    const en = localAnswer({
+      locale: 'pt',
+      t: await assistantTranslator('pt'),
+      intents: [],
+      safeguarding: false,
+      passages: [],
+      email: 'x@example.org',
+      maxChars: 1200,
+    });
+    expect(en).toContain('Não encontrei nada');
+    expect(en).toContain('(/pt/contact)');
+  });
+
+  it('leads with UK help when safeguarding is needed, and respects the length cap', async () => {
+    const t = await assistantTranslator('en');
+    const text = localAnswer({
+      locale: 'en',
+      t,
+      intents: ['contact'],
+      safeguarding: true,
+      passages: retrieve(buildAssistantIndex(DOCS), 'facial recognition'),
+      email: 'x@example.org',
+      maxChars: 1200,
+    });
+    expect(text.indexOf('999')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('999')).toBeLessThan(text.indexOf('To reach our team'));
+    expect(text).toContain('report-it.org.uk');
+    expect(text).toContain('0800 138 1625');
+    expect(text).toContain('116 123');
+    expect(text).toContain('](/contact)');
+    for (const max of [80, 300, 500]) {
+      expect(
+        localAnswer({
+          locale: 'en',
+          t,
+          intents: ['volunteer'],
+          safeguarding: true,
+          passages: [],
+          email: 'x',
+          maxChars: max,
+        }).length,
+      ).toBeLessThanOrEqual(max);
+    }
+  });
+});
+
+describe('conversation store', () => {
+  it('expires entries after the TTL and drops the least recently used beyond the cap', () => {
+    let now = 0;
+    const store = createConversationStore({ ttlMs: 1000, max: 2, now: () => now });
+    store.set('a', 'resp_a');
+    store.set('b', 'resp_b');
+    expect(store.get('a')).toBe('resp_a'); // a is now most recent
+    store.set('c', 'resp_c'); // evicts b
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')).toBe('resp_a');
+    now = 2001;
+    expect(store.get('a')).toBeUndefined();
+  });
+});
+
+describe('protocol', () => {
+  it('decodes events split across chunks and skips garbage', () => {
+    const decoder = createEventDecoder();
+    const wire =
+      encodeEvent({ type: 'start', conversationId: 'x' }) +
+      'not json\n' +
+      encodeEvent({ type: 'delta', text: 'hé' });
+    const events = [
+      ...decoder.push(wire.slice(0, 10)),
+      ...decoder.push(wire.slice(10)),
+      ...decoder.push('\n'),
+    ];
+    expect(events).toEqual([
+      { type: 'start', conversationId: 'x' },
+      { type: 'delta', text: 'hé' },
+    ]);
+  });
+
+  it('reads a stream and reports a stream without done as interrupted', async () => {
+    const stream = (lines: AssistantEvent[]) => new Response(lines.map(encodeEvent).join('')).body!;
+    const seen: AssistantEvent[] = [];
+    expect(
+      await readEventStream(stream([{ type: 'delta', text: 'a' }, { type: 'done' }]), (e) => seen.push(e)),
+    ).toEqual({ type: 'done' });
+    expect(seen).toHaveLength(2);
+    expect(await readEventStream(stream([{ type: 'delta', text: 'a' }]), () => {})).toEqual({
+      type: 'error',
+      code: 'interrupted',
+    });
+  });
+});

@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createAssistantHandler } from '@/lib/assistant/handler';
+import { createEventDecoder, type AssistantEvent } from '@/lib/assistant/protocol';
+import { createLimiter } from '@/lib/screening/limiter';
+
+/** POST /api/assistant called directly (route handler), on the embedded default: local answerer, snapshot content. */
+
+function request(body: string, headers: Record<string, string> = {}) {
+  return new Request('http://localhost/api/assistant', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-screening-socket-address': '203.0.113.9', ...headers },
+    body,
+  });
+}
+
+async function events(res: Response): Promise<AssistantEvent[]> {
+  const text = await res.text();
+  return createEventDecoder().push(`${text}\n`);
+}
+
+async function route() {
+  return (await import('@/app/api/assistant/route')).POST;
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubEnv('OPENAI_API_KEY', '');
+  vi.stubEnv('ASSISTANT_MAX_CHARS', '');
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('POST /api/assistant: refusals', () => {
+  it.each([
+    ['malformed JSON', '{"message": "hi", ', 'invalid_json'],
+    ['an array', '[1,2,3]', 'invalid_body'],
+    ['a missing locale', JSON.stringify({ message: 'hi' }), 'invalid_body'],
+    ['an unknown locale', JSON.stringify({ message: 'hi', locale: 'de' }), 'invalid_body'],
+    ['a blank message', JSON.stringify({ message: '   ', locale: 'en' }), 'invalid_body'],
+    ['a non-string message', JSON.stringify({ message: { $gt: '' }, locale: 'en' }), 'invalid_body'],
+    [
+      'a non-UUID conversation id',
+      JSON.stringify({ message: 'hi', locale: 'en', conversationId: '../../etc/passwd' }),
+      'invalid_body',
+    ],
+    [
+      'a message over 2000 characters',
+      JSON.stringify({ message: 'a'.repeat(2001), locale: 'en' }),
+      'too_large',
+    ],
+    [
+      'a body over 16 KB',
+      JSON.stringify({ message: 'hi', locale: 'en', pad: 'x'.repeat(20_000) }),
+      'too_large',
+    ],
+  ])('400 for %s, with an error code and no stack or echo', async (_, body, code) => {
+    const res = await (await route())(request(body));
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: code });
+    expect(text).not.toMatch(/at .*\.ts|Error:|stack/);
+  });
+
+  it('ignores prototype-pollution keys and hostile markup is answered as text', async () => {
+    const POST = await route();
+    const res = await POST(
+      request(
+        '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"message":"<script>alert(1)</script> donate","locale":"en"}',
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const text = (await events(res))
+      .filter((e) => e.type === 'delta')
+      .map((e) => (e as { text: string }).text)
+      .join('');
+    expect(text).not.toContain('<script>');
+    expect(text).toContain('](/donate)');
+  });
+
+  it('415 for a body that is not JSON', async () => {
+    const res = await (
+      await route()
+    )(request('message=hi', { 'content-type': 'application/x-www-form-urlencoded' }));
+    expect(res.status).toBe(415);
+  });
+
+  it('429 with Retry-After once a client is over its limit, per client', async () => {
+    const handler = createAssistantHandler({
+      limiter: createLimiter({ points: 2, durationSeconds: 60, keyPrefix: 'assistant-test' }),
+      clientKey: (req) => req.headers.get('x-screening-socket-address') ?? '',
+      reply: async function* () {
+        yield { type: 'start', conversationId: '00000000-0000-4000-8000-000000000000' };
+        yield { type: 'done' };
+      },
+    });
+    const body = JSON.stringify({ message: 'hi', locale: 'en' });
+    expect((await handler(request(body))).status).toBe(200);
+    expect((await handler(request(body))).status).toBe(200);
+    const refused = await handler(request(body));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: 'rate_limited' });
+    // Another client is not affected.
+    expect((await handler(request(body, { 'x-screening-socket-address': '198.51.100.4' }))).status).toBe(200);
+  });
+});
+
+describe('POST /api/assistant: streamed replies', () => {
+  it('streams NDJSON: start with the conversation id, deltas, sources, done', async () => {
+    const res = await (
+      await route()
+    )(request(JSON.stringify({ message: 'How can I volunteer?', locale: 'en' })));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const id = res.headers.get('x-conversation-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const all = await events(res);
+    expect(all[0]).toEqual({ type: 'start', conversationId: id });
+    expect(all.filter((e) => e.type === 'delta').length).toBeGreaterThan(3);
+    expect(all.at(-1)).toEqual({ type: 'done' });
+    const text = all.map((e) => (e.type === 'delta' ? e.text : '')).join('');
+    expect(text).toContain('[Community page](/community#register)');
+    const sources = all.find((e) => e.type === 'sources');
+    expect(sources && sources.type === 'sources' && sources.sources.every((s) => s.url.startsWith('/'))).toBe(
+      true,
+    );
+    expect(text.length).toBeLessThanOrEqual(1200);
+  });
+
+  it('keeps a given conversation id, answers in the locale and honours ASSISTANT_MAX_CHARS', async () => {
+    vi.stubEnv('ASSISTANT_MAX_CHARS', '300');
+    const conversationId = '6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e';
+    const res = await (
+      await route()
+    )(
+      request(
+        JSON.stringify({ message: 'Je veux devenir bénévole et faire un don', locale: 'fr', conversationId }),
+      ),
+    );
+    const all = await events(res);
+    expect(all[0]).toEqual({ type: 'start', conversationId });
+    const text = all.map((e) => (e.type === 'delta' ? e.text : '')).join('');
+    expect(text).toContain('(/fr/community#register)');
+    expect(text).toContain('bénévole');
+    expect(text.length).toBeLessThanOrEqual(300);
+  });
+
+  it('cites content pages with locale-prefixed links', async () => {
+    const res = await (
+      await route()
+    )(request(JSON.stringify({ message: 'Stop the Scan facial recognition', locale: 'pt' })));
+    const all = await events(res);
+    const sources = all.find((e) => e.type === 'sources');
+    expect(sources?.type).toBe('sources');
+    if (sources?.type === 'sources') {
+      expect(sources.sources.length).toBeGreaterThan(0);
+      for (const s of sources.sources)
+        expect(s.url).toMatch(/^\/pt\/(blog|event|reports|causes|vacancies|stop-the-scan|about|our-work)/);
+    }
+  });
+
+  it('leads with UK help for a hate incident, in Spanish', async () => {
+    const res = await (
+      await route()
+    )(request(JSON.stringify({ message: 'Me han agredido en la calle por racismo', locale: 'es' })));
+    const text = (await events(res)).map((e) => (e.type === 'delta' ? e.text : '')).join('');
+    expect(text.startsWith('Si tú u otra persona')).toBe(true);
+    expect(text).toContain('999');
+    expect(text).toContain('report-it.org.uk');
+    expect(text).toContain('Stop Hate UK');
+    expect(text).toContain('(/es/contact)');
+  });
+});

@@ -20,4 +20,5 @@ export const CLIENT_NAMESPACES = [
   'SpreadTheWord',
   'Newsletter',
   'AssistantPanel',
+  'AssistantPanel',
 ] as const;

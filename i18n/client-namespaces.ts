@@ -20,5 +20,4 @@ export const CLIENT_NAMESPACES = [
   'SpreadTheWord',
   'Newsletter',
   'AssistantPanel',
-  'AssistantPanel',
 ] as const;

@@ -3,7 +3,7 @@
 import { formAction } from '@/lib/forms/action';
 import { handleRegistration, registrationForm } from '@/lib/forms/registration-handler';
 
-const action = formAction(registrationForm, handleRegistration);
+const action = formAction(registrationForm, (input, ctx) => handleRegistration(input, ctx));
 
 /**
  * The Network Registration form's server action (spec §7): `FormResult<{ id }>`, never throws. See

@@ -86,23 +86,27 @@ export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
   }, [open, setFocus]);
 
   // Country names and the location guess load together: a country can only be selected once its option exists.
+  const [found, setFound] = useState<{ country?: string; city?: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([countryOptions(locale).catch(() => []), detectLocation()]).then(([list, found]) => {
+    void Promise.all([countryOptions(locale).catch(() => []), detectLocation()]).then(([list, place]) => {
       if (!live) return;
       setCountries(list);
+      setFound(place);
       setDetecting(false);
-      // After the options render, and never over what the person already typed.
-      requestAnimationFrame(() => {
-        if (found.country && list.some((c) => c.code === found.country) && !getValues('country'))
-          setValue('country', found.country);
-        if (found.city && !getValues('city')) setValue('city', found.city);
-      });
     });
     return () => {
       live = false;
     };
-  }, [locale, getValues, setValue]);
+  }, [locale]);
+
+  // Runs after the options have rendered; never overwrites what the person already chose or typed.
+  useEffect(() => {
+    if (!found) return;
+    if (found.country && countries.some((c) => c.code === found.country) && !getValues('country'))
+      setValue('country', found.country);
+    if (found.city && !getValues('city')) setValue('city', found.city);
+  }, [found, countries, getValues, setValue]);
 
   const message = (key: string | undefined) => {
     if (!key) return undefined;
@@ -160,7 +164,11 @@ export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
           {t('dialogIntro')}
         </p>
 
-        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="relative mt-6 space-y-5">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          className="relative mt-6 space-y-5"
+        >
           <Honeypot inputRef={honeypotRef} />
           <TextField
             label={t('fullName')}

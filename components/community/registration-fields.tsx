@@ -81,11 +81,7 @@ export function ChoiceGroup({
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-      aria-required={required && type === 'radio' ? true : undefined}
-    >
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className={labelClass}>
         {legend} {required ? <span aria-hidden="true">*</span> : null}
       </legend>

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { englishCountryName } from '@/lib/countries';
-import { enqueueOutbox, getDb, insertVolunteer } from '@/lib/db';
+import { type Database, enqueueOutbox, getDb, insertVolunteer } from '@/lib/db';
 
 import type { FormContext, FormDefinition } from './action';
 import { type Registration, registrationSchema } from './registration';
@@ -21,11 +21,12 @@ export const registrationForm: FormDefinition<typeof registrationSchema> = {
  * at all; the follow-up itself runs later in the outbox worker and never affects this answer.
  * The country arrives as our list's code (or an English name) and is stored as the English name; one not on the
  * list is a 422 with the field's message key. @returns the new row's id. @throws on a database error (the
- * wrapper answers 500 'server').
+ * wrapper answers 500 'server'). `options.db` (tests) replaces the process's database.
  */
 export async function handleRegistration(
   input: Registration,
   ctx: FormContext,
+  options: { db?: Database } = {},
 ): Promise<{ id: string } | FormFailure> {
   const country = await englishCountryName(input.country);
   if (!country)
@@ -35,7 +36,7 @@ export async function handleRegistration(
   // The table has no column for the free-text interest; it travels with 'other' so the team sees it.
   if (input.customInterest) interests.push(`other: ${input.customInterest}`);
 
-  const db = await getDb();
+  const db = options.db ?? (await getDb());
   const id = await db.transaction(async (tx) => {
     const row = await insertVolunteer(tx, {
       name: input.fullName,

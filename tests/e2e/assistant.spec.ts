@@ -79,6 +79,20 @@ test.describe('chat assistant', () => {
     ).toBeVisible();
   });
 
+  test("the chat's registration link opens the Network Registration dialog on /community", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: LAUNCHER }).click();
+    const panel = page.getByRole('dialog', { name: 'LRJN Assistant' });
+    await panel.getByRole('textbox', { name: 'Your message' }).fill('I would like to join the network');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('link', { name: 'Community page' }).click();
+    await expect(page).toHaveURL(/\/community#register$/);
+    await expect(page.getByRole('dialog', { name: 'Network Registration' })).toBeVisible();
+  });
+
   test('the reply is streamed: many NDJSON events read in several chunks, ending with done', async ({
     page,
   }) => {

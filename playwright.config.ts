@@ -34,6 +34,7 @@ const UNLIMITED = {
   SCREENING_MAX_REQUESTS: '1000000',
   SCREENING_PREFETCH_MAX_REQUESTS: '1000000',
   FORM_RATE_LIMIT_MAX: '1000000',
+  ASSISTANT_RATE_LIMIT_MAX: '1000000',
 };
 /** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
@@ -103,7 +104,11 @@ export default defineConfig({
     : [
         server(3100, { ...UNLIMITED, PGLITE_DIR: '.data/e2e-pglite' }),
         server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip', PGLITE_DIR: 'memory://' }),
-        server(3102, { SCREENING_MAX_REQUESTS: '5', SCREENING_WINDOW_SECONDS: '300', PGLITE_DIR: 'memory://' }),
+        server(3102, {
+          SCREENING_MAX_REQUESTS: '5',
+          SCREENING_WINDOW_SECONDS: '300',
+          PGLITE_DIR: 'memory://',
+        }),
         ...(databaseUrl ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl })] : []),
         ...(wordpressUrl
           ? [

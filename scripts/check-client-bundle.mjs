@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Fails when a secret reached the browser: scans every .js file under `<distDir>/static` (what `next build` serves
- * to clients from /_next/static) for the given key value and for the OpenAI API host.
+ * to clients from /_next/static) for the given key value and for the OpenAI API host, and every prerendered page
+ * and RSC payload under `<distDir>/server/app` (.html, .rsc, .body: also sent to browsers) for the key value.
  *
  * Usage: node scripts/check-client-bundle.mjs <distDir> <keyValue>   (e.g. `.next "$CANARY_OPENAI_KEY"`)
  * Exit codes: 0 nothing found; 1 a hit (each file and what it contains is listed); 2 bad usage or no JavaScript
@@ -21,7 +22,7 @@ const NEEDLES = [
   { label: 'the OpenAI API host', value: 'api.openai.com' },
 ];
 
-async function* jsFiles(dir) {
+async function* filesUnder(dir, pattern = /\.(?:m?js|cjs)$/) {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -30,19 +31,26 @@ async function* jsFiles(dir) {
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* jsFiles(full);
-    else if (entry.isFile() && /\.(?:m?js|cjs)$/.test(entry.name)) yield full;
+    if (entry.isDirectory()) yield* filesUnder(full, pattern);
+    else if (entry.isFile() && pattern.test(entry.name)) yield full;
   }
 }
 
 const root = path.join(distDir, 'static');
 let scanned = 0;
 const hits = [];
-for await (const file of jsFiles(root)) {
+for await (const file of filesUnder(root)) {
   scanned++;
   const text = await readFile(file, 'utf8');
   for (const needle of NEEDLES)
     if (text.includes(needle.value)) hits.push(`${path.relative(distDir, file)}: ${needle.label}`);
+}
+
+let pages = 0;
+for await (const file of filesUnder(path.join(distDir, 'server', 'app'), /\.(?:html|rsc|body)$/)) {
+  pages++;
+  const text = await readFile(file, 'utf8');
+  if (text.includes(keyValue)) hits.push(`${path.relative(distDir, file)}: the API key value`);
 }
 
 if (scanned === 0) {
@@ -55,5 +63,5 @@ if (hits.length) {
   process.exit(1);
 }
 console.log(
-  `check-client-bundle: ${scanned} client JavaScript files, no API key value and no api.openai.com`,
+  `check-client-bundle: ${scanned} client JavaScript files and ${pages} prerendered pages/payloads: no API key value, no api.openai.com in scripts`,
 );

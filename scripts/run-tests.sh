@@ -72,7 +72,12 @@ echo "== unit and integration tests"
 npx vitest run
 
 echo "== production build, with WordPress unreachable (must fall back to the bundled snapshot)"
-WORDPRESS_URL=http://127.0.0.1:9 npx next build
+# Built with a canary OpenAI key, so the bundle check below proves the key never reaches the browser.
+canary_key="sk-canary-$(node -e 'console.log(require("crypto").randomBytes(18).toString("hex"))')"
+OPENAI_API_KEY="$canary_key" WORDPRESS_URL=http://127.0.0.1:9 npx next build
+
+echo "== no secret in the browser bundle (the key's value, the OpenAI host)"
+node scripts/check-client-bundle.mjs "${NEXT_DIST_DIR:-.next}" "$canary_key"
 
 if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
   echo "== production build against the WordPress rig (.next-wp)"

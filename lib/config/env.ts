@@ -157,6 +157,8 @@ export const envSchema = z.object({
   OPENAI_MODEL: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   ASSISTANT_MAX_CHARS: positiveInt(1200),
+  ASSISTANT_RATE_LIMIT_MAX: positiveInt(30),
+  ASSISTANT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(300),
 
   // Accounts (lib/auth)
   // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)

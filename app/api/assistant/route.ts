@@ -8,15 +8,12 @@ import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Messages one client may send per window (shared through REDIS_URL when set). */
-const MAX_MESSAGES = 30;
-const WINDOW_SECONDS = 300;
-
 let limiter: Limiter | undefined;
 function assistantLimiter(): Limiter {
   limiter ??= createLimiter({
-    points: MAX_MESSAGES,
-    durationSeconds: WINDOW_SECONDS,
+    // Messages one client may send per window (shared through REDIS_URL when set).
+    points: env().ASSISTANT_RATE_LIMIT_MAX,
+    durationSeconds: env().ASSISTANT_RATE_LIMIT_WINDOW_SECONDS,
     keyPrefix: 'assistant',
     redisUrl: env().REDIS_URL,
   });

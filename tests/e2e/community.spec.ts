@@ -69,7 +69,7 @@ test('every section is on the page, in spec order', async ({ page }) => {
     ['Share on X (Twitter)', 'twitter.com'],
     ['Share on LinkedIn', 'linkedin.com'],
     ['Share on WhatsApp', 'wa.me'],
-  ]) {
+  ] as const) {
     const href = await share
       .getByRole('link', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })
       .getAttribute('href');

@@ -37,6 +37,7 @@ export {
   DEFAULT_LEASE_SECONDS,
   DEFAULT_MAX_ATTEMPTS,
   claimDueOutbox,
+  claimUntriedOutboxItem,
   enqueueOutbox,
   markOutbox,
   retryDelaySeconds,

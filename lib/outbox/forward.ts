@@ -1,8 +1,6 @@
 import 'server-only';
 
-import { sql } from 'drizzle-orm';
-
-import { type Database, DEFAULT_LEASE_SECONDS, type OutboxItem, getDb, markOutbox } from '@/lib/db';
+import { claimUntriedOutboxItem, getDb, markOutbox } from '@/lib/db';
 import { ENQUIRY_FORWARD_KIND, type EmailJobOptions, findEnquiry, runEmailJob } from '@/lib/email';
 
 /**
@@ -22,40 +20,6 @@ export type ForwardStatus =
   /** No enquiry has that id. */
   | 'not-found';
 
-type ClaimedRow = { id: string; attempts: number };
-
-/** Rows of a `db.execute` result: postgres.js returns an array, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] } | null)?.rows ?? []) as T[];
-}
-
-/**
- * Claims the enquiry's forward item for this request, if nobody has tried it yet (attempts = 0): the same lease
- * as `claimDueOutbox` (attempts + 1, next_attempt_at past the lease), with FOR UPDATE SKIP LOCKED so the worker
- * and a second call never get it too. (One statement lib/db has no function for: claiming a given item rather
- * than any due ones.)
- */
-async function claimFirstForward(db: Database, enquiryId: string): Promise<ClaimedRow | null> {
-  const result = await db.execute(sql`
-    update outbox
-       set attempts = attempts + 1,
-           next_attempt_at = now() + ${DEFAULT_LEASE_SECONDS}::integer * interval '1 second',
-           updated_at = now()
-     where id = (
-       select id from outbox
-        where kind = ${ENQUIRY_FORWARD_KIND}
-          and status = 'pending'
-          and attempts = 0
-          and payload ->> 'enquiryId' = ${enquiryId}
-        order by created_at
-        limit 1
-        for update skip locked)
-    returning id, attempts`);
-  const [row] = rowsOf<ClaimedRow>(result);
-  return row ? { id: String(row.id), attempts: Number(row.attempts) } : null;
-}
-
 /**
  * Forwards a saved enquiry now, through its outbox item (the contact form's second step, spec §4 'forwarded'):
  * only an enquiry not yet forwarded, and only if its item has not been tried (so a replayed call cannot send the
@@ -71,14 +35,12 @@ export async function forwardEnquiryNow(
   const enquiry = await findEnquiry(db, enquiryId);
   if (!enquiry) return 'not-found';
   if (enquiry.forwardStatus === 'sent') return 'forwarded';
-  const claimed = await claimFirstForward(db, enquiryId);
-  if (!claimed) return 'pending';
-  const item: Pick<OutboxItem, 'id' | 'kind' | 'payload' | 'attempts'> = {
-    id: claimed.id,
+  const item = await claimUntriedOutboxItem(db, {
     kind: ENQUIRY_FORWARD_KIND,
-    payload: { enquiryId },
-    attempts: claimed.attempts,
-  };
+    payloadKey: 'enquiryId',
+    value: enquiryId,
+  });
+  if (!item) return 'pending';
   const outcome = await runEmailJob(item, { ...options, db });
   await markOutbox(db, item, outcome);
   return outcome.ok ? 'forwarded' : 'failed';

@@ -89,6 +89,53 @@ export async function claimDueOutbox(db: Database, options: ClaimOptions = {}): 
 }
 
 /**
+ * Claims one given item that no worker has tried yet (pending, attempts = 0), whatever its due time: the item of
+ * `kind` whose `payload[payloadKey]` equals `value`, oldest first. Same lease and exclusivity as `claimDueOutbox`
+ * (FOR UPDATE SKIP LOCKED), so a request that wants to run its own side effect at once (the contact form's
+ * forward) and the worker never both get it, and a replayed request gets nothing. Report with `markOutbox`.
+ * @returns the claimed item with `attempts` = 1, or null when there is none untried (done, tried, or held).
+ */
+export async function claimUntriedOutboxItem(
+  db: Database,
+  {
+    kind,
+    payloadKey,
+    value,
+    leaseSeconds = DEFAULT_LEASE_SECONDS,
+  }: {
+    kind: string;
+    payloadKey: string;
+    value: string;
+    leaseSeconds?: number;
+  },
+): Promise<OutboxItem | null> {
+  const target = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, kind),
+        eq(outbox.status, 'pending'),
+        eq(outbox.attempts, 0),
+        sql`${outbox.payload} ->> ${payloadKey} = ${value}`,
+      ),
+    )
+    .orderBy(asc(outbox.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(outbox)
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${Math.round(leaseSeconds)}::integer * interval '1 second'`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(outbox.id, target))
+    .returning();
+  return row ?? null;
+}
+
+/**
  * Records the outcome of an item returned by `claimDueOutbox`: 'sent', or on failure either 'pending' again after
  * `retryDelaySeconds(item.attempts)` or 'failed' for good once `maxAttempts` attempts were made. Only changes the
  * item while it is still in the claim that returned it (pending, same attempt count), so a late report from a

@@ -15,9 +15,14 @@ export const CLIENT_NAMESPACES = [
   'MediaPlayer',
   'Lightbox',
   'Forms',
-  'ContactForm',
-  'Registration',
-  'SpreadTheWord',
   'Newsletter',
   'AssistantPanel',
+  'AuthForms',
+  'UserMenu',
 ] as const;
+
+/**
+ * Client namespaces one page's islands need, sent only by that page through `ScopedClientMessages`
+ * (i18n/scoped-client-messages.tsx) instead of with every page. Same string rules as above.
+ */
+export const SCOPED_CLIENT_NAMESPACES = ['ContactForm', 'Registration', 'SpreadTheWord'] as const;

@@ -20,8 +20,13 @@ import { routing, type Locale } from './routing';
 type ClientIntl = { locale: Locale; messages: Messages };
 const ClientIntlContext = createContext<ClientIntl>({ locale: routing.defaultLocale, messages: {} });
 
+/**
+ * Gives client components their locale and strings. Nested providers add to the outer one's namespaces (see
+ * `ScopedClientMessages`), so a page can send the strings only its own islands need.
+ */
 export function ClientIntlProvider({ locale, messages, children }: ClientIntl & { children: ReactNode }) {
-  const value = useMemo(() => ({ locale, messages }), [locale, messages]);
+  const outer = useContext(ClientIntlContext).messages;
+  const value = useMemo(() => ({ locale, messages: { ...outer, ...messages } }), [locale, outer, messages]);
   return <ClientIntlContext.Provider value={value}>{children}</ClientIntlContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, SCOPED_CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
 import { mergeMessages, type Messages } from '@/i18n/messages';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
@@ -113,7 +113,7 @@ describe('client namespaces', () => {
     const problems: string[] = [];
     for (const [locale, catalogue] of Object.entries({ en, es, fr, pt })) {
       const all = catalogue as unknown as Record<string, Record<string, unknown>>;
-      for (const ns of CLIENT_NAMESPACES) {
+      for (const ns of [...CLIENT_NAMESPACES, ...SCOPED_CLIENT_NAMESPACES]) {
         for (const [key, value] of Object.entries(all[ns] ?? {})) {
           if (typeof value !== 'string') problems.push(`${locale} ${ns}.${key}: nested`);
           else if (/\{\s*\w+\s*,|<\/?\w+>|'\{/.test(value)) problems.push(`${locale} ${ns}.${key}: ${value}`);

@@ -10,6 +10,7 @@ import { SpreadTheWord } from '@/components/community/spread-the-word';
 import { VolunteerStats } from '@/components/community/volunteer-stats';
 import { PageHeader } from '@/components/layout/page-header';
 import { NewsletterSignup } from '@/components/newsletter/newsletter-signup';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { localeParam } from '@/i18n/params';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -32,33 +33,35 @@ export default async function CommunityPage({ params }: PageProps<'/[locale]/com
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <div className="mx-auto max-w-7xl space-y-16 px-4 py-12 sm:px-6">
-        <SectionBoundary fallback={t('statsError')}>
-          <VolunteerStats locale={locale} />
-        </SectionBoundary>
-        <SectionBoundary fallback={t('joinError')}>
-          <JoinNetwork locale={locale} />
-        </SectionBoundary>
-        <SectionBoundary fallback={t('featuresError')}>
-          <FeatureCards locale={locale} />
-        </SectionBoundary>
-        <SectionBoundary fallback={t('discussionsError')}>
-          <Discussions locale={locale} />
-        </SectionBoundary>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <section id="newsletter" aria-labelledby="newsletter-community-title" className="scroll-mt-24">
-            <SectionBoundary fallback={t('newsletterError')}>
-              <NewsletterSignup source="community" />
+      <ScopedClientMessages locale={locale} namespaces={['Registration', 'SpreadTheWord']}>
+        <div className="mx-auto max-w-7xl space-y-16 px-4 py-12 sm:px-6">
+          <SectionBoundary fallback={t('statsError')}>
+            <VolunteerStats locale={locale} />
+          </SectionBoundary>
+          <SectionBoundary fallback={t('joinError')}>
+            <JoinNetwork locale={locale} />
+          </SectionBoundary>
+          <SectionBoundary fallback={t('featuresError')}>
+            <FeatureCards locale={locale} />
+          </SectionBoundary>
+          <SectionBoundary fallback={t('discussionsError')}>
+            <Discussions locale={locale} />
+          </SectionBoundary>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section id="newsletter" aria-labelledby="newsletter-community-title" className="scroll-mt-24">
+              <SectionBoundary fallback={t('newsletterError')}>
+                <NewsletterSignup source="community" />
+              </SectionBoundary>
+            </section>
+            <SectionBoundary fallback={t('socialError')}>
+              <SocialPanel locale={locale} />
             </SectionBoundary>
-          </section>
-          <SectionBoundary fallback={t('socialError')}>
-            <SocialPanel locale={locale} />
+          </div>
+          <SectionBoundary fallback={t('shareError')}>
+            <SpreadTheWord locale={locale} />
           </SectionBoundary>
         </div>
-        <SectionBoundary fallback={t('shareError')}>
-          <SpreadTheWord locale={locale} />
-        </SectionBoundary>
-      </div>
+      </ScopedClientMessages>
     </>
   );
 }

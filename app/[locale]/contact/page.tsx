@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { ContactDetails } from '@/components/contact/contact-details';
 import { ContactForm } from '@/components/contact/contact-form';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
@@ -53,7 +54,9 @@ export default async function ContactPage({ params }: PageProps<'/[locale]/conta
           </h2>
           <p className="mt-2 text-muted">{t('formIntro')}</p>
           <div className="mt-6">
-            <ContactForm contactEmail={site.emails.general} />
+            <ScopedClientMessages locale={locale} namespaces={['ContactForm']}>
+              <ContactForm contactEmail={site.emails.general} />
+            </ScopedClientMessages>
           </div>
           <p className="mt-6 text-sm text-muted">
             {t.rich('privacy', {

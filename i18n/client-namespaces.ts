@@ -17,7 +17,6 @@ export const CLIENT_NAMESPACES = [
   'Forms',
   'Newsletter',
   'AssistantPanel',
-  'AuthForms',
   'UserMenu',
 ] as const;
 
@@ -25,4 +24,9 @@ export const CLIENT_NAMESPACES = [
  * Client namespaces one page's islands need, sent only by that page through `ScopedClientMessages`
  * (i18n/scoped-client-messages.tsx) instead of with every page. Same string rules as above.
  */
-export const SCOPED_CLIENT_NAMESPACES = ['ContactForm', 'Registration', 'SpreadTheWord'] as const;
+export const SCOPED_CLIENT_NAMESPACES = [
+  'ContactForm',
+  'Registration',
+  'SpreadTheWord',
+  'AuthForms',
+] as const;

@@ -1,6 +1,7 @@
-import { Heart, House, Mail, Phone, UserRound } from 'lucide-react';
+import { Heart, House, Mail, Phone } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
+import { UserMenu } from '@/components/auth/user-menu';
 import { Link } from '@/i18n/navigation';
 import { siteConfig } from '@/lib/config/site';
 
@@ -92,14 +93,7 @@ export async function SiteHeader() {
             {t('donate')}
             <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
-          <Link
-            href="/login"
-            aria-label={t('login')}
-            title={t('login')}
-            className="inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-strong"
-          >
-            <UserRound aria-hidden="true" className="size-5" />
-          </Link>
+          <UserMenu />
           <MobileMenu />
         </div>
       </div>

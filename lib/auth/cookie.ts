@@ -6,6 +6,12 @@
 /** Cookie name; the value is the session token (never its hash). */
 export const SESSION_COOKIE = 'lrjn_session';
 
+/**
+ * A script-readable companion cookie holding only '1' while a local session exists, so the header's user menu
+ * asks /api/session only when someone may be signed in (most visitors never are: no request on their pages).
+ */
+export const SESSION_HINT_COOKIE = 'lrjn_signed_in';
+
 /** Session lifetime: 30 days from sign-in (seconds). A new sign-in starts a new session (rotation). */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

@@ -8,6 +8,7 @@ import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, getDb, hasRole } from '@/lib/db';
 
+import { authKind } from './config';
 import type { CookieJar } from './cookie';
 import { deliverAuthEmail } from './delivery';
 import { createLocalAuth } from './local';
@@ -25,12 +26,9 @@ export { SESSION_COOKIE } from './cookie';
 export { createLocalAuth } from './local';
 export { createSupabaseAuth } from './supabase';
 export { consumeEmailSend, consumeSignIn } from './limits';
-
-/** The adapter the environment selects: 'supabase' when both Supabase variables are set, else 'local'. */
-export function authKind(): 'local' | 'supabase' {
-  const e = env();
-  return e.NEXT_PUBLIC_SUPABASE_URL && e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ? 'supabase' : 'local';
-}
+export { authKind } from './config';
+export { grantAdminByEmail } from './admin';
+export type { GrantAdminOutcome } from './admin';
 
 let logged = false;
 

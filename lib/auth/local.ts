@@ -14,7 +14,13 @@ import {
   updateLocalUser,
 } from '@/lib/db';
 
-import { type CookieJar, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionCookieOptions } from './cookie';
+import {
+  type CookieJar,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+  sessionCookieOptions,
+} from './cookie';
 import { type AuthEmailPurpose, confirmLink } from './emails';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
 import { hashToken, isTokenShaped, randomToken } from './tokens';
@@ -80,6 +86,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
     });
     cookies.set(SESSION_COOKIE, token, sessionCookieOptions({ production, now }));
+    cookies.set(SESSION_HINT_COOKIE, '1', { ...sessionCookieOptions({ production, now }), httpOnly: false });
   }
 
   async function sendLink(user: LocalUser, purpose: 'signup' | 'recovery', locale?: string): Promise<void> {
@@ -176,6 +183,10 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
         console.error('[auth] local sign-out failed:', error instanceof Error ? error.message : error);
       }
       cookies.set(SESSION_COOKIE, '', sessionCookieOptions({ production, clear: true }));
+      cookies.set(SESSION_HINT_COOKIE, '', {
+        ...sessionCookieOptions({ production, clear: true }),
+        httpOnly: false,
+      });
     },
 
     requestPasswordReset: (email, locale) =>

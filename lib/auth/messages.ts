@@ -25,7 +25,8 @@ export type AuthMessageKey = (typeof AUTH_ERROR_KEYS)[AuthErrorCode] | 'tooManyA
 export function authFailure(error: AuthErrorCode, retryAfterSeconds?: number): FormFailure {
   if (error === 'rate-limited')
     return { ok: false, status: 429, error: 'rate-limited', retryAfterSeconds: retryAfterSeconds ?? 60 };
-  if (error === 'server') return { ok: false, status: 500, error: 'server' };
+  if (error === 'server')
+    return { ok: false, status: 500, error: 'server', fieldErrors: { _form: 'serverError' } };
   return { ok: false, status: 400, error: 'invalid', fieldErrors: { _form: AUTH_ERROR_KEYS[error] } };
 }
 

@@ -1,0 +1,42 @@
+import { type NextRequest, NextResponse } from 'next/server';
+
+import { localizeHref } from '@/i18n/client-paths';
+import { routing, type Locale } from '@/i18n/routing';
+import { type EmailLinkType, getAuth } from '@/lib/auth';
+import { safeReturnTarget } from '@/lib/routing/safe-return';
+
+const TYPES: readonly EmailLinkType[] = ['signup', 'email', 'recovery'];
+
+/**
+ * `GET /auth/confirm?token_hash=…&type=signup|email|recovery[&next=…][&locale=…]` (the proxy's locale routing
+ * rewrites it to /en/auth/confirm, hence under [locale]): the emailed links of both adapters (local accounts and Supabase's token-hash templates, notes/stack-notes.md §3). Opens the link
+ * (`confirmEmail`: Supabase `verifyOtp`), which signs the person in, then redirects (303): a confirmation to
+ * `next` if safe, else `/login?confirmed=1`; a recovery to `/login?mode=reset`; a bad, used or expired link to
+ * `/login?error=link`. Never cached.
+ */
+export async function GET(
+  request: NextRequest,
+  { params }: RouteContext<'/[locale]/auth/confirm'>,
+): Promise<Response> {
+  const query = request.nextUrl.searchParams;
+  // The `locale` parameter local emails carry, else the path's (/es/auth/confirm), else English.
+  const { locale: pathLocale } = await params;
+  const candidates = [query.get('locale'), pathLocale !== routing.defaultLocale ? pathLocale : null];
+  const locale = (candidates.find((l) => (routing.locales as readonly string[]).includes(l ?? '')) ??
+    routing.defaultLocale) as Locale;
+  const type = query.get('type') as EmailLinkType | null;
+  const tokenHash = query.get('token_hash') ?? '';
+
+  let target = '/login?error=link';
+  if (type && TYPES.includes(type) && tokenHash && tokenHash.length <= 256) {
+    const result = await (await getAuth()).confirmEmail({ tokenHash, type });
+    if (result.ok)
+      target =
+        type === 'recovery'
+          ? '/login?mode=reset'
+          : (safeReturnTarget(query.get('next')) ?? '/login?confirmed=1');
+  }
+  const response = NextResponse.redirect(new URL(localizeHref(locale, target), request.url), 303);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}

@@ -1,0 +1,153 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { EmailLinkForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/components/auth/auth-forms';
+import { PageHeader } from '@/components/layout/page-header';
+import { localeParam } from '@/i18n/params';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
+import { Link } from '@/i18n/navigation';
+import { getAuth } from '@/lib/auth';
+import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/login'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'Auth' });
+  return pageMetadata({
+    locale,
+    path: '/login',
+    title: t('loginTitle'),
+    description: t('loginDescription'),
+    noindex: true,
+  });
+}
+
+type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const tabClass =
+  'flex-1 rounded-md px-4 py-2 text-center font-semibold text-fg hover:bg-surface-strong aria-[current=page]:bg-bg aria-[current=page]:text-brand aria-[current=page]:shadow-sm';
+
+/**
+ * Sign-in (spec §2 /login, §4 Session): sign in and create-account tabs (links, `?mode=signup`), forgot password
+ * (`?mode=forgot`) and the new-password form after a recovery link (`?mode=reset`). `?next=` (kept only when
+ * `safeReturnTarget` accepts it) is where a sign-in lands; `?confirmed=1`, `?reset=done` and `?error=link` show
+ * the outcome of /auth/confirm. Signed in already: who you are, Continue and Logout. Reads cookies, so it renders
+ * per request (never a public, cached page).
+ */
+export default async function LoginPage({ params, searchParams }: PageProps<'/[locale]/login'>) {
+  const locale = await localeParam(params);
+  const t = await getTranslations('Auth');
+  const query = await searchParams;
+  const requested = one(query.mode);
+  const mode: Mode =
+    requested === 'signup' || requested === 'forgot' || requested === 'reset' ? requested : 'signin';
+  const next = safeReturnTarget(one(query.next)) ?? undefined;
+  const nextQuery = next ? `&next=${encodeURIComponent(next)}` : '';
+  const user = await (await getAuth()).currentUser();
+
+  const notice =
+    one(query.confirmed) === '1' ? t('confirmed') : one(query.reset) === 'done' ? t('resetDone') : null;
+  const linkError = one(query.error) === 'link';
+
+  let body: React.ReactNode;
+  if (mode === 'reset') {
+    body = user ? (
+      <>
+        <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
+        <div className="mt-6">
+          <ResetPasswordForm />
+        </div>
+      </>
+    ) : (
+      <>
+        <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
+        <p className="mt-4 text-muted">{t('resetNeedsLink')}</p>
+        <p className="mt-6">
+          <Link href="/login?mode=forgot" className="font-medium text-brand underline">
+            {t('forgotTitle')}
+          </Link>
+        </p>
+      </>
+    );
+  } else if (user) {
+    body = (
+      <>
+        <p className="text-lg">{t('signedInAs', { name: user.name ?? user.email })}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            href={next ?? '/'}
+            className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+          >
+            {t('continue')}
+          </Link>
+        </div>
+      </>
+    );
+  } else if (mode === 'forgot') {
+    body = (
+      <>
+        <h2 className="text-2xl font-bold">{t('forgotTitle')}</h2>
+        <p className="mt-2 text-muted">{t('forgotIntro')}</p>
+        <div className="mt-6">
+          <EmailLinkForm purpose="reset" />
+        </div>
+        <p className="mt-6 text-center">
+          <Link href="/login" className="font-medium text-brand underline">
+            {t('backToLogin')}
+          </Link>
+        </p>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <nav aria-label={t('tabsLabel')} className="mb-6 flex gap-1 rounded-lg bg-surface p-1">
+          <Link
+            href={`/login?mode=signin${nextQuery}`}
+            aria-current={mode === 'signin' ? 'page' : undefined}
+            className={tabClass}
+          >
+            {t('signInTab')}
+          </Link>
+          <Link
+            href={`/login?mode=signup${nextQuery}`}
+            aria-current={mode === 'signup' ? 'page' : undefined}
+            className={tabClass}
+          >
+            {t('signUpTab')}
+          </Link>
+        </nav>
+        <h2 className="sr-only">{mode === 'signup' ? t('signUpTab') : t('signInTab')}</h2>
+        {mode === 'signup' ? <SignUpForm next={next} /> : <SignInForm next={next} />}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('loginTitle')} subtitle={t('loginSubtitle')} />
+      <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+        {notice ? (
+          <p role="status" className="mb-6 rounded-lg border border-border bg-surface p-3 font-medium">
+            {notice}
+          </p>
+        ) : null}
+        {linkError ? (
+          <p
+            role="alert"
+            className="mb-6 rounded-lg border border-red-700 bg-red-50 p-3 font-medium text-red-900 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
+          >
+            {t('linkInvalid')}
+          </p>
+        ) : null}
+        <ScopedClientMessages locale={locale} namespaces={['AuthForms']}>
+          {body}
+        </ScopedClientMessages>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { getAuth, isAdmin } from '@/lib/auth';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * `GET /api/session`: who is signed in, for the header's user menu (a client island, so public pages stay static:
+ * DESIGN.md §4). `{ signedIn: false, isAdmin: false }` or `{ signedIn: true, name, isAdmin }` (name: the full
+ * name, else the email). Never cached. The admin flag only chooses menu items; every admin page and action checks
+ * again on the server. A failure answers as signed out.
+ */
+export async function GET(): Promise<Response> {
+  const headers = { 'Cache-Control': 'private, no-store' };
+  try {
+    const user = await (await getAuth()).currentUser();
+    if (!user) return Response.json({ signedIn: false, isAdmin: false }, { headers });
+    return Response.json(
+      { signedIn: true, name: user.name ?? user.email, isAdmin: await isAdmin(user) },
+      { headers },
+    );
+  } catch (error) {
+    console.error('[auth] /api/session failed:', error instanceof Error ? error.message : error);
+    return Response.json({ signedIn: false, isAdmin: false }, { headers });
+  }
+}

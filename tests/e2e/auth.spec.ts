@@ -1,0 +1,130 @@
+import { projectDatabase, uniqueEmail } from './database';
+import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+
+/**
+ * Accounts (issue 7, spec §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
+ * signing in before confirming says so (with a resend link); a wrong password gets the one wrong-credentials
+ * message; a bad emailed link is refused. On the `postgres` project the confirmation link is read from the outbox
+ * row (as an admin would) and the whole path runs: confirm → signed in → user menu by keyboard → logout → home.
+ * The embedded PGlite belongs to the server process, so elsewhere the link is not followed.
+ */
+
+const PASSWORD = 'a long enough password';
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+async function signUp(page: import('@playwright/test').Page, email: string) {
+  await page.goto('/login?mode=signup');
+  await waitForHydration(page);
+  await page.getByLabel('Full name').fill('Ada Tester');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+}
+
+async function signIn(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('sign-up asks to confirm the email, and sign-in says the address is unconfirmed', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('auth-e2e');
+  await signUp(page, email);
+
+  await signIn(page, email, PASSWORD);
+  const alert = page.getByRole('alert').filter({ hasText: 'Please confirm your email address first' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Send the confirmation link again' })).toHaveAttribute(
+    'href',
+    '/email-confirmation',
+  );
+
+  const sql = projectDatabase(info);
+  if (!sql) return;
+  try {
+    const rows = await sql<{ text: string }[]>`
+      select payload->>'text' as text from outbox
+      where kind = 'auth.email' and payload->>'to' = ${email} order by created_at desc limit 1`;
+    const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(rows[0]?.text ?? '')?.[0];
+    expect(link, 'confirmation link in the outbox').toBeTruthy();
+    const url = new URL(link!);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page).toHaveURL(/\/login\?confirmed=1$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your email address is confirmed' }),
+    ).toBeVisible();
+    await waitForHydration(page);
+
+    const menuButton = page.getByRole('button', { name: /Account menu: Signed in as Ada Tester/ });
+    await expect(menuButton).toBeVisible();
+    await menuButton.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Create Course' })).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+    const session = await page.request.get('/api/session');
+    expect(await session.json()).toEqual({ signedIn: false, isAdmin: false });
+  } finally {
+    await sql.end();
+  }
+});
+
+test('a wrong password or unknown email gets one message', async ({ page }) => {
+  await signIn(page, uniqueEmail('nobody'), 'not the password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('field rules are checked in the browser, translated', async ({ page }) => {
+  await page.goto('/es/login?mode=signup');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Crear cuenta' }).last().click();
+  await expect(page.getByText('El nombre debe tener al menos 2 caracteres')).toBeVisible();
+  await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+});
+
+test('an invalid emailed link is refused with a clear message', async ({ page }) => {
+  await page.goto('/auth/confirm?token_hash=not-a-real-token&type=signup');
+  await expect(page).toHaveURL(/\/login\?error=link$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired' }),
+  ).toBeVisible();
+});
+
+test('the session endpoint answers signed out, uncached', async ({ request }) => {
+  const res = await request.get('/api/session');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toContain('no-store');
+  expect(await res.json()).toEqual({ signedIn: false, isAdmin: false });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const path of ['/login', '/login?mode=signup', '/login?mode=forgot', '/email-confirmation']) {
+    test(`axe: ${path} in the ${theme} theme has no WCAG A/AA violations`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+}

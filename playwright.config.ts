@@ -28,7 +28,13 @@ const chromiumArgs = [
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
 /** The specs of what visitors submit, run again on PostgreSQL. */
-const FORM_SPECS = ['newsletter.spec.ts', 'contact.spec.ts', 'community.spec.ts', 'forms-hostile.spec.ts'];
+const FORM_SPECS = [
+  'newsletter.spec.ts',
+  'contact.spec.ts',
+  'community.spec.ts',
+  'forms-hostile.spec.ts',
+  'auth.spec.ts',
+];
 /** Test traffic must never hit the screening or per-form limits, except where a spec tests them (3101, 3102). */
 const UNLIMITED = {
   SCREENING_MAX_REQUESTS: '1000000',

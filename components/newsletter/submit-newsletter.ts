@@ -12,15 +12,19 @@ export type NewsletterOutcome =
 /**
  * The newsletter form's submit logic, loaded on the first submit (not with the page): `newsletterError` validates
  * with the same zod schema as the server (→ a `Newsletter` message key or null); `submitNewsletter` validates and
- * calls the server action. Never throws for a refused submission; a network
- * failure rejects (the caller shows the spec's error toast).
+ * calls the server action. Never throws for a refused submission; a network failure rejects (the caller shows the spec's error toast).
  */
+export function newsletterError(values: NewsletterInput): string | null {
+  const parsed = newsletterSchema.safeParse(values);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'emailInvalid');
+}
+
 export async function submitNewsletter(
   values: NewsletterInput,
   guard: GuardValues,
 ): Promise<NewsletterOutcome> {
-  const parsed = newsletterSchema.safeParse(values);
-  if (!parsed.success) return { kind: 'invalid', key: parsed.error.issues[0]?.message ?? 'emailInvalid' };
+  const key = newsletterError(values);
+  if (key) return { kind: 'invalid', key };
   const result = await subscribeToNewsletter({ ...values, ...guard });
   if (result.ok) return { kind: 'ok', thankYou: result.data.thankYou };
   if (result.error === 'invalid' && result.fieldErrors?.email)

@@ -50,6 +50,8 @@ const PAGES = [
   '/es/contact',
   '/community',
   '/pt/community',
+  '/login',
+  '/fr/email-confirmation',
 ];
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {

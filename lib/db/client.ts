@@ -40,6 +40,11 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Pool size of postgres.js; default 5 (a Supabase pooler multiplexes, each instance needs few). */
   maxConnections?: number;
+  /**
+   * PGlite only: called after the migrations with the tables they created in this run (empty when none), before
+   * the database is returned. getDb() seeds the demo courses with it; a failure here is logged, not thrown.
+   */
+  afterMigrate?: (db: Database, createdTables: string[]) => Promise<void>;
 }
 
 export const DEFAULT_PGLITE_DIR = '.data/pglite';
@@ -58,10 +63,13 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migratio
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 5);
-  return openPglite(options.pgliteDir ?? DEFAULT_PGLITE_DIR);
+  return openPglite(options.pgliteDir ?? DEFAULT_PGLITE_DIR, options.afterMigrate);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string,
+  afterMigrate?: OpenDatabaseOptions['afterMigrate'],
+): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   if (dir !== MEMORY_PGLITE_DIR) {
     dataDir = path.resolve(process.cwd(), dir);
@@ -71,7 +79,18 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   try {
     // PGlite.create runs the WASM engine (and initdb for a new directory): seconds, so once per process.
     const db = drizzlePglite({ client, schema });
+    const tables = async () =>
+      (
+        await client.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public'`)
+      ).rows.map((r) => r.t);
+    const before = afterMigrate ? await tables() : [];
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (afterMigrate) {
+      const created = (await tables()).filter((t) => !before.includes(t));
+      await afterMigrate(db, created).catch((error: unknown) =>
+        console.error('[db] after-migration step failed (the database is usable):', error),
+      );
+    }
     return { db, driver: 'pglite', close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);
@@ -153,7 +172,16 @@ export function getDb(): Promise<Database> {
         '[db] the embedded database is not opened during `next build`: render pages that read it on request',
       );
     }
-    const handle = await openDatabase({ databaseUrl: DATABASE_URL, pgliteDir: PGLITE_DIR });
+    const handle = await openDatabase({
+      databaseUrl: DATABASE_URL,
+      pgliteDir: PGLITE_DIR,
+      afterMigrate: seedDemoCoursesOnCreate,
+    });
+    if (DATABASE_URL && process.env.COURSES_SEED === '1') {
+      await seedDemoCoursesOnCreate(handle.db, ['course_units']).catch((error: unknown) =>
+        console.error('[db] seeding the demo courses failed:', error),
+      );
+    }
     console.info(
       DATABASE_URL
         ? `[db] PostgreSQL at ${describeUrl(DATABASE_URL)}`
@@ -165,6 +193,19 @@ export function getDb(): Promise<Database> {
     throw error;
   });
   return holder.handle.then((h) => h.db);
+}
+
+/**
+ * The demo courses (content/courses, issue 7) go into the embedded database once: in the start-up run whose
+ * migrations create the course tables (a new data directory, or one that predates them), so courses an admin
+ * deleted later do not come back. PostgreSQL (production) is seeded only when COURSES_SEED=1 (idempotent by id).
+ * Imported lazily: lib/courses imports lib/db.
+ */
+async function seedDemoCoursesOnCreate(db: Database, createdTables: string[]): Promise<void> {
+  if (!createdTables.includes('course_units')) return;
+  const { seedDemoCourses } = await import('@/lib/courses/seed');
+  const { inserted } = await seedDemoCourses(db);
+  if (inserted.length) console.log(`[db] added ${inserted.length} demo courses (content/courses)`);
 }
 
 /** Closes the database opened by `getDb()` (tests, graceful shutdown); the next `getDb()` opens a new one. */

@@ -24,6 +24,36 @@ export {
   recordAuthEmail,
   updateLocalUser,
 } from './queries/auth';
+export {
+  deleteLessonRow,
+  deleteUnitRow,
+  findCertificateById,
+  findEnrolment,
+  findProgress,
+  insertCertificateOnce,
+  insertCourse,
+  insertCourseIfAbsent,
+  insertEnrolment,
+  insertLesson,
+  insertMaterial,
+  insertUnit,
+  selectCourse,
+  selectCourseLessons,
+  selectCourses,
+  selectEnrolledCourses,
+  selectLesson,
+  selectMaterials,
+  selectUnit,
+  selectUnitLessons,
+  selectUnits,
+  setProgressPercent,
+  updateCourseRow,
+  updateLessonRow,
+  updateUnitRow,
+  upsertProgressLesson,
+} from './queries/courses';
+export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/courses';
+export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from './schema';
 export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
@@ -49,7 +79,11 @@ export { findVolunteer, insertVolunteer } from './queries/volunteers';
 export type { NewVolunteer } from './queries/volunteers';
 export type {
   Course,
+  CourseCertificate,
   CourseEnrollment,
+  CourseLesson,
+  CourseMaterial,
+  CourseUnit,
   Enquiry,
   HomepageContent,
   LocalUser,

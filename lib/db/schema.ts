@@ -114,6 +114,8 @@ export const userCourseProgress = pgTable(
     /** Whole percent, 0 to 100. */
     progress: integer('progress').notNull().default(0),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }).notNull().defaultNow(),
+    /** The lesson the student opened or completed last (lib/courses resumes there); no FK: lessons may go. */
+    lastLessonId: uuid('last_lesson_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,6 +124,102 @@ export const userCourseProgress = pgTable(
     unique('user_course_progress_user_course_key').on(t.userId, t.courseId),
     index('user_course_progress_course_id_idx').on(t.courseId),
     check('user_course_progress_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * A course's units, in `position` order (0, 1, 2… kept dense by lib/courses). The jsonb `courses.units` column
+ * above is the old site's field (spec §3) and stays an empty list: units and lessons live in these tables.
+ */
+export const courseUnits = pgTable(
+  'course_units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('course_units_course_position_idx').on(t.courseId, t.position),
+    check('course_units_position_check', sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * A unit's lessons, in `position` order (dense from 0). `body` is HTML restricted to a small allowlist of text
+ * tags and sanitised by lib/courses on every write (no images, no iframes: a video goes in `video_url`), so pages
+ * render it with CmsHtml like WordPress content.
+ */
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => courseUnits.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    videoUrl: text('video_url'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('course_lessons_unit_position_idx').on(t.unitId, t.position),
+    check('course_lessons_position_check', sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * Files attached to a course (optionally to one lesson): stored as `{timestamp}_{filename}` in `.data/uploads`
+ * or the Supabase Storage bucket `documents` (DESIGN.md §2 "file storage").
+ */
+export const courseMaterials = pgTable(
+  'course_materials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id').references(() => courseLessons.id, { onDelete: 'set null' }),
+    /** The sanitised file name shown to students. */
+    filename: text('filename').notNull(),
+    storagePath: text('storage_path').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('course_materials_storage_path_key').on(t.storagePath),
+    index('course_materials_course_id_idx').on(t.courseId),
+    check('course_materials_size_check', sql`${t.sizeBytes} >= 0`),
+  ],
+);
+
+/**
+ * Certificates of completion: the id is the public verification id (`/verify/{id}`). Names and titles are copied
+ * at issue so a certificate stays verifiable, unchanged, when the course is renamed or deleted (hence `course_id`
+ * becomes null rather than the row going). One per user and course.
+ */
+export const courseCertificates = pgTable(
+  'course_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    studentName: text('student_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    certificateTitle: text('certificate_title').notNull(),
+    certificateDescription: text('certificate_description').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('course_certificates_user_course_key').on(t.userId, t.courseId),
+    index('course_certificates_course_id_idx').on(t.courseId),
   ],
 );
 
@@ -314,6 +412,10 @@ export const localEmailTokens = pgTable(
 export type Course = typeof courses.$inferSelect;
 export type CourseEnrollment = typeof courseEnrollments.$inferSelect;
 export type UserCourseProgress = typeof userCourseProgress.$inferSelect;
+export type CourseUnit = typeof courseUnits.$inferSelect;
+export type CourseLesson = typeof courseLessons.$inferSelect;
+export type CourseMaterial = typeof courseMaterials.$inferSelect;
+export type CourseCertificate = typeof courseCertificates.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
 export type Volunteer = typeof volunteers.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;

@@ -30,7 +30,11 @@ import { createScratchDatabase } from '../helpers/scratch-database';
  * committed migrations, so this also proves they run unchanged on both.
  */
 const TABLES = [
+  'course_certificates',
   'course_enrollments',
+  'course_lessons',
+  'course_materials',
+  'course_units',
   'courses',
   'enquiries',
   'homepage_content',

@@ -1,0 +1,47 @@
+import 'server-only';
+
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where course materials are stored (DESIGN.md §2 "file storage"). The embedded default writes files to
+ * `.data/uploads` and they are meant to be served at `/uploads/{storagePath}` (that route is not built yet).
+ * A Supabase Storage adapter (bucket `documents`) would implement the same interface.
+ */
+export interface MaterialStorage {
+  /**
+   * Stores the bytes under `storagePath` (a sanitised `{timestamp}_{filename}`). @returns the public URL.
+   * @throws with code 'EEXIST' when that path is taken (the caller picks another timestamp).
+   */
+  put(storagePath: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  /** Removes a stored file; missing files are ignored. */
+  remove(storagePath: string): Promise<void>;
+  /** The public URL of a stored file. */
+  url(storagePath: string): string;
+}
+
+export const DEFAULT_UPLOADS_DIR = '.data/uploads';
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/** Files in a local directory (default `.data/uploads`, relative to the working directory). */
+export function localMaterialStorage(dir: string = DEFAULT_UPLOADS_DIR): MaterialStorage {
+  const root = path.resolve(process.cwd(), dir);
+  const fileOf = (storagePath: string) => {
+    const file = path.resolve(root, storagePath);
+    // Storage paths are sanitised already; this guards against a caller that skipped that.
+    if (path.dirname(file) !== root) throw new Error(`[courses] unsafe storage path: ${storagePath}`);
+    return file;
+  };
+  const url = (storagePath: string) => `${UPLOADS_URL_PREFIX}${encodeURIComponent(storagePath)}`;
+  return {
+    async put(storagePath, bytes) {
+      await mkdir(root, { recursive: true });
+      await writeFile(fileOf(storagePath), bytes, { flag: 'wx' });
+      return url(storagePath);
+    },
+    async remove(storagePath) {
+      await rm(fileOf(storagePath), { force: true });
+    },
+    url,
+  };
+}

@@ -321,3 +321,124 @@ describe('roles and admins', () => {
     });
   });
 });
+
+describe('course platform (units, lessons, materials, certificates)', () => {
+  const c = {
+    openUnit: crypto.randomUUID(),
+    draftUnit: crypto.randomUUID(),
+    openLesson: crypto.randomUUID(),
+    draftLesson: crypto.randomUUID(),
+    aliceCertificate: crypto.randomUUID(),
+    bobCertificate: crypto.randomUUID(),
+  };
+
+  beforeAll(async () => {
+    await sql`insert into course_units (id, course_id, title) values
+      (${c.openUnit}, ${ids.published}, 'Open unit'), (${c.draftUnit}, ${ids.draft}, 'Draft unit')`;
+    await sql`insert into course_lessons (id, unit_id, title) values
+      (${c.openLesson}, ${c.openUnit}, 'Open lesson'), (${c.draftLesson}, ${c.draftUnit}, 'Draft lesson')`;
+    await sql`insert into course_materials (course_id, filename, storage_path, content_type, size_bytes) values
+      (${ids.published}, 'open.pdf', '1_open.pdf', 'application/pdf', 10),
+      (${ids.draft}, 'draft.pdf', '1_draft.pdf', 'application/pdf', 10)`;
+    await sql`insert into course_certificates
+      (id, user_id, course_id, student_name, course_title, certificate_title, certificate_description) values
+      (${c.aliceCertificate}, ${ids.alice}, ${ids.published}, 'Alice A', 'Open', 'Certificate of Completion', 'Done.'),
+      (${c.bobCertificate}, ${ids.bob}, ${ids.published}, 'Bob B', 'Open', 'Certificate of Completion', 'Done.')`;
+  });
+
+  it.each([
+    ['anon', anon],
+    ['a signed-in user', alice],
+  ])('%s reads the outline and materials of published courses only, and writes none', async (_label, who) => {
+    await as(who, async (tx) => {
+      expect((await tx`select id from course_units`).map((r) => r.id)).toEqual([c.openUnit]);
+      expect((await tx`select id from course_lessons`).map((r) => r.id)).toEqual([c.openLesson]);
+      expect((await tx`select filename from course_materials`).map((r) => r.filename)).toEqual(['open.pdf']);
+      expect((await tx`update course_lessons set title = 'defaced'`).count).toBe(0);
+      expect((await tx`delete from course_units`).count).toBe(0);
+    });
+    await expect(
+      as(who, (tx) => tx`insert into course_units (course_id, title) values (${ids.published}, 'Mine')`),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(who, (tx) => tx`insert into course_lessons (unit_id, title) values (${c.openUnit}, 'Mine')`),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        who,
+        (tx) => tx`insert into course_materials (course_id, filename, storage_path, content_type, size_bytes)
+          values (${ids.published}, 'x.pdf', '2_x.pdf', 'application/pdf', 1)`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(who, (tx) => tx`select public.insert_test_course('T', 'D', 25, ${ids.alice})`),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('a user reads only their own certificates and cannot issue or change one', async () => {
+    await as(alice, async (tx) => {
+      expect((await tx`select id from course_certificates`).map((r) => r.id)).toEqual([c.aliceCertificate]);
+      expect((await tx`update course_certificates set student_name = 'Forged'`).count).toBe(0);
+      expect((await tx`delete from course_certificates`).count).toBe(0);
+    });
+    expect(await as(anon, (tx) => count(tx, 'course_certificates'))).toBe(0);
+    await expect(
+      as(
+        alice,
+        (tx) => tx`insert into course_certificates
+          (user_id, course_id, student_name, course_title, certificate_title, certificate_description)
+          values (${ids.alice}, ${ids.draft}, 'Alice', 'Draft', 'T', 'D')`,
+      ),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('anyone verifies a certificate by id through verify_certificate(), without the user id', async () => {
+    const [fn] =
+      await sql`select prosecdef, proconfig from pg_proc where oid = 'public.verify_certificate(uuid)'::regprocedure`;
+    expect(fn).toMatchObject({ prosecdef: true, proconfig: ['search_path=""'] });
+    for (const who of [anon, bob]) {
+      const rows = await as(who, (tx) => tx`select * from public.verify_certificate(${c.aliceCertificate})`);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        id: c.aliceCertificate,
+        student_name: 'Alice A',
+        course_title: 'Open',
+      });
+      expect(Object.keys(rows[0]!)).not.toContain('user_id');
+      expect(
+        await as(who, (tx) => tx`select * from public.verify_certificate(${crypto.randomUUID()})`),
+      ).toHaveLength(0);
+    }
+  });
+
+  it('an admin reads drafts and writes units, lessons, materials, and creates the test course by rpc', async () => {
+    await as(admin, async (tx) => {
+      expect(await count(tx, 'course_units')).toBe(2);
+      expect(await count(tx, 'course_lessons')).toBe(2);
+      expect(await count(tx, 'course_materials')).toBe(2);
+      expect(await count(tx, 'course_certificates')).toBe(2);
+      await tx`insert into course_units (course_id, title, position) values (${ids.draft}, 'Another', 1)`;
+      expect((await tx`update course_lessons set title = 'Edited' where id = ${c.draftLesson}`).count).toBe(
+        1,
+      );
+      const [made] = await tx`select public.insert_test_course('Test Course', 'D', 25, ${ids.admin}) as id`;
+      const [course] = await tx`select price, published, created_by from courses where id = ${made!.id}`;
+      expect(course).toMatchObject({ price: '25.00', published: false, created_by: ids.admin });
+    });
+  });
+
+  it('deleting a user deletes their certificates', async () => {
+    // As the owner (Supabase Auth deletes users itself), rolled back.
+    let left = -1;
+    await sql
+      .begin(async (tx) => {
+        await tx`delete from auth.users where id = ${ids.bob}`;
+        left = await count(tx, 'course_certificates');
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(left).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 import { loadMessages } from '@/i18n/messages';
+import type English from '@/messages/en.json';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/lib/format';
 
@@ -60,7 +61,8 @@ export async function renderCertificatePdf(
 ): Promise<Buffer> {
   const fonts = options.fonts ?? certificateFonts();
   const show = fonts.kind === 'standard' ? toWinAnsi : (text: string) => text.normalize('NFC');
-  const messages = await loadMessages(input.locale);
+  // English completes any missing key; the catalogue's shape is the English one (see global.d.ts).
+  const messages = (await loadMessages(input.locale)) as unknown as typeof English;
   const t = createTranslator({ locale: input.locale, messages, namespace: 'Certificate' });
   const qr = await QRCode.toBuffer(input.verifyUrl, {
     type: 'png',

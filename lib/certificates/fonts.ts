@@ -56,8 +56,8 @@ function isWinAnsi(ch: string): boolean {
 }
 
 /**
- * Text that Helvetica can show: each character outside WinAnsi loses its accents when that brings it inside
- * ('ọ̀' → 'o', 'ł' stays unknown), and what is still outside becomes '?'. Pure; the result is NFC.
+ * Text that Helvetica can show: a character outside WinAnsi loses its accents when that brings it inside
+ * ('ọ̀' → 'o', 'ć' → 'c'); one with no such form ('ł', 'ə') becomes '?'. Whitespace becomes a space. Pure; NFC.
  */
 export function toWinAnsi(text: string): string {
   let out = '';

@@ -28,7 +28,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files from its own package folder; bundling it has broken before
   // (pglite issues 322, 355), so it stays a plain Node require.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // pdfkit reads its font metrics (.afm) from its own folder at run time, which a bundle would lose.
+  serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
   skipProxyUrlNormalize: true,

@@ -9,6 +9,8 @@ export DEBIAN_FRONTEND=noninteractive
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server > /dev/null || missing+=(redis-server)
+# Course certificates embed DejaVu Sans (names with any accent); without it they fall back to Helvetica.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"
   sudo=""

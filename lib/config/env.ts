@@ -162,6 +162,8 @@ export const envSchema = z.object({
 
   // Accounts (lib/auth)
   // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)
+  // Demo courses (lib/courses): seeded into PGlite on first start; into PostgreSQL only when this is 1
+  COURSES_SEED: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl,
   // The project's publishable key (sb_publishable_…, or the legacy anon key)
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: optionalString,

@@ -177,7 +177,7 @@ export function getDb(): Promise<Database> {
       pgliteDir: PGLITE_DIR,
       afterMigrate: seedDemoCoursesOnCreate,
     });
-    if (DATABASE_URL && process.env.COURSES_SEED === '1') {
+    if (DATABASE_URL && env().COURSES_SEED === '1') {
       await seedDemoCoursesOnCreate(handle.db, ['course_units']).catch((error: unknown) =>
         console.error('[db] seeding the demo courses failed:', error),
       );

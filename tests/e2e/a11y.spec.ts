@@ -52,6 +52,7 @@ const PAGES = [
   '/pt/community',
   '/login',
   '/fr/email-confirmation',
+  '/community/new-discussion',
 ];
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {

@@ -27,13 +27,15 @@ const chromiumArgs = [
 
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
-/** The specs of what visitors submit, run again on PostgreSQL. */
+/** The specs of what visitors submit and what accounts do, run again on PostgreSQL (where they can read the database). */
 const FORM_SPECS = [
   'newsletter.spec.ts',
   'contact.spec.ts',
   'community.spec.ts',
   'forms-hostile.spec.ts',
   'auth.spec.ts',
+  'courses.spec.ts',
+  'course-admin.spec.ts',
 ];
 /** Test traffic must never hit the screening or per-form limits, except where a spec tests them (3101, 3102). */
 const UNLIMITED = {

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { readBodyCapped } from '@/lib/http/body';
 import type { Limiter } from '@/lib/screening/limiter';
 
 import {
@@ -29,21 +30,7 @@ function refuse(status: number, code: AssistantErrorCode, headers: Record<string
 async function readLimited(request: Request, max: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > max) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return readBodyCapped(request.body, max);
 }
 
 /**

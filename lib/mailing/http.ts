@@ -3,6 +3,7 @@
  * store (provider name, HTTP status, the provider's short error code; never a key or a response body).
  */
 import type { MailingProviderName } from './types';
+import { readBodyCapped } from '@/lib/http/body';
 
 export const DEFAULT_TIMEOUT_MS = 8000;
 /** Longest response body read; provider answers here are small, anything larger is not what we asked for. */
@@ -76,7 +77,7 @@ export async function requestJson(req: JsonRequest): Promise<HttpResult> {
       cache: 'no-store',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const text = await readCapped(response);
+    const text = (await readBodyCapped(response.body, MAX_RESPONSE_BYTES)) ?? '';
     let body: unknown = null;
     if (text) {
       try {
@@ -91,24 +92,6 @@ export async function requestJson(req: JsonRequest): Promise<HttpResult> {
     if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', timeoutMs };
     return { kind: 'unreachable', host, code: networkCode(error) };
   }
-}
-
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return '';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Storable text of a failed call: "mailchimp: HTTP 400 Invalid Resource", "brevo: timed out after 8000 ms". */

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { readBodyCapped } from '@/lib/http/body';
+
 import { z } from 'zod';
 
 import { routing } from '@/i18n/routing';
@@ -66,25 +68,6 @@ function getLimiter(): Limiter {
   return limiter;
 }
 
-/** Reads at most `limit` bytes of the body; null when it is longer (the rest is not read). */
-async function readBody(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export interface SubscribeDeps extends MailingOptions {
   /** Default `getDb()`. */
   db?: Database;
@@ -115,7 +98,7 @@ export async function handleSubscribeRequest(request: Request, deps: SubscribeDe
     if (declared > MAX_SUBSCRIBE_BODY_BYTES) return fail(413, 'payload_too_large');
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, 'unsupported_media_type');
-    const text = await readBody(request, MAX_SUBSCRIBE_BODY_BYTES);
+    const text = await readBodyCapped(request.body, MAX_SUBSCRIBE_BODY_BYTES);
     if (text === null) return fail(413, 'payload_too_large');
 
     let json: unknown;

@@ -1,0 +1,244 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { type AuthUser, type GuardResult, isAdmin } from '@/lib/auth';
+import {
+  type Course,
+  type CourseMaterial,
+  type MaterialStorage,
+  CourseError,
+  addLesson,
+  addUnit,
+  createCourse,
+  createTestCourse,
+  deleteLesson,
+  deleteUnit,
+  isCourseError,
+  moveLesson,
+  moveUnit,
+  saveMaterial,
+  setPublished,
+  updateCourse,
+  updateLesson,
+} from '@/lib/courses';
+import {
+  MATERIAL_MAX_BYTES,
+  courseCreateSchema,
+  courseUpdateSchema,
+  lessonInputSchema,
+  lessonUpdateSchema,
+  unitInputSchema,
+} from '@/lib/courses/schemas';
+import type { Database } from '@/lib/db';
+
+/**
+ * The admin side of the course platform (issue 7 item 4) as plain functions: every handler takes the caller's
+ * `GuardResult` (from `checkAdmin()` in the server action or route handler, or `adminGuard()` in tests) and
+ * refuses with 401 (signed out) or 403 (not an admin) before touching anything. Input is `unknown` (whatever a
+ * direct call sends) and is validated here with the shared zod schemas. Never throws: failures come back as an
+ * `AdminResult` with an HTTP-like status, a stable error code and, for course errors, the spec's English text.
+ */
+
+export type AdminErrorCode =
+  'unauthenticated' | 'forbidden' | 'invalid' | 'not-found' | 'too-large' | 'bad-type' | 'empty' | 'server';
+
+export type AdminFailure = {
+  ok: false;
+  status: 401 | 403 | 404 | 413 | 415 | 422 | 500;
+  error: AdminErrorCode;
+  /** English detail (CourseError message, spec §8), for the 'Failed to create course: {message}' toast and logs. */
+  message?: string;
+  /** Field → message key of lib/courses/schemas ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
+  fieldErrors?: Record<string, string>;
+};
+export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
+
+export type AdminDeps = { db?: Database; storage?: MaterialStorage; now?: () => number };
+
+/**
+ * What `checkAdmin()` decides, for a known user (tests and scripts): null → 401, not an admin (spec §5: ADMIN_EMAILS
+ * or a user_roles 'admin' row) → 403. `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
+ */
+export async function adminGuard(
+  user: AuthUser | null,
+  db?: Database,
+  adminEmails?: readonly string[],
+): Promise<GuardResult> {
+  if (!user) return { ok: false, status: 401, error: 'unauthenticated' };
+  return (await isAdmin(user, db, adminEmails))
+    ? { ok: true, user }
+    : { ok: false, status: 403, error: 'forbidden' };
+}
+
+const id = z.string().trim().min(1).max(100);
+const index = z.coerce.number().int().min(0).max(10_000);
+
+function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_form';
+    if (!(field in out)) out[field] = /^[A-Za-z]+$/.test(issue.message) ? issue.message : 'invalid';
+  }
+  return out;
+}
+
+function failureOf(error: unknown): AdminFailure {
+  if (error instanceof z.ZodError) {
+    return { ok: false, status: 422, error: 'invalid', fieldErrors: fieldErrorsOf(error) };
+  }
+  if (isCourseError(error)) {
+    const { code, message } = error;
+    if (code === 'course-not-found' || code === 'unit-not-found' || code === 'lesson-not-found')
+      return { ok: false, status: 404, error: 'not-found', message };
+    if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large', message };
+    if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type', message };
+    if (code === 'material-empty') return { ok: false, status: 422, error: 'empty', message };
+    console.error('[course-admin]', message);
+    return { ok: false, status: 500, error: 'server', message };
+  }
+  console.error('[course-admin] unexpected failure:', error);
+  return { ok: false, status: 500, error: 'server', message: 'Unexpected error' };
+}
+
+async function run<T>(guard: GuardResult, work: (user: AuthUser) => Promise<T>): Promise<AdminResult<T>> {
+  if (!guard.ok) return { ok: false, status: guard.status, error: guard.error };
+  try {
+    return { ok: true, data: await work(guard.user) };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/** A plain object from a direct call's input (anything else is invalid input, not a crash). */
+function record(raw: unknown): Record<string, unknown> {
+  return raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+    ? (raw as Record<string, unknown>)
+    : {};
+}
+
+const withCourse = z.object({ courseId: id });
+const withUnit = z.object({ unitId: id });
+const withLesson = z.object({ lessonId: id });
+
+/** Creates a course from the spec §7 payload; returns its id (then the page goes to /courses/manage/{id}). */
+export function handleCreateCourse(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async (user) => {
+    const course = await createCourse(courseCreateSchema.parse(raw), user.id, deps.db);
+    return { id: course.id };
+  });
+}
+
+/** Changes a course's fields (`courseId` plus any of the creation fields). */
+export function handleUpdateCourse(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async (): Promise<Course> => {
+    const { courseId } = withCourse.parse(raw);
+    const { courseId: _, ...fields } = record(raw);
+    return updateCourse(courseId, courseUpdateSchema.parse(fields), deps.db);
+  });
+}
+
+/** Publishes (`published: true`) or unpublishes a course. */
+export function handleSetPublished(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { courseId, published } = withCourse.extend({ published: z.boolean() }).parse(raw);
+    const course = await setPublished(courseId, published, deps.db);
+    return { id: course.id, published: course.published };
+  });
+}
+
+/** Adds a unit `{ courseId, title }` at the end of the course. */
+export function handleAddUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { courseId } = withCourse.parse(raw);
+    const unit = await addUnit(courseId, unitInputSchema.parse(raw), deps.db);
+    return { id: unit.id };
+  });
+}
+
+/** Adds a lesson `{ unitId, title, body, videoUrl? }` at the end of the unit. */
+export function handleAddLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { unitId } = withUnit.parse(raw);
+    const lesson = await addLesson(unitId, lessonInputSchema.parse(raw), deps.db);
+    return { id: lesson.id };
+  });
+}
+
+/** Changes a lesson `{ lessonId, title?, body?, videoUrl? }`. */
+export function handleUpdateLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { lessonId } = withLesson.parse(raw);
+    const { lessonId: _, ...fields } = record(raw);
+    const lesson = await updateLesson(lessonId, lessonUpdateSchema.parse(fields), deps.db);
+    return { id: lesson.id };
+  });
+}
+
+/** Moves a unit `{ unitId, toIndex }` (0-based) within its course; returns the unit ids in order. */
+export function handleMoveUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { unitId, toIndex } = withUnit.extend({ toIndex: index }).parse(raw);
+    return { order: (await moveUnit(unitId, toIndex, deps.db)).map((u) => u.id) };
+  });
+}
+
+/** Moves a lesson `{ lessonId, toIndex }` (0-based) within its unit; returns the lesson ids in order. */
+export function handleMoveLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { lessonId, toIndex } = withLesson.extend({ toIndex: index }).parse(raw);
+    return { order: (await moveLesson(lessonId, toIndex, {}, deps.db)).map((l) => l.id) };
+  });
+}
+
+/** Deletes a unit `{ unitId }` with its lessons. */
+export function handleDeleteUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    await deleteUnit(withUnit.parse(raw).unitId, deps.db);
+    return { deleted: true as const };
+  });
+}
+
+/** Deletes a lesson `{ lessonId }`. */
+export function handleDeleteLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    await deleteLesson(withLesson.parse(raw).lessonId, deps.db);
+    return { deleted: true as const };
+  });
+}
+
+/** Spec §7 insert_test_course: an unpublished 'Test Course' priced 25; returns id, title and price. */
+export function handleCreateTestCourse(guard: GuardResult, deps: AdminDeps = {}) {
+  return run(guard, async (user) => {
+    const course = await createTestCourse(user.id, deps.db);
+    return { id: course.id, title: course.title, price: course.price };
+  });
+}
+
+/**
+ * Stores an uploaded material `{ courseId, file, lessonId? }` (spec §7: `{timestamp}_{filename}`; limits and types
+ * of lib/courses: 413 too large, 415 type not allowed, 422 empty or no file, 404 unknown course).
+ */
+export function handleUploadMaterial(
+  guard: GuardResult,
+  input: { courseId: unknown; file: unknown; lessonId?: unknown },
+  deps: AdminDeps = {},
+) {
+  return run(guard, async (): Promise<{ material: CourseMaterial; url: string }> => {
+    const courseId = id.parse(input.courseId);
+    const lessonId = typeof input.lessonId === 'string' && input.lessonId ? input.lessonId : null;
+    const file = input.file;
+    if (!(file instanceof Blob)) {
+      throw new z.ZodError([{ code: 'custom', path: ['file'], message: 'required', input: file }]);
+    }
+    if (file.size > MATERIAL_MAX_BYTES) {
+      throw new CourseError(
+        'material-too-large',
+        `the file is larger than ${MATERIAL_MAX_BYTES / 1048576} MB`,
+      );
+    }
+    const name = 'name' in file && typeof file.name === 'string' ? file.name : 'upload';
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return saveMaterial(courseId, { name, type: file.type, bytes }, lessonId, deps, deps.db);
+  });
+}

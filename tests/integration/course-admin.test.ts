@@ -1,0 +1,251 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { AuthUser, GuardResult } from '@/lib/auth';
+import {
+  adminGuard,
+  handleAddLesson,
+  handleAddUnit,
+  handleCreateCourse,
+  handleCreateTestCourse,
+  handleDeleteLesson,
+  handleDeleteUnit,
+  handleMoveLesson,
+  handleMoveUnit,
+  handleSetPublished,
+  handleUpdateCourse,
+  handleUpdateLesson,
+  handleUploadMaterial,
+} from '@/lib/course-admin/handlers';
+import { getCourse, getCourseOutline, listMaterials, localMaterialStorage } from '@/lib/courses';
+import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
+import { grantRole, insertLocalUser } from '@/lib/db';
+import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+
+/**
+ * The admin course handlers (lib/course-admin/handlers.ts) called directly, without the UI, as a server action or
+ * route handler would after `checkAdmin()`: signed out → 401, a signed-in non-admin → 403 and nothing written, an
+ * admin (user_roles 'admin' row) → the change. PGlite in memory; materials go to a temporary directory.
+ */
+describe('course admin handlers', () => {
+  let handle: DatabaseHandle;
+  let uploads: string;
+  let signedOut: GuardResult;
+  let student: GuardResult;
+  let admin: GuardResult;
+  let deps: { db: DatabaseHandle['db']; storage: ReturnType<typeof localMaterialStorage> };
+
+  const account = async (email: string): Promise<AuthUser> => {
+    const row = (await insertLocalUser(handle.db, {
+      email,
+      passwordHash: 'scrypt$15$8$1$x$y',
+      fullName: email,
+    }))!;
+    return { id: row.id, email, name: email, emailConfirmed: true };
+  };
+
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    uploads = await mkdtemp(path.join(os.tmpdir(), 'course-admin-'));
+    deps = { db: handle.db, storage: localMaterialStorage(uploads) };
+    const adminUser = await account('admin@example.org');
+    await grantRole(handle.db, adminUser.id, 'admin');
+    signedOut = await adminGuard(null, handle.db, []);
+    student = await adminGuard(await account('student@example.org'), handle.db, []);
+    admin = await adminGuard(adminUser, handle.db, []);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await rm(uploads, { recursive: true, force: true });
+  });
+
+  it('decides the guard from the database: 401 signed out, 403 without the role, ok with it', () => {
+    expect(signedOut).toEqual({ ok: false, status: 401, error: 'unauthenticated' });
+    expect(student).toEqual({ ok: false, status: 403, error: 'forbidden' });
+    expect(admin.ok).toBe(true);
+  });
+
+  it('refuses every handler to the signed out (401) and to non-admins (403), writing nothing', async () => {
+    const course = await handleCreateCourse(admin, { title: 'Guarded', price: 0 }, deps);
+    if (!course.ok) throw new Error('setup failed');
+    const courseId = course.data.id;
+    const unit = await handleAddUnit(admin, { courseId, title: 'Unit' }, deps);
+    if (!unit.ok) throw new Error('setup failed');
+    const lesson = await handleAddLesson(admin, { unitId: unit.data.id, title: 'Lesson' }, deps);
+    if (!lesson.ok) throw new Error('setup failed');
+    const unitId = unit.data.id;
+    const lessonId = lesson.data.id;
+    const file = new File([new Uint8Array([37, 80, 68, 70])], 'notes.pdf', { type: 'application/pdf' });
+
+    const calls: [string, (guard: GuardResult) => Promise<{ ok: boolean; status?: number }>][] = [
+      ['create', (g) => handleCreateCourse(g, { title: 'Nope' }, deps)],
+      ['update', (g) => handleUpdateCourse(g, { courseId, title: 'Hacked' }, deps)],
+      ['publish', (g) => handleSetPublished(g, { courseId, published: true }, deps)],
+      ['add unit', (g) => handleAddUnit(g, { courseId, title: 'Extra' }, deps)],
+      ['add lesson', (g) => handleAddLesson(g, { unitId, title: 'Extra' }, deps)],
+      ['update lesson', (g) => handleUpdateLesson(g, { lessonId, title: 'Hacked' }, deps)],
+      ['move unit', (g) => handleMoveUnit(g, { unitId, toIndex: 0 }, deps)],
+      ['move lesson', (g) => handleMoveLesson(g, { lessonId, toIndex: 0 }, deps)],
+      ['delete lesson', (g) => handleDeleteLesson(g, { lessonId }, deps)],
+      ['delete unit', (g) => handleDeleteUnit(g, { unitId }, deps)],
+      ['test course', (g) => handleCreateTestCourse(g, deps)],
+      ['upload', (g) => handleUploadMaterial(g, { courseId, file }, deps)],
+    ];
+    for (const [name, call] of calls) {
+      expect({ name, ...(await call(signedOut)) }).toEqual({
+        name,
+        ok: false,
+        status: 401,
+        error: 'unauthenticated',
+      });
+      expect({ name, ...(await call(student)) }).toEqual({
+        name,
+        ok: false,
+        status: 403,
+        error: 'forbidden',
+      });
+    }
+
+    const outline = await getCourseOutline(courseId, { includeDrafts: true }, handle.db);
+    expect(outline?.course).toMatchObject({ title: 'Guarded', published: false });
+    expect(outline?.units.map((u) => [u.title, u.lessons.map((l) => l.title)])).toEqual([
+      ['Unit', ['Lesson']],
+    ]);
+    expect((await handle.db.query.courses.findMany()).map((c) => c.title)).toEqual(['Guarded']);
+    expect(await readdir(uploads)).toEqual([]);
+  });
+
+  it('lets an admin create, edit, structure and publish a course', async () => {
+    const created = await handleCreateCourse(
+      admin,
+      {
+        title: ' Anti-racism at work ',
+        description: 'For managers.',
+        price: 12.5,
+        thumbnail: '',
+        certification: { title: 'Certificate of Completion', description: '' },
+        published: false,
+      },
+      deps,
+    );
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const courseId = created.data.id;
+    expect(await getCourse(courseId, {}, handle.db)).toBeNull();
+
+    expect(
+      (await handleUpdateCourse(admin, { courseId, title: 'Anti-racism at work (2027)', price: 0 }, deps)).ok,
+    ).toBe(true);
+    const u1 = await handleAddUnit(admin, { courseId, title: 'First' }, deps);
+    const u2 = await handleAddUnit(admin, { courseId, title: 'Second' }, deps);
+    if (!u1.ok || !u2.ok) throw new Error('units');
+    const l1 = await handleAddLesson(admin, { unitId: u1.data.id, title: 'A', body: 'Text' }, deps);
+    const l2 = await handleAddLesson(
+      admin,
+      { unitId: u1.data.id, title: 'B', videoUrl: 'https://www.youtube.com/watch?v=abc' },
+      deps,
+    );
+    if (!l1.ok || !l2.ok) throw new Error('lessons');
+    expect(await handleMoveUnit(admin, { unitId: u2.data.id, toIndex: 0 }, deps)).toEqual({
+      ok: true,
+      data: { order: [u2.data.id, u1.data.id] },
+    });
+    expect(await handleMoveLesson(admin, { lessonId: l2.data.id, toIndex: '0' }, deps)).toEqual({
+      ok: true,
+      data: { order: [l2.data.id, l1.data.id] },
+    });
+    expect((await handleUpdateLesson(admin, { lessonId: l1.data.id, title: 'A, revised' }, deps)).ok).toBe(
+      true,
+    );
+    expect(await handleSetPublished(admin, { courseId, published: true }, deps)).toEqual({
+      ok: true,
+      data: { id: courseId, published: true },
+    });
+
+    const outline = await getCourseOutline(courseId, {}, handle.db);
+    expect(outline?.course).toMatchObject({ title: 'Anti-racism at work (2027)', price: 0, published: true });
+    expect(outline?.units.map((u) => [u.title, u.lessons.map((l) => l.title)])).toEqual([
+      ['Second', []],
+      ['First', ['B', 'A, revised']],
+    ]);
+
+    expect((await handleDeleteLesson(admin, { lessonId: l2.data.id }, deps)).ok).toBe(true);
+    expect((await handleDeleteUnit(admin, { unitId: u2.data.id }, deps)).ok).toBe(true);
+    const after = await getCourseOutline(courseId, {}, handle.db);
+    expect(after?.units.map((u) => [u.title, u.position, u.lessons.map((l) => l.title)])).toEqual([
+      ['First', 0, ['A, revised']],
+    ]);
+  });
+
+  it('gives an admin field errors (422) and not-found (404) instead of throwing', async () => {
+    expect(await handleCreateCourse(admin, { title: '  ', price: -1 }, deps)).toEqual({
+      ok: false,
+      status: 422,
+      error: 'invalid',
+      fieldErrors: { title: 'required', price: 'invalidPrice' },
+    });
+    expect(await handleCreateCourse(admin, 'not an object', deps)).toMatchObject({ status: 422 });
+    const unknown = crypto.randomUUID();
+    expect(await handleUpdateCourse(admin, { courseId: unknown, title: 'X' }, deps)).toMatchObject({
+      ok: false,
+      status: 404,
+      error: 'not-found',
+    });
+    expect(await handleAddLesson(admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({ status: 404 });
+  });
+
+  it('creates the test course priced 25 (spec §9), unpublished', async () => {
+    const result = await handleCreateTestCourse(admin, deps);
+    expect(result).toMatchObject({ ok: true, data: { title: 'Test Course', price: 25 } });
+    if (!result.ok) return;
+    const course = await getCourse(result.data.id, { includeDrafts: true }, handle.db);
+    expect(course).toMatchObject({ price: 25, published: false });
+  });
+
+  it('stores a material as {timestamp}_{filename} and refuses oversized, wrong-type and empty files', async () => {
+    const created = await handleCreateCourse(admin, { title: 'With materials' }, deps);
+    if (!created.ok) throw new Error('setup');
+    const courseId = created.data.id;
+    const pdf = new File([new Uint8Array([37, 80, 68, 70, 45])], 'Session notes.pdf', {
+      type: 'application/pdf',
+    });
+    const good = await handleUploadMaterial(
+      admin,
+      { courseId, file: pdf },
+      { ...deps, now: () => 1_700_000_000_000 },
+    );
+    expect(good.ok).toBe(true);
+    if (!good.ok) return;
+    expect(good.data.material.storagePath).toMatch(/^1700000000000_Session[-_ ]?notes\.pdf$/);
+    expect(await readdir(uploads)).toEqual([good.data.material.storagePath]);
+    expect((await listMaterials(courseId, { storage: deps.storage }, handle.db)).map((m) => m.url)).toEqual([
+      good.data.url,
+    ]);
+
+    const big = new File([new Uint8Array(MATERIAL_MAX_BYTES + 1)], 'big.pdf', { type: 'application/pdf' });
+    expect(await handleUploadMaterial(admin, { courseId, file: big }, deps)).toMatchObject({
+      ok: false,
+      status: 413,
+      error: 'too-large',
+    });
+    const script = new File(['alert(1)'], 'evil.js', { type: 'application/pdf' });
+    expect(await handleUploadMaterial(admin, { courseId, file: script }, deps)).toMatchObject({
+      ok: false,
+      status: 415,
+      error: 'bad-type',
+    });
+    const empty = new File([], 'empty.pdf');
+    expect(await handleUploadMaterial(admin, { courseId, file: empty }, deps)).toMatchObject({ status: 422 });
+    expect(await handleUploadMaterial(admin, { courseId, file: 'text' }, deps)).toMatchObject({
+      status: 422,
+    });
+    expect(
+      await handleUploadMaterial(admin, { courseId: crypto.randomUUID(), file: pdf }, deps),
+    ).toMatchObject({ status: 404 });
+    expect(await readdir(uploads)).toHaveLength(1);
+  });
+});

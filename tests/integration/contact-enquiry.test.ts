@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { issueFormToken } from '@/lib/forms/token';
 
-import { createScratchDatabase } from '../helpers/scratch-database';
+import { testEngines } from '../helpers/test-engines';
 import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-server';
 
 /**
@@ -34,34 +34,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const engines = [
-  {
-    name: 'PGlite in memory',
-    open: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      return { handle, dispose: () => handle.close() };
-    },
-  },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'PostgreSQL (TEST_DATABASE_URL)',
-          open: async () => {
-            const scratch = await createScratchDatabase(testDatabaseUrl, 'lrjn_contact');
-            const handle = await openDatabase({ databaseUrl: scratch.url });
-            return {
-              handle,
-              dispose: async () => {
-                await handle.close();
-                await scratch.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const engines = testEngines('lrjn_contact');
 
 const valid = {
   name: 'Ada Lovelace',

@@ -40,40 +40,13 @@ import {
 import { demoCourses } from '@/lib/courses/seed';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 
-import { createScratchDatabase } from '../helpers/scratch-database';
+import { testEngines } from '../helpers/test-engines';
 
 /**
  * lib/courses on real engines: PGlite in memory, and PostgreSQL when TEST_DATABASE_URL is set (like db.test.ts).
  * Every table is emptied before each test.
  */
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const engines = [
-  {
-    name: 'PGlite in memory',
-    open: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      return { handle, dispose: () => handle.close() };
-    },
-  },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'PostgreSQL (TEST_DATABASE_URL)',
-          open: async () => {
-            const scratch = await createScratchDatabase(testDatabaseUrl, 'lrjn_courses');
-            const handle = await openDatabase({ databaseUrl: scratch.url });
-            return {
-              handle,
-              dispose: async () => {
-                await handle.close();
-                await scratch.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const engines = testEngines('lrjn_courses');
 
 const ADMIN = crypto.randomUUID();
 const codeOf = async (promise: Promise<unknown>) => {

@@ -23,6 +23,7 @@ import {
 import * as schema from '@/lib/db/schema';
 
 import { createScratchDatabase } from '../helpers/scratch-database';
+import { testEngines } from '../helpers/test-engines';
 
 /**
  * lib/db against real engines: PGlite in memory always, and the Debian PostgreSQL of the pg rig when
@@ -53,39 +54,8 @@ const JOURNAL_ENTRIES = (
   }
 ).entries.length;
 
-interface Engine {
-  name: string;
-  open: () => Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }>;
-}
-
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const engines: Engine[] = [
-  {
-    name: 'PGlite in memory',
-    open: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      return { handle, dispose: () => handle.close() };
-    },
-  },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'PostgreSQL (TEST_DATABASE_URL)',
-          open: async () => {
-            const scratch = await createScratchDatabase(testDatabaseUrl, 'lrjn_db');
-            const handle = await openDatabase({ databaseUrl: scratch.url });
-            return {
-              handle,
-              dispose: async () => {
-                await handle.close();
-                await scratch.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const engines = testEngines('lrjn_db');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/client';
 import { findNewsletterSubscriber, insertVolunteer } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
 import {
@@ -29,7 +29,7 @@ import {
   startHubspotServer,
   startMailchimpServer,
 } from '../helpers/mailing-servers';
-import { createScratchDatabase } from '../helpers/scratch-database';
+import { testEngines } from '../helpers/test-engines';
 
 /**
  * The production adapters of lib/mailing against local servers that speak each provider's documented API
@@ -373,38 +373,7 @@ describe('transport failures', () => {
 // -----------------------------------------------------------------------------------------------------------------
 // The save-first signup and the outbox jobs on a real database.
 
-interface Engine {
-  name: string;
-  open: () => Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }>;
-}
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const engines: Engine[] = [
-  {
-    name: 'PGlite in memory',
-    open: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      return { handle, dispose: () => handle.close() };
-    },
-  },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'PostgreSQL (TEST_DATABASE_URL)',
-          open: async () => {
-            const scratch = await createScratchDatabase(testDatabaseUrl, 'lrjn_mailing');
-            const handle = await openDatabase({ databaseUrl: scratch.url });
-            return {
-              handle,
-              dispose: async () => {
-                await handle.close();
-                await scratch.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const engines = testEngines('lrjn_mailing');
 
 describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) => {
   const apiKey = 'xkeysib-db';

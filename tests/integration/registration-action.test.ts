@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { issueFormToken } from '@/lib/forms/token';
 
-import { createScratchDatabase } from '../helpers/scratch-database';
+import { testEngines } from '../helpers/test-engines';
 
 /**
  * The Network Registration's server side (spec §3, §5, §7) through the wrapper the server action uses
@@ -23,34 +23,7 @@ beforeAll(async () => {
   registration = await import('@/lib/forms/registration-handler');
 });
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const engines = [
-  {
-    name: 'PGlite in memory',
-    open: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      return { handle, dispose: () => handle.close() };
-    },
-  },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'PostgreSQL (TEST_DATABASE_URL)',
-          open: async () => {
-            const scratch = await createScratchDatabase(testDatabaseUrl, 'lrjn_registration');
-            const handle = await openDatabase({ databaseUrl: scratch.url });
-            return {
-              handle,
-              dispose: async () => {
-                await handle.close();
-                await scratch.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const engines = testEngines('lrjn_registration');
 
 const valid = {
   fullName: 'Ada Lovelace Byron',

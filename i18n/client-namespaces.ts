@@ -29,4 +29,5 @@ export const SCOPED_CLIENT_NAMESPACES = [
   'Registration',
   'SpreadTheWord',
   'AuthForms',
+  'CourseAdmin',
 ] as const;

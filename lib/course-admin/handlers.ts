@@ -117,6 +117,10 @@ function record(raw: unknown): Record<string, unknown> {
     : {};
 }
 
+function without(source: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(source).filter(([k]) => k !== key));
+}
+
 const withCourse = z.object({ courseId: id });
 const withUnit = z.object({ unitId: id });
 const withLesson = z.object({ lessonId: id });
@@ -133,7 +137,7 @@ export function handleCreateCourse(guard: GuardResult, raw: unknown, deps: Admin
 export function handleUpdateCourse(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async (): Promise<Course> => {
     const { courseId } = withCourse.parse(raw);
-    const { courseId: _, ...fields } = record(raw);
+    const fields = without(record(raw), 'courseId');
     return updateCourse(courseId, courseUpdateSchema.parse(fields), deps.db);
   });
 }
@@ -169,7 +173,7 @@ export function handleAddLesson(guard: GuardResult, raw: unknown, deps: AdminDep
 export function handleUpdateLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { lessonId } = withLesson.parse(raw);
-    const { lessonId: _, ...fields } = record(raw);
+    const fields = without(record(raw), 'lessonId');
     const lesson = await updateLesson(lessonId, lessonUpdateSchema.parse(fields), deps.db);
     return { id: lesson.id };
   });

@@ -1,0 +1,98 @@
+'use server';
+
+import { revalidatePath, revalidateTag } from 'next/cache';
+
+import { redirect } from '@/i18n/navigation';
+import { type Locale, routing } from '@/i18n/routing';
+import { checkAdmin } from '@/lib/auth';
+import {
+  type AdminResult,
+  handleAddLesson,
+  handleAddUnit,
+  handleCreateCourse,
+  handleCreateTestCourse,
+  handleDeleteLesson,
+  handleDeleteUnit,
+  handleMoveLesson,
+  handleMoveUnit,
+  handleSetPublished,
+  handleUpdateCourse,
+  handleUpdateLesson,
+} from '@/lib/course-admin/handlers';
+import { manageInput, type ManageOp, MANAGE_OPS } from '@/lib/course-admin/manage-form';
+
+/**
+ * Server actions of the admin course pages. Each one checks the caller with `checkAdmin()` on the server (never
+ * trusting the page guard) and hands the result to lib/course-admin/handlers.ts, which refuses signed-out callers
+ * (401) and non-admins (403) before any write. After a write, course pages are revalidated.
+ */
+
+function revalidateCourses(): void {
+  revalidateTag('courses', 'max');
+  revalidatePath('/[locale]/courses', 'layout');
+  revalidatePath('/[locale]/dashboard', 'page');
+}
+
+/**
+ * The creation form (spec §7 payload: title, description, price, thumbnail, certification {title, description},
+ * published). Returns `{ ok: true, data: { id } }` or an `AdminFailure` (401, 403, 422 with field keys, 500 with
+ * the English detail for the 'Failed to create course: {message}' toast). Not rate-limited by formAction on
+ * purpose: only admins get past the guard, and the toast needs the 401/403 distinction and the detail.
+ */
+export async function createCourseAction(raw: unknown): Promise<AdminResult<{ id: string }>> {
+  const result = await handleCreateCourse(await checkAdmin(), raw);
+  if (result.ok) revalidateCourses();
+  return result;
+}
+
+function localeOf(value: FormDataEntryValue | null): Locale {
+  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
+}
+
+const HANDLERS: Record<
+  ManageOp,
+  (guard: Awaited<ReturnType<typeof checkAdmin>>, raw: unknown) => Promise<AdminResult<unknown>>
+> = {
+  update: handleUpdateCourse,
+  publish: handleSetPublished,
+  addUnit: handleAddUnit,
+  addLesson: handleAddLesson,
+  updateLesson: handleUpdateLesson,
+  moveUnit: handleMoveUnit,
+  moveLesson: handleMoveLesson,
+  deleteUnit: handleDeleteUnit,
+  deleteLesson: handleDeleteLesson,
+};
+
+/**
+ * Every form of `/courses/manage/{courseId}` (a hidden `op` names the change; see lib/course-admin/manage-form.ts),
+ * so the page works without JavaScript. Redirects back to the manage page with `?done={op}` or `?error={code}`
+ * and the section's anchor; a caller that is not an admin is sent to the page too, whose guard then redirects.
+ */
+export async function manageCourseAction(formData: FormData): Promise<void> {
+  const locale = localeOf(formData.get('locale'));
+  const courseId = String(formData.get('courseId') ?? '');
+  const op = String(formData.get('op') ?? '');
+  const guard = await checkAdmin();
+  let status = 'error=invalid';
+  let anchor = '';
+  if ((MANAGE_OPS as readonly string[]).includes(op)) {
+    const { raw, section } = manageInput(op as ManageOp, formData);
+    anchor = `#${section}`;
+    const result = await HANDLERS[op as ManageOp](guard, raw);
+    status = result.ok ? `done=${op}` : `error=${result.error}`;
+    if (result.ok) revalidateCourses();
+  }
+  redirect({ href: `/courses/manage/${encodeURIComponent(courseId)}?${status}${anchor}`, locale });
+}
+
+/** `/courses/test`: creates the spec §7 test course (price 25) and returns to the page showing it. */
+export async function createTestCourseAction(formData: FormData): Promise<void> {
+  const locale = localeOf(formData.get('locale'));
+  const result = await handleCreateTestCourse(await checkAdmin());
+  if (result.ok) revalidateCourses();
+  redirect({
+    href: result.ok ? `/courses/test?created=${result.data.id}` : `/courses/test?error=${result.error}`,
+    locale,
+  });
+}

@@ -1,0 +1,56 @@
+import { revalidatePath, revalidateTag } from 'next/cache';
+
+import { localizeHref } from '@/i18n/client-paths';
+import { type Locale, routing } from '@/i18n/routing';
+import { checkAdmin, guardResponse } from '@/lib/auth';
+import { handleUploadMaterial } from '@/lib/course-admin/handlers';
+import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
+
+/** Room for the multipart envelope and the other fields around a file of the largest allowed size. */
+const BODY_LIMIT = MATERIAL_MAX_BYTES + 64 * 1024;
+
+const json = (body: unknown, status: number) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
+ * for an admin (spec §7: stored as `{timestamp}_{filename}`). 401 signed out, 403 not an admin (checked before
+ * the body is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course; 201 with
+ * `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
+ * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const guard = await checkAdmin();
+  if (!guard.ok) return guardResponse(guard);
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > BODY_LIMIT) return json({ error: 'too-large' }, 413);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return json({ error: 'invalid' }, 400);
+  }
+  const courseId = form.get('courseId');
+  const result = await handleUploadMaterial(guard, {
+    courseId,
+    file: form.get('file'),
+    lessonId: form.get('lessonId'),
+  });
+  if (result.ok) {
+    revalidateTag('courses', 'max');
+    revalidatePath('/[locale]/courses', 'layout');
+  }
+  if (form.get('redirect') === '1' && typeof courseId === 'string') {
+    const raw = String(form.get('locale'));
+    const locale: Locale = (routing.locales as readonly string[]).includes(raw) ? (raw as Locale) : 'en';
+    const status = result.ok ? 'done=upload' : `error=${result.error}`;
+    const target = localizeHref(
+      locale,
+      `/courses/manage/${encodeURIComponent(courseId)}?${status}#materials`,
+    );
+    return new Response(null, { status: 303, headers: { Location: target } });
+  }
+  return result.ok
+    ? json(result.data, 201)
+    : json({ error: result.error, message: result.message, fields: result.fieldErrors }, result.status);
+}

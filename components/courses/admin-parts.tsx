@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+
+import { manageCourseAction } from '@/app/actions/course-admin';
+import type { Locale } from '@/i18n/routing';
+import type { ManageOp } from '@/lib/course-admin/manage-form';
+
+/** Shared classes of the admin course pages (colour tokens of app/globals.css, light and dark). */
+export const adminInput =
+  'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
+export const adminPrimary =
+  'rounded-full bg-brand px-5 py-2 font-semibold text-brand-fg hover:bg-brand-hover';
+export const adminSecondary =
+  'rounded-full border border-border px-4 py-1.5 text-sm font-semibold hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50';
+export const adminDanger =
+  'rounded-full border border-danger px-4 py-1.5 text-sm font-semibold text-danger hover:bg-surface';
+
+/**
+ * One form of the manage page: posts to `manageCourseAction` with the hidden fields it needs (`op`, `locale`,
+ * `courseId` and any `hidden` ids), so it works without JavaScript. Server component.
+ */
+export function ManageForm({
+  op,
+  locale,
+  courseId,
+  hidden = {},
+  className,
+  children,
+}: {
+  op: ManageOp;
+  locale: Locale;
+  courseId: string;
+  hidden?: Record<string, string | number>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form action={manageCourseAction} className={className}>
+      <input type="hidden" name="op" value={op} />
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="courseId" value={courseId} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      {children}
+    </form>
+  );
+}
+
+/**
+ * Delete with confirmation and no script: a disclosure whose only content is the warning and the real delete
+ * button. Server component.
+ */
+export function ConfirmDelete({
+  summary,
+  warning,
+  confirm,
+  children,
+}: {
+  summary: ReactNode;
+  warning: string;
+  confirm: string;
+  children: (button: ReactNode) => ReactNode;
+}) {
+  return (
+    <details className="group">
+      <summary className={`${adminDanger} inline-block cursor-pointer list-none`}>{summary}</summary>
+      <div className="mt-2 rounded-lg border border-danger p-3">
+        <p className="text-sm">{warning}</p>
+        {children(
+          <button type="submit" className={`${adminDanger} mt-2`}>
+            {confirm}
+          </button>,
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** Move up / Move down for one item at `index` of `count`, posting `toIndex` (buttons at the ends are disabled). */
+export function MoveButtons({
+  op,
+  locale,
+  courseId,
+  idName,
+  id,
+  index,
+  count,
+  labels,
+  itemTitle,
+}: {
+  op: 'moveUnit' | 'moveLesson';
+  locale: Locale;
+  courseId: string;
+  idName: 'unitId' | 'lessonId';
+  id: string;
+  index: number;
+  count: number;
+  labels: { up: string; down: string };
+  itemTitle: string;
+}) {
+  const move = (toIndex: number, label: string, disabled: boolean) => (
+    <ManageForm op={op} locale={locale} courseId={courseId} hidden={{ [idName]: id, toIndex }}>
+      <button type="submit" disabled={disabled} className={adminSecondary}>
+        {label}
+        <span className="sr-only">: {itemTitle}</span>
+      </button>
+    </ManageForm>
+  );
+  return (
+    <>
+      {move(Math.max(0, index - 1), labels.up, index === 0)}
+      {move(index + 1, labels.down, index >= count - 1)}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { MANAGE_OPS, type ManageOp } from './manage-form';
+
+/** CourseAdmin message keys the manage and test pages show after a change. */
+export type StatusKey =
+  | `done${Capitalize<ManageOp>}`
+  | 'doneUpload'
+  | 'failUnauthenticated'
+  | 'failForbidden'
+  | 'failInvalid'
+  | 'failNotFound'
+  | 'failTooLarge'
+  | 'failBadType'
+  | 'failEmpty'
+  | 'failServer';
+
+const FAILURE_KEYS: Record<string, StatusKey> = {
+  unauthenticated: 'failUnauthenticated',
+  forbidden: 'failForbidden',
+  invalid: 'failInvalid',
+  'not-found': 'failNotFound',
+  'too-large': 'failTooLarge',
+  'bad-type': 'failBadType',
+  empty: 'failEmpty',
+  server: 'failServer',
+};
+
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * The message for `?done={op}` or `?error={code}` after a manage-page form (pure). Unknown values show nothing
+ * (a crafted URL cannot put arbitrary text on the page).
+ */
+export function manageStatus(
+  query: Record<string, string | string[] | undefined>,
+): { ok: boolean; key: StatusKey } | null {
+  const done = first(query.done);
+  if (done === 'upload') return { ok: true, key: 'doneUpload' };
+  if (done && (MANAGE_OPS as readonly string[]).includes(done)) {
+    return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
+  }
+  const error = first(query.error);
+  if (error && error in FAILURE_KEYS) return { ok: false, key: FAILURE_KEYS[error]! };
+  return null;
+}

@@ -30,4 +30,6 @@ export const SCOPED_CLIENT_NAMESPACES = [
   'SpreadTheWord',
   'AuthForms',
   'CourseAdmin',
+  'Courses',
+  'CourseLearn',
 ] as const;

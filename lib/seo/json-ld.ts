@@ -249,6 +249,35 @@ function organizationRef(site: SiteConfig) {
   return { '@type': 'NGO', '@id': `${site.url}/#organization`, name: site.name, url: site.url };
 }
 
+/**
+ * Course (schema.org, as Google's course rich results read it) for a course page: name, description, the charity as
+ * `provider`, an Offer in GBP (price 0 = free, category 'Free' or 'Paid'), and one online, self-paced CourseInstance.
+ */
+export function courseJsonLd(
+  site: SiteConfig,
+  course: { path: string; title: string; description: string; price: number; inLanguage?: string },
+): JsonLdObject {
+  const url = absolute(site, course.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    '@id': `${url}#course`,
+    name: course.title,
+    description: course.description,
+    url,
+    provider: organizationRef(site),
+    offers: {
+      '@type': 'Offer',
+      price: course.price.toFixed(2),
+      priceCurrency: 'GBP',
+      category: course.price > 0 ? 'Paid' : 'Free',
+      url,
+    },
+    hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Online' },
+    ...(course.inLanguage ? { inLanguage: course.inLanguage } : {}),
+  };
+}
+
 /** Person (schema.org) for a team member's page: name, role as `jobTitle`, photo, and the charity as `worksFor`. */
 export function personJsonLd(
   site: SiteConfig,

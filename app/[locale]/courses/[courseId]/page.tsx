@@ -1,0 +1,124 @@
+import { Award, ListChecks } from 'lucide-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+
+import { BackLink } from '@/components/cms/feature-image';
+import { publishedCourse } from '@/components/courses/data';
+import { EnrolPanel } from '@/components/courses/enrol-panel';
+import { cutText } from '@/components/courses/format';
+import { CoursePrice } from '@/components/courses/price';
+import { PageHeader } from '@/components/layout/page-header';
+import { JsonLd } from '@/components/seo/json-ld';
+import { localeParam } from '@/i18n/params';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
+import { siteConfig } from '@/lib/config/site';
+import { courseJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+// Rendered on request (the build never opens the database, DESIGN.md §2) from a read cached under the tag
+// 'courses'; the same HTML for everyone: who is looking is asked by the EnrolPanel island.
+export const dynamic = 'force-dynamic';
+
+type Props = PageProps<'/[locale]/courses/[courseId]'>;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const { courseId } = await params;
+  const course = await publishedCourse(courseId);
+  if (!course) return {};
+  return pageMetadata({
+    locale,
+    path: `/courses/${course.id}`,
+    title: course.title,
+    description: cutText(course.description, 160),
+  });
+}
+
+/**
+ * A course (spec §2 Courses): description, price, the outline of units and lessons, what the certificate says,
+ * and the Enrol / Continue island; Course JSON-LD. Unknown, unpublished or malformed ids are a real 404.
+ */
+export default async function CoursePage({ params }: Props) {
+  const locale = await localeParam(params);
+  const { courseId } = await params;
+  const course = await publishedCourse(courseId);
+  if (!course) notFound();
+  const t = await getTranslations({ locale, namespace: 'Courses' });
+  const site = siteConfig();
+  return (
+    <>
+      <JsonLd
+        data={courseJsonLd(site, {
+          path: `/courses/${course.id}`,
+          title: course.title,
+          description: cutText(course.description, 500),
+          price: course.price,
+          inLanguage: 'en',
+        })}
+      />
+      <PageHeader title={course.title} />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-10">
+          <BackLink href="/courses" label={t('allCourses')} />
+          <div className="space-y-4 text-lg whitespace-pre-line">{course.description}</div>
+          <section aria-labelledby="course-outline">
+            <h2 id="course-outline" className="flex items-center gap-2 text-2xl font-bold">
+              <ListChecks aria-hidden className="size-6 text-brand" />
+              {t('outlineHeading')}
+            </h2>
+            {course.units.length === 0 ? (
+              <p className="mt-4 text-muted">{t('noLessons')}</p>
+            ) : (
+              <ol className="mt-6 space-y-6">
+                {course.units.map((unit, i) => (
+                  <li key={unit.id} className="rounded-2xl border border-border p-5">
+                    <h3 className="text-lg font-semibold">
+                      {t('unitLabel', { number: i + 1, title: unit.title })}
+                    </h3>
+                    {unit.lessons.length === 0 ? (
+                      <p className="mt-2 text-sm text-muted">{t('noLessons')}</p>
+                    ) : (
+                      <ol className="mt-3 list-decimal space-y-1 ps-6">
+                        {unit.lessons.map((lesson) => (
+                          <li key={lesson.id}>{lesson.title}</li>
+                        ))}
+                      </ol>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="course-certificate" className="rounded-2xl bg-surface p-6">
+            <h2 id="course-certificate" className="flex items-center gap-2 text-2xl font-bold">
+              <Award aria-hidden className="size-6 text-brand" />
+              {t('certificateHeading')}
+            </h2>
+            <p className="mt-4 font-semibold">{course.certificationTitle}</p>
+            <p className="mt-1">{course.certificationDescription}</p>
+            <p className="mt-4 text-sm text-muted">{t('certificateBody')}</p>
+          </section>
+        </div>
+        <aside aria-labelledby="course-enrol" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="space-y-4 rounded-2xl border border-border bg-surface p-6 shadow-sm">
+            <h2 id="course-enrol" className="text-xl font-bold">
+              {t('enrolHeading')}
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-muted">{t('priceLabel')}</dt>
+              <dd className="font-semibold" data-testid="course-price">
+                <CoursePrice price={course.price} />
+              </dd>
+              <dt className="text-muted">{t('lessonsLabel')}</dt>
+              <dd className="font-semibold">{course.lessonCount}</dd>
+            </dl>
+            <ScopedClientMessages locale={locale} namespaces={['Courses']}>
+              <EnrolPanel courseId={course.id} priced={course.price > 0} />
+            </ScopedClientMessages>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

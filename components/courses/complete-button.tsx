@@ -1,0 +1,63 @@
+'use client';
+
+import { CheckCircle2 } from 'lucide-react';
+import { useState, useTransition } from 'react';
+
+import { completeLessonAction } from '@/app/actions/courses';
+import { useRouter } from '@/i18n/client';
+import { useClientMessages } from '@/i18n/client-messages';
+import { showToast } from '@/lib/toast';
+
+/**
+ * 'Mark complete' for the open lesson (spec §2 Courses): the `completeLessonAction` server action, then on to
+ * `nextHref` (the next lesson) or, for the last one, a refresh that shows the new progress and, at 100%, the
+ * certificate link. Failures show 'User not authenticated' or 'Failed to update progress' inline and as a toast.
+ */
+export function CompleteButton({
+  courseId,
+  lessonId,
+  nextHref,
+}: {
+  courseId: string;
+  lessonId: string;
+  nextHref: string | null;
+}) {
+  const t = useClientMessages('CourseLearn');
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<'errorNotAuthenticated' | 'errorProgress' | null>(null);
+
+  const onClick = () => {
+    setError(null);
+    startTransition(async () => {
+      const result = await completeLessonAction(courseId, lessonId);
+      if (!result.ok) {
+        setError(result.error);
+        showToast((toast) => toast.error(t('errorTitle'), { description: t(result.error) }));
+        return;
+      }
+      if (nextHref && result.progress < 100) router.push(nextHref);
+      else router.refresh();
+    });
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={pending}
+        aria-busy={pending}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
+      >
+        <CheckCircle2 aria-hidden className="size-5" />
+        {pending ? t('saving') : t('markComplete')}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

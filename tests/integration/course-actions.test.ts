@@ -1,0 +1,232 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import type { AuthUser } from '@/lib/auth';
+import { addLesson, addUnit, createCourse, getProgress, isEnrolled } from '@/lib/courses';
+import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+
+/**
+ * The student side's server actions and route handlers (app/actions/courses.ts, the certificate PDF route, the
+ * enrolment-state route, /uploads) called directly, without the UI, on PGlite in memory. The session is faked at
+ * lib/auth's boundary (`checkUser` / `getAuth`), the database at `getDb`; everything between is the real code.
+ */
+
+const state = vi.hoisted(() => ({
+  user: null as AuthUser | null,
+  db: null as unknown,
+}));
+
+vi.mock('@/lib/auth', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/auth')>();
+  return {
+    ...real,
+    checkUser: async () =>
+      state.user
+        ? { ok: true as const, user: state.user }
+        : { ok: false as const, status: 401 as const, error: 'unauthenticated' as const },
+    getAuth: async () => ({ currentUser: async () => state.user, verifiedUser: async () => state.user }),
+  };
+});
+
+vi.mock('@/lib/db', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/db')>();
+  return { ...real, getDb: async () => state.db };
+});
+
+const { completeLessonAction, enrolInCourse } = await import('@/app/actions/courses');
+const { GET: certificateGet } = await import('@/app/[locale]/courses/[courseId]/certificate/route');
+const { GET: enrolmentGet } = await import('@/app/api/courses/[courseId]/enrolment/route');
+const { GET: uploadGet } = await import('@/app/uploads/[file]/route');
+
+const ADMIN = crypto.randomUUID();
+const ALICE: AuthUser = {
+  id: crypto.randomUUID(),
+  email: 'alice@example.org',
+  name: 'Alice Okafor',
+  emailConfirmed: true,
+};
+const BOB: AuthUser = { id: crypto.randomUUID(), email: 'bob@example.org', name: null, emailConfirmed: true };
+
+const certificateFor = (courseId: string, locale = 'en') =>
+  certificateGet(new Request(`http://localhost/courses/${courseId}/certificate`), {
+    params: Promise.resolve({ locale, courseId }),
+  });
+
+describe('course actions and handlers (PGlite in memory)', () => {
+  let handle: DatabaseHandle;
+  let db: DatabaseHandle['db'];
+
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    db = handle.db;
+    state.db = db;
+  }, 120_000);
+  afterAll(async () => handle?.close());
+  afterEach(() => {
+    state.user = null;
+  });
+
+  async function course(price = 0, published = true) {
+    const c = await createCourse({ title: `Course ${price}`, description: 'D', price, published }, ADMIN, db);
+    const unit = await addUnit(c.id, { title: 'Unit' }, db);
+    const l1 = await addLesson(unit.id, { title: 'One' }, db);
+    const l2 = await addLesson(unit.id, { title: 'Two' }, db);
+    return { id: c.id, lessons: [l1.id, l2.id] };
+  }
+
+  it('refuses enrolment signed out with "User not authenticated" and stores nothing', async () => {
+    const free = await course();
+    expect(await enrolInCourse(free.id)).toEqual({ ok: false, error: 'errorNotAuthenticated' });
+    expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
+      ok: false,
+      error: 'errorNotAuthenticated',
+    });
+    expect(await db.query.courseEnrollments.findMany()).toHaveLength(0);
+  });
+
+  it('refuses a priced course (payment required), a draft, an unknown and a malformed id', async () => {
+    state.user = ALICE;
+    const priced = await course(25);
+    const draft = await course(0, false);
+    expect(await enrolInCourse(priced.id)).toEqual({ ok: false, error: 'errorPaymentRequired' });
+    expect(await enrolInCourse(draft.id)).toEqual({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse(crypto.randomUUID())).toEqual({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse('not-a-uuid')).toEqual({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse({ id: priced.id })).toEqual({ ok: false, error: 'errorCourseNotFound' });
+    expect(await isEnrolled(ALICE.id, priced.id, db)).toBe(false);
+  });
+
+  it('does not record progress for a student who is not enrolled', async () => {
+    state.user = BOB;
+    const free = await course();
+    expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
+      ok: false,
+      error: 'errorProgress',
+    });
+    expect(await getProgress(BOB.id, free.id, db)).toBeNull();
+  });
+
+  it('enrols, completes every lesson to 100% with a certificate, and serves its PDF to the owner only', async () => {
+    const free = await course();
+
+    // The course page's island: signed out, then signed in before and after enrolling.
+    const stateOf = async () =>
+      (
+        await enrolmentGet(new Request('http://localhost/'), {
+          params: Promise.resolve({ courseId: free.id }),
+        })
+      ).json();
+    expect(await stateOf()).toEqual({ signedIn: false, enrolled: false });
+
+    state.user = ALICE;
+    expect(await stateOf()).toEqual({ signedIn: true, enrolled: false });
+    expect(await enrolInCourse(free.id)).toEqual({ ok: true, created: true });
+    expect(await enrolInCourse(free.id)).toEqual({ ok: true, created: false });
+    expect(await stateOf()).toEqual({ signedIn: true, enrolled: true });
+
+    // Not complete yet: no certificate.
+    expect((await certificateFor(free.id)).status).toBe(404);
+    expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
+      ok: true,
+      progress: 50,
+      certificateId: null,
+    });
+    // A lesson of another course is refused.
+    const other = await course();
+    expect(await completeLessonAction(free.id, other.lessons[0])).toEqual({
+      ok: false,
+      error: 'errorProgress',
+    });
+
+    const last = await completeLessonAction(free.id, free.lessons[1]);
+    expect(last).toMatchObject({ ok: true, progress: 100 });
+    const certificateId = last.ok ? last.certificateId : null;
+    expect(certificateId).toMatch(/^[0-9a-f-]{36}$/);
+    const issued = await db.query.courseCertificates.findFirst();
+    expect(issued).toMatchObject({ id: certificateId, userId: ALICE.id, studentName: 'Alice Okafor' });
+
+    const pdf = await certificateFor(free.id, 'fr');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="certificate-${certificateId}.pdf"`,
+    );
+    expect(pdf.headers.get('cache-control')).toContain('no-store');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Another student (not enrolled) and a signed-out visitor get nothing.
+    state.user = BOB;
+    expect((await certificateFor(free.id)).status).toBe(404);
+    state.user = null;
+    const signedOut = await certificateFor(free.id);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ error: 'unauthenticated' });
+  }, 60_000);
+
+  it('names the certificate with the email address when the account has no name', async () => {
+    const free = await course();
+    state.user = BOB;
+    await enrolInCourse(free.id);
+    await completeLessonAction(free.id, free.lessons[1]);
+    const done = await completeLessonAction(free.id, free.lessons[0]);
+    expect(done).toMatchObject({ ok: true, progress: 100 });
+    const cert = await db.query.courseCertificates.findFirst({
+      where: (c, { eq }) => eq(c.id, done.ok ? done.certificateId! : ''),
+    });
+    expect(cert?.studentName).toBe('bob@example.org');
+  });
+});
+
+describe('/uploads/{file}', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'lrjn-uploads-'));
+    await mkdir(path.join(dir, '.data/uploads'), { recursive: true });
+    await writeFile(path.join(dir, '.data/uploads/1700000000000_notes.pdf'), '%PDF-1.4 test');
+    await writeFile(path.join(dir, '.data/uploads/1700000000000_slides.docx'), 'docx bytes');
+    await writeFile(path.join(dir, '.data/secret.pdf'), 'outside');
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const get = (file: string) =>
+    uploadGet(new Request(`http://localhost/uploads/${file}`), { params: Promise.resolve({ file }) });
+
+  it('serves a stored PDF inline with its type, nosniff and an hour of caching', async () => {
+    const res = await get('1700000000000_notes.pdf');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(await res.text()).toBe('%PDF-1.4 test');
+  });
+
+  it('sends office documents as attachments', async () => {
+    const res = await get('1700000000000_slides.docx');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="1700000000000_slides.docx"');
+  });
+
+  it('answers 404 for missing files, names not of the stored form, and paths out of the folder', async () => {
+    for (const file of [
+      '1700000000000_missing.pdf',
+      'notes.pdf',
+      '..%2Fsecret.pdf',
+      '1_..%2F..%2Fsecret.pdf',
+      '1700000000000_notes.exe',
+      '%E0%A4%A',
+    ]) {
+      expect((await get(file)).status, file).toBe(404);
+    }
+  });
+});

@@ -57,6 +57,20 @@ test('signed out, the pages answer with a redirect and the materials handler wit
   expect(await upload.json()).toEqual({ error: 'unauthenticated' });
 });
 
+/** POSTs a small file to the materials handler with the browser's own session (fetch from the page). */
+async function uploadFromBrowser(page: Page, courseId: string, name = 'notes.pdf') {
+  return page.evaluate(
+    async ([id, filename]) => {
+      const form = new FormData();
+      form.set('courseId', id);
+      form.set('file', new File(['%PDF-1.4'], filename, { type: 'application/pdf' }));
+      const response = await fetch('/api/courses/materials', { method: 'POST', body: form });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    [courseId, name] as const,
+  );
+}
+
 async function signUpAndConfirm(page: Page, sql: NonNullable<ReturnType<typeof projectDatabase>>) {
   const email = uniqueEmail('course-admin');
   await page.goto('/login?mode=signup');
@@ -99,13 +113,10 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     await expect(page).toHaveURL(/\/courses\?denied=admin$/);
     await page.goto('/courses/test');
     await expect(page).toHaveURL(/\/courses\?denied=admin$/);
-    const refused = await page.request.post('/api/courses/materials', {
-      multipart: {
-        courseId: '00000000-0000-4000-8000-000000000000',
-        file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
-      },
+    expect(await uploadFromBrowser(page, '00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 403,
+      body: { error: 'forbidden' },
     });
-    expect(refused.status()).toBe(403);
 
     await sql`insert into user_roles (user_id, role_name) values (${userId}, 'admin')`;
 
@@ -118,7 +129,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     await expect(page.getByText('This field is required.')).toBeVisible();
     const title = `E2E course ${Date.now()}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Description').fill('A course made by the end-to-end test.');
+    await page.getByLabel('Description', { exact: true }).fill('A course made by the end-to-end test.');
     await page.getByLabel('Price (GBP)').fill('0');
     await page.getByRole('button', { name: 'Create course' }).click();
     await expect(page.getByText(new RegExp(`^Course created successfully with ID: ${UUID}$`))).toBeVisible({
@@ -136,35 +147,42 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Manage: ${title} (edited)`);
 
     // Two units, the second moved up; a lesson in one of them.
+    const units = page.locator('#units');
     for (const unit of ['Getting started', 'Going further']) {
       await page.getByLabel('New unit title').fill(unit);
       await page.getByRole('button', { name: 'Add unit' }).click();
       await expect(page.getByRole('status').getByText('Unit added.')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 3, name: new RegExp(unit) })).toBeVisible();
+      await expect(units.getByRole('heading', { level: 3, name: new RegExp(unit) })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Move up: Going further' }).click();
     await expect(page.getByRole('status').getByText('Unit moved.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    await expect(units.getByRole('heading', { level: 3 })).toHaveText([
       'Unit 1: Going further',
       'Unit 2: Getting started',
     ]);
     await expect(page.getByRole('button', { name: 'Move up: Going further' })).toBeDisabled();
-    await page.getByText('Add a lesson to Going further').click();
-    await page.getByLabel('Lesson title').first().fill('Why this matters');
-    await page.getByLabel('Lesson text').first().fill('First paragraph.\n\nSecond paragraph.');
-    await page.getByRole('button', { name: 'Add lesson' }).first().click();
+    const addLesson = units.locator('details', { hasText: 'Add a lesson to Going further' });
+    await addLesson.getByText('Add a lesson to Going further').click();
+    await addLesson.getByLabel('Lesson title').fill('Why this matters');
+    await addLesson.getByLabel('Lesson text').fill('First paragraph.\n\nSecond paragraph.');
+    await addLesson.getByRole('button', { name: 'Add lesson' }).click();
     await expect(page.getByRole('status').getByText('Lesson added.')).toBeVisible();
     await expect(page.getByText('1. Why this matters')).toBeVisible();
 
-    // A material, through the handler, as the admin.
-    const upload = await page.request.post('/api/courses/materials', {
-      multipart: {
-        courseId,
-        file: { name: 'reading list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') },
-      },
+    // A material through the upload form (multipart POST to the handler, then back here).
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'reading list.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 test'),
     });
-    expect(upload.status()).toBe(201);
-    expect((await upload.json()).material.storagePath).toMatch(/^\d{13}_reading[-_ ]?list\.pdf$/);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByRole('status').getByText('File uploaded.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'reading-list.pdf' })).toHaveAttribute(
+      'href',
+      /^\/uploads\/\d{13}_reading-list\.pdf$/,
+    );
+    const wrongType = await uploadFromBrowser(page, courseId, 'notes.exe');
+    expect(wrongType.status).toBe(415);
 
     // Publish.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

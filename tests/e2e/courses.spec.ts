@@ -1,0 +1,218 @@
+import { projectDatabase, uniqueEmail } from './database';
+import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+
+/**
+ * The student side of the course platform (issue 7, spec §2 Courses, §6, §8): the published demo courses
+ * (content/courses, seeded into a new embedded database), a course page with its outline and Course JSON-LD, the
+ * Enrol island signed out, real 404s, the requireAdmin 'Access Denied' toast, protected pages sending to /login,
+ * and axe in light and dark. On the `postgres` project, where the test can reach the database, the whole path
+ * runs: a course inserted for the test, sign up → confirm through the outbox link → enrol → complete every lesson
+ * → 100% → certificate PDF → /verify/{id} → dashboard.
+ */
+
+const UNLEARNING = {
+  id: '7c1d0a52-3b8e-4f0e-9a61-0d5e2f8b1a01',
+  title: 'Unlearning Racism: an introduction',
+};
+const CLIMATE = { id: '3f9a6c1e-82d4-4b7a-a0c3-5e1b9d2f4c01', title: 'Race and Climate Justice' };
+const FACILITATING = {
+  id: 'b24e7d90-5c1a-4e3f-8d2b-6a0f3c9e7d01',
+  title: 'Facilitating Collective Conversations',
+};
+const DRAFT_ID = 'e8c3f5a2-1d6b-4a9e-b7f0-2c4d8e6a9b01';
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+test('/courses lists the published demo courses with their prices, not the draft', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  const list = page.getByTestId('course-list');
+  for (const course of [UNLEARNING, CLIMATE, FACILITATING]) {
+    await expect(list.getByRole('link', { name: course.title })).toHaveAttribute(
+      'href',
+      `/courses/${course.id}`,
+    );
+  }
+  await expect(list.locator(`a[href="/courses/${DRAFT_ID}"]`)).toHaveCount(0);
+  const facilitating = list.locator('li').filter({ hasText: FACILITATING.title });
+  await expect(facilitating).toContainText('£45');
+  await expect(list.locator('li').filter({ hasText: UNLEARNING.title })).toContainText('Free');
+});
+
+test('a course page shows its units, certificate and Course JSON-LD; signed out, Enrol goes to login', async ({
+  page,
+}) => {
+  await page.goto(`/courses/${UNLEARNING.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: UNLEARNING.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Course outline' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /^Unit 1: / })).toBeVisible();
+  await expect(page.getByTestId('course-price')).toHaveText('Free');
+  await expect(page.getByText('Certificate of Completion: Unlearning Racism')).toBeVisible();
+
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+    JSON.parse(t),
+  );
+  const course = ld.find((d) => d['@type'] === 'Course');
+  expect(course).toMatchObject({
+    name: UNLEARNING.title,
+    provider: { '@type': 'NGO', name: 'Leeds Racial Justice Network' },
+    offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'GBP' },
+  });
+
+  await waitForHydration(page);
+  await expect(page.locator('[data-enrol-state="signed-out"]')).toBeAttached();
+  await page.getByRole('link', { name: 'Sign in to enrol' }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}`)}`);
+});
+
+test('a priced course says to contact us to enrol', async ({ page }) => {
+  await page.goto(`/courses/${FACILITATING.id}`);
+  await expect(page.getByTestId('course-price')).toHaveText('£45');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Contact us to enrol' })).toHaveAttribute('href', '/contact');
+});
+
+test('unknown, draft and malformed course ids and unknown certificates are real 404s', async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    `/courses/${DRAFT_ID}`,
+    '/courses/00000000-0000-4000-8000-000000000000',
+    '/courses/not-an-id',
+  ]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+  const response = await page.goto('/verify/not-a-real-id');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificate not found' })).toBeVisible();
+  expect((await request.get('/verify/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
+});
+
+test('requireAdmin refusals show their toast on /courses', async ({ page }) => {
+  await page.goto('/courses?denied=admin');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page")).toBeVisible();
+  await expect(page).toHaveURL(/\/courses$/);
+
+  await page.goto('/courses?denied=check');
+  await expect(page.getByText('Failed to verify admin status. Please try again.')).toBeVisible();
+});
+
+test('the dashboard and the learn screen send signed-out visitors to login; the PDF route answers 401', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?next=%2Fdashboard');
+  await page.goto(`/es/courses/${UNLEARNING.id}/learn`);
+  await expect(page).toHaveURL(`/es/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}/learn`)}`);
+  expect((await request.get(`/courses/${UNLEARNING.id}/certificate`)).status()).toBe(401);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/courses and a course page have no axe violations (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    for (const path of ['/courses', `/courses/${CLIMATE.id}`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
+    }
+  });
+}
+
+test('sign up, confirm, enrol, complete every lesson, download and verify the certificate', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('courses-e2e');
+  const title = `E2E course ${Date.now().toString(36)}`;
+  await page.goto('/login?mode=signup');
+  await waitForHydration(page);
+  await page.getByLabel('Full name').fill('Grace Student');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
+
+  // The rest needs the confirmation link from the outbox table: only the postgres project can read it (the
+  // embedded PGlite belongs to the server process), as in auth.spec.ts.
+  const sql = projectDatabase(info);
+  if (!sql) return;
+  try {
+    // A course of our own (two units, three lessons), so the test does not depend on the demo content.
+    const [course] = await sql<{ id: string }[]>`
+      insert into courses (title, description, price, published) values (${title}, 'A course for the test.', 0, true)
+      returning id`;
+    const lessons: string[] = [];
+    for (const [position, unitTitle] of ['First unit', 'Second unit'].entries()) {
+      const [unit] = await sql<{ id: string }[]>`
+        insert into course_units (course_id, title, position) values (${course!.id}, ${unitTitle}, ${position})
+        returning id`;
+      for (let i = 0; i < (position === 0 ? 2 : 1); i += 1) {
+        const [lesson] = await sql<{ id: string }[]>`
+          insert into course_lessons (unit_id, title, body, position)
+          values (${unit!.id}, ${`Lesson ${lessons.length + 1}`}, '<p>Read this.</p>', ${i}) returning id`;
+        lessons.push(lesson!.id);
+      }
+    }
+    const coursePath = `/courses/${course!.id}`;
+
+    const rows = await sql<{ text: string }[]>`
+      select payload->>'text' as text from outbox
+      where kind = 'auth.email' and payload->>'to' = ${email} order by created_at desc limit 1`;
+    const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(rows[0]?.text ?? '')?.[0];
+    expect(link, 'confirmation link in the outbox').toBeTruthy();
+    const url = new URL(link!);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page).toHaveURL(/\/login\?confirmed=1$/);
+
+    // Enrol.
+    await page.goto(coursePath);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Enrol for free' }).click();
+    await expect(page).toHaveURL(`${coursePath}/learn`, { timeout: 20_000 });
+
+    // Complete every lesson: Mark complete moves on to the next one.
+    const bar = page.getByRole('progressbar', { name: 'Course progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    for (const i of lessons.keys()) {
+      await expect(page.getByRole('heading', { level: 2, name: `Lesson ${i + 1}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Lesson ${i + 1}` })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Mark complete' }).click();
+      if (i < lessons.length - 1)
+        await expect(page).toHaveURL(`${coursePath}/learn?lesson=${lessons[i + 1]}`);
+      else await expect(page.getByText('You have completed this lesson.')).toBeVisible();
+    }
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+
+    // The certificate: a PDF for this user, and its public verification page.
+    const download = page.getByRole('link', { name: 'Download certificate' });
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByRole('link', { name: 'Check your certificate online' }).click();
+    await expect(page).toHaveURL(/\/verify\/[0-9a-f-]{36}$/);
+    const genuine = page.getByTestId('certificate-genuine');
+    await expect(genuine.getByRole('heading', { name: 'This certificate is genuine' })).toBeVisible();
+    await expect(genuine).toContainText('Grace Student');
+    await expect(genuine).toContainText(title);
+
+    // The dashboard shows the course at 100% with the certificate.
+    await page.goto('/dashboard');
+    const item = page.getByTestId('my-courses').locator('li').filter({ hasText: title });
+    await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(item.getByRole('link', { name: 'Download certificate' })).toBeVisible();
+    await expect(item.getByRole('link', { name: 'Verification page' })).toBeVisible();
+  } finally {
+    await sql`delete from courses where title = ${title}`;
+    await sql.end();
+  }
+});

@@ -18,13 +18,6 @@ test.describe('404 and error screens', () => {
     await expect(page.getByRole('link', { name: /accueil/i }).last()).toHaveAttribute('href', '/fr');
   });
 
-  test('routes later issues will fill answer 404 until they exist', async ({ request }) => {
-    // Reserved slugs are never redirected to the blog, so until their pages exist they are real 404s.
-    for (const path of []) {
-      expect((await request.get(path)).status(), path).toBe(404);
-    }
-  });
-
   test('an uncaught window error shows the error screen with its message and Reload Page', async ({
     page,
   }) => {

@@ -2,7 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser, GuardResult } from '@/lib/auth';
 import {
@@ -24,6 +26,41 @@ import { getCourse, getCourseOutline, listMaterials, localMaterialStorage } from
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
 import { grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+
+import en from '@/messages/en.json';
+
+// The pages below are rendered as React trees: their guard passes (the guards themselves are the handlers' and the
+// e2e spec's business), their database is this file's PGlite, strings come from messages/en.json.
+const pageDb = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('@/lib/db', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/db')>()),
+  getDb: async () => pageDb.current,
+}));
+vi.mock('@/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/auth')>()),
+  requireAdmin: async () => ({
+    id: crypto.randomUUID(),
+    email: 'a@example.org',
+    name: 'A',
+    emailConfirmed: true,
+  }),
+}));
+vi.mock('next-intl/server', () => ({
+  getTranslations: async ({ namespace }: { namespace: 'CourseAdmin' }) => {
+    const table = en[namespace] as Record<string, string>;
+    return (key: string, values: Record<string, unknown> = {}) => {
+      if (!(key in table)) throw new Error(`missing message ${namespace}.${key}`);
+      return table[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    };
+  },
+}));
+vi.mock('@/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) =>
+    createElement('a', { href, ...rest }, children),
+  redirect: () => {
+    throw new Error('redirect');
+  },
+}));
 
 /**
  * The admin course handlers (lib/course-admin/handlers.ts) called directly, without the UI, as a server action or
@@ -51,6 +88,7 @@ describe('course admin handlers', () => {
     handle = await openDatabase({ pgliteDir: 'memory://' });
     uploads = await mkdtemp(path.join(os.tmpdir(), 'course-admin-'));
     deps = { db: handle.db, storage: localMaterialStorage(uploads) };
+    pageDb.current = handle.db;
     const adminUser = await account('admin@example.org');
     await grantRole(handle.db, adminUser.id, 'admin');
     signedOut = await adminGuard(null, handle.db, []);
@@ -247,5 +285,80 @@ describe('course admin handlers', () => {
       await handleUploadMaterial(admin, { courseId: crypto.randomUUID(), file: pdf }, deps),
     ).toMatchObject({ status: 404 });
     expect(await readdir(uploads)).toHaveLength(1);
+  });
+});
+
+describe('admin course pages (rendered)', () => {
+  let handle: DatabaseHandle;
+  let admin: GuardResult;
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    pageDb.current = handle.db;
+    const row = (await insertLocalUser(handle.db, {
+      email: 'ad@example.org',
+      passwordHash: 'x$y',
+      fullName: null,
+    }))!;
+    await grantRole(handle.db, row.id, 'admin');
+    admin = await adminGuard(
+      { id: row.id, email: 'ad@example.org', name: null, emailConfirmed: true },
+      handle.db,
+      [],
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const render = async (page: Promise<ReactNode>) => renderToStaticMarkup(await page);
+  const props = (params: Record<string, string>, query: Record<string, string> = {}) =>
+    ({ params: Promise.resolve({ locale: 'en', ...params }), searchParams: Promise.resolve(query) }) as never;
+
+  it('manage page: fields, units in order with Move up/Move down, lessons, delete confirmations, status', async () => {
+    const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
+    const created = await handleCreateCourse(
+      admin,
+      { title: 'Rendered course', price: 4.5 },
+      { db: handle.db },
+    );
+    if (!created.ok) throw new Error('setup');
+    const courseId = created.data.id;
+    const u1 = await handleAddUnit(admin, { courseId, title: 'Alpha unit' }, { db: handle.db });
+    const u2 = await handleAddUnit(admin, { courseId, title: 'Beta unit' }, { db: handle.db });
+    if (!u1.ok || !u2.ok) throw new Error('setup');
+    await handleAddLesson(admin, { unitId: u1.data.id, title: 'First lesson' }, { db: handle.db });
+
+    const html = await render(ManagePage(props({ courseId }, { done: 'moveUnit' })));
+    expect(html).toContain(
+      '<h1 class="max-w-4xl text-3xl font-bold tracking-tight text-balance sm:text-5xl">Manage: Rendered course</h1>',
+    );
+    expect(html).toContain('Unit moved.');
+    expect(html).toContain('Draft: not visible to students.');
+    expect(html).toMatch(/name="price"[^>]*value="4.5"/);
+    expect(html.indexOf('Alpha unit')).toBeLessThan(html.indexOf('Beta unit'));
+    // The first unit cannot move up, the last cannot move down; each button names its unit.
+    expect(html).toMatch(
+      /<button type="submit" disabled="" [^>]*>Move up<span class="sr-only">: Alpha unit<\/span>/,
+    );
+    expect(html).toMatch(/<button type="submit" [^>]*>Move down<span class="sr-only">: Alpha unit<\/span>/);
+    expect(html).not.toMatch(/disabled="" [^>]*>Move down<span class="sr-only">: Alpha unit/);
+    expect(html).toContain('First lesson');
+    expect(html).toContain('Yes, delete the unit');
+    expect(html).toContain('action="/api/courses/materials"');
+    expect(html).toContain('No materials yet.');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    await expect(ManagePage(props({ courseId: crypto.randomUUID() }))).rejects.toThrow();
+  });
+
+  it('test courses page marks the one just created and lists each with its price and a manage link', async () => {
+    const { default: TestPage } = await import('@/app/[locale]/courses/test/page');
+    const made = await handleCreateTestCourse(admin, { db: handle.db });
+    if (!made.ok) throw new Error('setup');
+    const html = await render(TestPage(props({}, { created: made.data.id })));
+    expect(html).toContain('Test course created.');
+    expect(html).toContain('£25.00');
+    expect(html).toContain(`href="/courses/manage/${made.data.id}"`);
   });
 });

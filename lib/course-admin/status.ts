@@ -40,6 +40,6 @@ export function manageStatus(
     return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
   }
   const error = first(query.error);
-  if (error && error in FAILURE_KEYS) return { ok: false, key: FAILURE_KEYS[error]! };
+  if (error && Object.hasOwn(FAILURE_KEYS, error)) return { ok: false, key: FAILURE_KEYS[error]! };
   return null;
 }

@@ -177,9 +177,8 @@ export default async function LearnPage({ params, searchParams }: Props) {
                 />
               ) : null}
               {video?.file ? (
-                <video controls preload="metadata" src={video.file} className="w-full rounded-xl">
-                  <track kind="captions" />
-                </video>
+                // A file an admin linked; captions, if any, are the file's own (no separate track is stored).
+                <video controls preload="metadata" src={video.file} className="w-full rounded-xl" />
               ) : null}
               {lesson.body ? <CmsHtml html={lesson.body} /> : null}
               <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border pt-6">

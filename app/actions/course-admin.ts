@@ -1,6 +1,6 @@
 'use server';
 
-import { revalidatePath, revalidateTag } from 'next/cache';
+import { revalidatePath, updateTag } from 'next/cache';
 
 import { redirect } from '@/i18n/navigation';
 import { type Locale, routing } from '@/i18n/routing';
@@ -27,8 +27,10 @@ import { manageInput, type ManageOp, MANAGE_OPS } from '@/lib/course-admin/manag
  * (401) and non-admins (403) before any write. After a write, course pages are revalidated.
  */
 
+// updateTag, not revalidateTag(…, 'max'): the admin's next page (the course list after publishing, say) must show
+// the change, not stale data while it refreshes in the background.
 function revalidateCourses(): void {
-  revalidateTag('courses', 'max');
+  updateTag('courses');
   revalidatePath('/[locale]/courses', 'layout');
   revalidatePath('/[locale]/dashboard', 'page');
 }

@@ -37,7 +37,7 @@ export async function POST(request: Request): Promise<Response> {
     lessonId: form.get('lessonId'),
   });
   if (result.ok) {
-    revalidateTag('courses', 'max');
+    revalidateTag('courses', { expire: 0 }); // updateTag is for server actions only
     revalidatePath('/[locale]/courses', 'layout');
   }
   if (form.get('redirect') === '1' && typeof courseId === 'string') {

@@ -117,7 +117,7 @@ export default defineConfig({
           SCREENING_WINDOW_SECONDS: '300',
           PGLITE_DIR: 'memory://',
         }),
-        ...(databaseUrl ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl })] : []),
+        ...(databaseUrl ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl, COURSES_SEED: '1' })] : []),
         ...(wordpressUrl
           ? [
               server(3103, {

@@ -109,10 +109,13 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     const userId = await signUpAndConfirm(page, sql);
 
     // Signed in, not an admin: the pages redirect to the course list's Access Denied, the handler says 403.
+    // The course list shows the Access Denied toast, then drops `?denied=admin` from the address bar.
     await page.goto('/courses/create');
-    await expect(page).toHaveURL(/\/courses\?denied=admin$/);
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/courses(\?denied=admin)?$/);
     await page.goto('/courses/test');
-    await expect(page).toHaveURL(/\/courses\?denied=admin$/);
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/courses(\?denied=admin)?$/);
     expect(await uploadFromBrowser(page, '00000000-0000-4000-8000-000000000000')).toEqual({
       status: 403,
       body: { error: 'forbidden' },
@@ -154,13 +157,13 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
       await expect(page.getByRole('status').getByText('Unit added.')).toBeVisible();
       await expect(units.getByRole('heading', { level: 3, name: new RegExp(unit) })).toBeVisible();
     }
-    await page.getByRole('button', { name: 'Move up: Going further' }).click();
+    await page.getByRole('button', { name: /^Move up ?: Going further$/ }).click();
     await expect(page.getByRole('status').getByText('Unit moved.')).toBeVisible();
     await expect(units.getByRole('heading', { level: 3 })).toHaveText([
       'Unit 1: Going further',
       'Unit 2: Getting started',
     ]);
-    await expect(page.getByRole('button', { name: 'Move up: Going further' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Move up ?: Going further$/ })).toBeDisabled();
     const addLesson = units.locator('details', { hasText: 'Add a lesson to Going further' });
     await addLesson.getByText('Add a lesson to Going further').click();
     await addLesson.getByLabel('Lesson title').fill('Why this matters');

@@ -66,7 +66,7 @@ export function UserMenu() {
 
   if (!session?.signedIn) {
     return (
-      <Link href="/login" aria-label={t('login')} title={t('login')} className={iconClass}>
+      <Link href="/login" prefetch={false} aria-label={t('login')} title={t('login')} className={iconClass}>
         <UserRound aria-hidden="true" className="size-5" />
       </Link>
     );

@@ -10,6 +10,12 @@ export function isActivePath(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/**
+ * Routes whose client code is a full form (react-hook-form + zod, about 45 KB): prefetching them from every page's
+ * header would make each visit download it; they load when followed.
+ */
+const NO_PREFETCH = new Set(['/contact', '/login']);
+
 /** A locale-aware link that marks the current page with `aria-current="page"`. */
 export function NavLink({ href, ...props }: ComponentProps<typeof Link> & { href: string }) {
   const pathname = usePathname();
@@ -20,6 +26,7 @@ export function NavLink({ href, ...props }: ComponentProps<typeof Link> & { href
       aria-current={active ? 'page' : undefined}
       data-active={active || undefined}
       {...props}
+      prefetch={props.prefetch ?? (NO_PREFETCH.has(href) ? false : undefined)}
     />
   );
 }

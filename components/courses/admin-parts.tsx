@@ -100,13 +100,9 @@ export function MoveButtons({
 }) {
   const move = (toIndex: number, label: string, disabled: boolean) => (
     <ManageForm op={op} locale={locale} courseId={courseId} hidden={{ [idName]: id, toIndex }}>
-      <button
-        type="submit"
-        disabled={disabled}
-        aria-label={`${label}: ${itemTitle}`}
-        className={adminSecondary}
-      >
+      <button type="submit" disabled={disabled} className={adminSecondary}>
         {label}
+        <span className="sr-only">: {itemTitle}</span>
       </button>
     </ManageForm>
   );

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -18,6 +20,8 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // Emails sent without SMTP are written as .eml files (lib/email): keep the tests' ones out of .data/mail.
+    env: { MAIL_DIR: path.join(tmpdir(), 'lrjn-vitest-mail') },
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the
     // package is externalised; inlining it lets Vite resolve that import (needed by components/layout/nav-link.tsx).
     server: { deps: { inline: ['next-intl'] } },

@@ -120,6 +120,8 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  // Without SMTP_URL, each message is also written as an .eml file here ('none': the outbox table only)
+  MAIL_DIR: optionalString,
   ENQUIRY_TO: optionalEmail,
   OUTBOX_INTERVAL_SECONDS: positiveInt(60),
 

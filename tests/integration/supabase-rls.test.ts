@@ -5,6 +5,7 @@ import { sql as drizzleSql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from '@/lib/courses/schemas';
 import { openDatabase, upsertNewsletterSubscriber } from '@/lib/db';
 
 import { createScratchDatabase } from '../helpers/scratch-database';
@@ -440,5 +441,63 @@ describe('course platform (units, lessons, materials, certificates)', () => {
         if (!(error instanceof Rollback)) throw error;
       });
     expect(left).toBe(1);
+  });
+});
+
+describe('Storage: the public bucket documents (course materials)', () => {
+  const stored = '1732300000000_existing.pdf';
+  const upload = (tx: Tx, name: string, bucket = 'documents') =>
+    tx`insert into storage.objects (bucket_id, name, metadata)
+      values (${bucket}, ${name}, ${tx.json({ mimetype: 'application/pdf' })})`;
+  const names = async (tx: Tx) =>
+    (await tx`select name from storage.objects where bucket_id = 'documents' order by name`).map(
+      (o) => o.name,
+    );
+
+  beforeAll(async () => {
+    // As the owner (the Storage API's own writes are not subject to RLS): an existing material, another bucket.
+    await sql`insert into storage.objects (bucket_id, name) values ('documents', ${stored})`;
+    await sql`insert into storage.buckets (id, name, public) values ('elsewhere', 'elsewhere', false)`;
+  });
+
+  it('is public, with the size limit and MIME types lib/courses accepts', async () => {
+    const [bucket] =
+      await sql`select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'documents'`;
+    expect(bucket!.public).toBe(true);
+    expect(Number(bucket!.file_size_limit)).toBe(MATERIAL_MAX_BYTES);
+    expect([...(bucket!.allowed_mime_types as string[])].sort()).toEqual(
+      [...new Set(Object.values(MATERIAL_TYPES))].sort(),
+    );
+  });
+
+  it.each([
+    ['anon', anon],
+    ['a signed-in user who is not an admin', alice],
+  ])('%s cannot upload, list, replace or delete materials', async (_label, who) => {
+    await expect(as(who, (tx) => upload(tx, '1732300000001_mine.pdf'))).rejects.toMatchObject(denied);
+    await as(who, async (tx) => {
+      expect(await names(tx)).toEqual([]);
+      expect((await tx`update storage.objects set metadata = '{}' where name = ${stored}`).count).toBe(0);
+      expect((await tx`delete from storage.objects where name = ${stored}`).count).toBe(0);
+    });
+    expect((await sql`select count(*)::int as n from storage.objects where name = ${stored}`)[0]!.n).toBe(1);
+  });
+
+  it('an admin uploads, lists, replaces and deletes materials, in this bucket only', async () => {
+    await as(admin, async (tx) => {
+      await upload(tx, '1732300000002_new.pdf');
+      expect(await names(tx)).toEqual([stored, '1732300000002_new.pdf']);
+      expect((await tx`update storage.objects set metadata = '{}' where name = ${stored}`).count).toBe(1);
+      expect((await tx`delete from storage.objects where name = ${stored} returning name`).length).toBe(1);
+      expect(await names(tx)).toEqual(['1732300000002_new.pdf']);
+    });
+    await expect(as(admin, (tx) => upload(tx, 'x.pdf', 'elsewhere'))).rejects.toMatchObject(denied);
+  });
+
+  it('service_role bypasses the policies, as on Supabase', async () => {
+    await as(service, async (tx) => {
+      await upload(tx, 'x.pdf', 'elsewhere');
+      expect(await names(tx)).toEqual([stored]);
+    });
   });
 });

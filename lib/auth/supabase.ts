@@ -18,7 +18,7 @@ export type SupabaseAuthOptions = {
 /**
  * supabase-js builds a Realtime client that, on Node 20 outside Next (Vitest, tsx scripts), throws for want of a
  * global WebSocket (notes/stack-notes.md §0). Auth never opens a socket, so a transport that refuses to be used
- * is enough, and keeps `ws` out of the dependencies.
+ * is enough, and keeps `ws` out of the dependencies. (Storage never opens one either.)
  */
 class NoRealtimeTransport {
   constructor() {
@@ -67,6 +67,29 @@ function toUser(user: User): AuthUser {
 }
 
 /**
+ * The @supabase/ssr server client over a cookie jar: the signed-in user's session (from the jar's cookies; a
+ * refreshed session is written back to it) authorises its Auth, Storage and PostgREST requests, so Supabase's RLS
+ * decides as that user; with no session cookies it is the anonymous (`anon`) client. The one way this site builds
+ * a Supabase client (auth adapter, course materials' Storage). Create one per request; never a service-role key.
+ */
+export function supabaseServerClient(options: {
+  url: string;
+  publishableKey: string;
+  cookies: CookieJar;
+}): SupabaseClient {
+  return createServerClient(options.url, options.publishableKey, {
+    cookies: {
+      getAll: () => options.cookies.getAll(),
+      setAll: (list) => {
+        for (const { name, value, options: cookieOptions } of list)
+          options.cookies.set(name, value, cookieOptions as CookieOptions);
+      },
+    },
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+}
+
+/**
  * Supabase Auth through @supabase/ssr (DESIGN.md §2, notes/stack-notes.md §3): one server client per adapter
  * (create the adapter per request), its session in cookies through the given jar; PKCE flow (ssr's default);
  * `getClaims()` for reads, `getUser()` before writes; emailed links opened with `verifyOtp({ type, token_hash })`.
@@ -74,17 +97,7 @@ function toUser(user: User): AuthUser {
  */
 export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
   let client: SupabaseClient | undefined;
-  const supabase = () =>
-    (client ??= createServerClient(options.url, options.publishableKey, {
-      cookies: {
-        getAll: () => options.cookies.getAll(),
-        setAll: (list) => {
-          for (const { name, value, options: cookieOptions } of list)
-            options.cookies.set(name, value, cookieOptions as CookieOptions);
-        },
-      },
-      realtime: { transport: NoRealtimeTransport as never },
-    }));
+  const supabase = () => (client ??= supabaseServerClient(options));
 
   async function guarded<T>(what: string, run: () => Promise<AuthResult<T>>): Promise<AuthResult<T>> {
     try {

@@ -60,7 +60,8 @@ import {
   lessonUpdateSchema,
   unitInputSchema,
 } from './schemas';
-import { type MaterialStorage, localMaterialStorage } from './storage';
+import { materialStorage } from './material-storage';
+import type { MaterialStorage } from './storage';
 
 /**
  * The course platform (issue 7): courses with ordered units and lessons, materials, enrolment, progress and
@@ -83,6 +84,8 @@ export { CourseError, isCourseError, COURSE_ERROR_PREFIX } from './errors';
 export type { CourseErrorCode } from './errors';
 export type { MaterialStorage } from './storage';
 export { localMaterialStorage } from './storage';
+export { materialStorage } from './material-storage';
+export { supabaseMaterialStorage } from './storage-supabase';
 export type {
   Course,
   CourseCertificate,
@@ -168,14 +171,17 @@ async function outlineOf(db: Database, course: Course): Promise<CourseOutline> {
   };
 }
 
-/** A course's materials, oldest first, each with its public URL. [] on failure. */
+/**
+ * A course's materials, oldest first, each with its public URL (from `options.storage`, default `materialStorage()`:
+ * the Supabase bucket or `.data/uploads`). [] on failure.
+ */
 export async function listMaterials(
   courseId: string,
   options: { storage?: MaterialStorage } = {},
   db?: Database,
 ): Promise<(CourseMaterial & { url: string })[]> {
   if (!isUuid(courseId)) return [];
-  const storage = options.storage ?? localMaterialStorage();
+  const storage = options.storage ?? materialStorage();
   return readOr([], 'listing materials', async () =>
     (await selectMaterials(await database(db), courseId)).map((m) => ({
       ...m,
@@ -726,10 +732,11 @@ export interface UploadedFile {
 }
 
 /**
- * Stores a course material as `{timestamp}_{sanitised filename}` (spec §7; default storage `.data/uploads`,
- * served at `/uploads/…`) and records it, optionally attached to a lesson of the same course. Allowed: pdf, doc,
- * docx, ppt, pptx, jpg/jpeg, png, mp3, mp4, at most 20 MB (`MATERIAL_MAX_BYTES`). The file is removed again if
- * the database insert fails.
+ * Stores a course material as `{timestamp}_{sanitised filename}` (spec §7) and records it, optionally attached to
+ * a lesson of the same course. Allowed: pdf, doc, docx, ppt, pptx, jpg/jpeg, png, mp3, mp4, at most 20 MB
+ * (`MATERIAL_MAX_BYTES`). The file is removed again if the database insert fails. Storage: `options.storage`,
+ * default `materialStorage()` (locally `.data/uploads`, served at `/uploads/…`; on Supabase a client without a
+ * session, whose writes Storage refuses, so route handlers pass `materialStorage(await supabaseClientForRequest())`).
  * @returns the material row and its public URL. @throws CourseError 'material-empty', 'material-too-large',
  * 'material-type', 'course-not-found', 'lesson-not-found', 'material-failed'.
  */
@@ -749,7 +756,7 @@ export async function saveMaterial(
     const found = isUuid(lessonId) ? await selectLesson(conn, lessonId) : null;
     if (!found || found.courseId !== course.id) throw new CourseError('lesson-not-found', 'lesson not found');
   }
-  const storage = options.storage ?? localMaterialStorage();
+  const storage = options.storage ?? materialStorage();
   const now = options.now ?? Date.now;
   let storagePath = '';
   let url = '';

@@ -4,9 +4,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where course materials are stored (DESIGN.md §2 "file storage"). The embedded default writes files to
- * `.data/uploads` and they are meant to be served at `/uploads/{storagePath}` (that route is not built yet).
- * A Supabase Storage adapter (bucket `documents`) would implement the same interface.
+ * Where course materials are stored (DESIGN.md §2 "file storage"). Two adapters: `localMaterialStorage()` writes
+ * files to `.data/uploads`, served at `/uploads/{storagePath}` by app/uploads/[file]/route.ts; and
+ * `supabaseMaterialStorage()` (storage-supabase.ts) keeps them in the public Supabase Storage bucket `documents`.
+ * `materialStorage()` (material-storage.ts) picks one by the auth kind.
  */
 export interface MaterialStorage {
   /**

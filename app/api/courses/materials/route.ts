@@ -2,8 +2,9 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 
 import { localizeHref } from '@/i18n/client-paths';
 import { type Locale, routing } from '@/i18n/routing';
-import { checkAdmin, guardResponse } from '@/lib/auth';
+import { checkAdmin, guardResponse, supabaseClientForRequest } from '@/lib/auth';
 import { handleUploadMaterial } from '@/lib/course-admin/handlers';
+import { materialStorage } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
 
 /** Room for the multipart envelope and the other fields around a file of the largest allowed size. */
@@ -14,8 +15,9 @@ const json = (body: unknown, status: number) =>
 
 /**
  * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
- * for an admin (spec §7: stored as `{timestamp}_{filename}`). 401 signed out, 403 not an admin (checked before
- * the body is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course; 201 with
+ * for an admin (spec §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
+ * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin (checked before the body
+ * is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course; 201 with
  * `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
  * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`.
  */
@@ -31,11 +33,13 @@ export async function POST(request: Request): Promise<Response> {
     return json({ error: 'invalid' }, 400);
   }
   const courseId = form.get('courseId');
-  const result = await handleUploadMaterial(guard, {
-    courseId,
-    file: form.get('file'),
-    lessonId: form.get('lessonId'),
-  });
+  // On Supabase: the admin's own session, so Storage's RLS (public.is_admin()) checks the upload as well.
+  const storage = materialStorage(await supabaseClientForRequest());
+  const result = await handleUploadMaterial(
+    guard,
+    { courseId, file: form.get('file'), lessonId: form.get('lessonId') },
+    { storage },
+  );
   if (result.ok) {
     revalidateTag('courses', { expire: 0 }); // updateTag is for server actions only
     revalidatePath('/[locale]/courses', 'layout');

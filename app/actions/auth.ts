@@ -5,6 +5,7 @@ import { redirect } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
 import { consumeEmailSend, consumeSignIn, getAuth } from '@/lib/auth';
 import { authFailure } from '@/lib/auth/messages';
+import { withNext } from '@/lib/auth/return-path';
 import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { formAction } from '@/lib/forms/action';
 import { GUARD_FIELDS } from '@/lib/forms/result';
@@ -38,22 +39,37 @@ export const signIn = formAction(
   },
 );
 
-/** Sign up (spam guard on; 3 account emails per address per hour): `{ redirectTo }` the "check your inbox" page. */
+/**
+ * Sign up (spam guard on; 3 account emails per address per hour): `{ redirectTo }` the "check your inbox" page.
+ * The email is in the form's locale; a safe `next` rides on its link, so confirming leads back there.
+ */
 export const signUp = formAction({ name: 'sign-up', schema: signUpSchema }, async (input, ctx) => {
   const limit = await consumeEmailSend(input.email);
   if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
-  const result = await (await getAuth()).signUp({ ...input, locale: ctx.locale });
+  const auth = await getAuth();
+  const result = await auth.signUp({
+    email: input.email,
+    password: input.password,
+    fullName: input.fullName,
+    locale: ctx.locale,
+    next: safeReturnTarget(input.next) ?? undefined,
+  });
   if (!result.ok) return authFailure(result.error);
   return { redirectTo: localizeHref(ctx.locale, '/email-confirmation') };
 });
 
-/** Forgot password: emails a recovery link if the address has an account; the answer is the same either way. */
+/**
+ * Forgot password: emails a recovery link (in the form's locale, carrying a safe `next`) if the address has an
+ * account; the answer is the same either way.
+ */
 export const requestPasswordReset = formAction(
   { name: 'password-reset', schema: emailOnlySchema, limit: FLOOD },
   async (input, ctx) => {
     const limit = await consumeEmailSend(input.email);
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
-    const result = await (await getAuth()).requestPasswordReset(input.email, ctx.locale);
+    const auth = await getAuth();
+    const next = safeReturnTarget(input.next) ?? undefined;
+    const result = await auth.requestPasswordReset(input.email, ctx.locale, next);
     return result.ok ? { sent: true } : authFailure(result.error);
   },
 );
@@ -71,14 +87,15 @@ export const resendConfirmation = formAction(
 
 /**
  * New password after the recovery link (which signed the person in). No spam guard (password managers);
- * refused without a session. `{ redirectTo }` the sign-in page with its "password changed" notice.
+ * refused without a session. `{ redirectTo }` the sign-in page with its "password changed" notice (and a safe
+ * `next`, which its Continue button follows).
  */
 export const resetPassword = formAction(
   { name: 'new-password', schema: resetPasswordSchema, spamGuard: false, limit: FLOOD },
   async (input, ctx) => {
     const result = await (await getAuth()).resetPassword(input.password);
     if (!result.ok) return authFailure(result.error);
-    return { redirectTo: localizeHref(ctx.locale, '/login?reset=done') };
+    return { redirectTo: localizeHref(ctx.locale, withNext('/login?reset=done', input.next)) };
   },
 );
 

@@ -11,6 +11,7 @@ import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { Link, useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { authFailureMessage } from '@/lib/auth/messages';
+import { withNext } from '@/lib/auth/return-path';
 import {
   EMAIL_ONLY_FIELDS,
   type EmailOnlyInput,
@@ -128,7 +129,7 @@ export function SignInForm({ next }: { next?: string }) {
         {isSubmitting ? t('signingIn') : t('signIn')}
       </button>
       <p className="text-center">
-        <Link href="/login?mode=forgot" className="font-medium text-brand underline">
+        <Link href={withNext('/login?mode=forgot', next)} className="font-medium text-brand underline">
           {t('forgotLink')}
         </Link>
       </p>
@@ -197,8 +198,11 @@ export function SignUpForm({ next }: { next?: string }) {
   );
 }
 
-/** One email field that asks for a link: 'reset' (forgot password) or 'resend' (confirmation). */
-export function EmailLinkForm({ purpose }: { purpose: 'reset' | 'resend' }) {
+/**
+ * One email field that asks for a link: 'reset' (forgot password; `next` rides on the emailed link) or 'resend'
+ * (confirmation).
+ */
+export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; next?: string }) {
   const t = useClientMessages('AuthForms');
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
   const [sent, setSent] = useState(false);
@@ -212,10 +216,11 @@ export function EmailLinkForm({ purpose }: { purpose: 'reset' | 'resend' }) {
   const onSubmit = async (data: EmailOnlyValues) => {
     setErrorMessage(null);
     setSent(false);
-    let result = await action({ ...data, ...(await values()) });
+    const payload = purpose === 'reset' ? { ...data, next } : data;
+    let result = await action({ ...payload, ...(await values()) });
     if (!result.ok && result.error === 'expired') {
       await refresh();
-      result = await action({ ...data, ...(await values()) });
+      result = await action({ ...payload, ...(await values()) });
     }
     if (result.ok) {
       setSent(true);
@@ -252,8 +257,8 @@ export function EmailLinkForm({ purpose }: { purpose: 'reset' | 'resend' }) {
   );
 }
 
-/** New password, after the recovery link signed the person in. */
-export function ResetPasswordForm() {
+/** New password, after the recovery link signed the person in; then the sign-in page, keeping `next`. */
+export function ResetPasswordForm({ next }: { next?: string }) {
   const t = useClientMessages('AuthForms');
   const locale = useLocale();
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
@@ -268,7 +273,7 @@ export function ResetPasswordForm() {
   const failure = useFailure(setError, RESET_FIELDS);
   const onSubmit = async (data: ResetPasswordValues) => {
     setErrorMessage(null);
-    const result = await resetPassword({ ...data, [GUARD_FIELDS.locale]: locale });
+    const result = await resetPassword({ ...data, next, [GUARD_FIELDS.locale]: locale });
     if (result.ok) window.location.assign(result.data.redirectTo);
     else setErrorMessage(failure(result));
   };

@@ -1,66 +1,99 @@
+import { localizeHref } from '@/i18n/client-paths';
+import { routing, type Locale } from '@/i18n/routing';
 import type { EmailMessage } from '@/lib/email/message';
+import { safeReturnTarget } from '@/lib/routing/safe-return';
 
 /**
  * The local accounts' emails (pure). Links have Supabase's shape, `/auth/confirm?token_hash=…&type=…`, so one
- * route serves both adapters; `locale` rides along so the pages after the link speak the person's language.
- * English text: the charity's team reads and answers in English (messages for other locales are a follow-up).
+ * route serves both adapters; `locale` rides along so the pages after the link speak the person's language, and
+ * `next` (a sanitised site path) so the person ends up where they were going. The texts are the `AccountEmails`
+ * messages in the person's language, given as a translator (lib/auth/delivery.ts builds it).
  */
 export type AuthEmailPurpose = 'signup' | 'recovery' | 'exists';
 
+/** Keys of the `AccountEmails` namespace. */
+export type AuthEmailKey =
+  | 'hello'
+  | 'helloName'
+  | 'signupSubject'
+  | 'signupIntro'
+  | 'signupExpiry'
+  | 'recoverySubject'
+  | 'recoveryIntro'
+  | 'recoveryExpiry'
+  | 'existsSubject'
+  | 'existsIntro'
+  | 'existsSignIn'
+  | 'existsNotYou';
+
+/** The `AccountEmails` texts in one language: a next-intl translator of that namespace (or a stand-in in tests). */
+export type AuthEmailTexts = (key: AuthEmailKey, values?: Record<string, string>) => string;
+
+function isLocale(value: string | undefined): value is Locale {
+  return (routing.locales as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The emailed link: `{siteUrl}/auth/confirm?token_hash=…&type=…`, plus `locale` when it is a known one other
+ * than English, and `next` when `safeReturnTarget` accepts it (anything else is dropped, never passed on).
+ */
 export function confirmLink(
   siteUrl: string,
   token: string,
   type: 'signup' | 'recovery',
   locale = 'en',
+  next?: string | null,
 ): string {
   const url = new URL('/auth/confirm', siteUrl);
   url.searchParams.set('token_hash', token);
   url.searchParams.set('type', type);
-  if (locale !== 'en') url.searchParams.set('locale', locale);
+  if (locale !== routing.defaultLocale && isLocale(locale)) url.searchParams.set('locale', locale);
+  const safe = safeReturnTarget(next);
+  if (safe) url.searchParams.set('next', safe);
   return url.toString();
 }
 
+/** One header-safe line: control characters and line breaks become spaces. */
+function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
 /**
- * The message for a purpose: 'signup' (confirm your address, link valid 24 hours), 'recovery' (reset your
- * password, link valid 1 hour) or 'exists' (someone signed up with an address that already has an account; it
- * points to sign-in and password reset, and carries no link that acts).
+ * The message for a purpose, in the language of `t` (`locale` only localises the sign-in address of 'exists';
+ * default English): 'signup' (confirm your address, link valid 24 hours), 'recovery' (reset your password, link
+ * valid 1 hour) or 'exists' (someone signed up with an address that already has an account; it points to
+ * sign-in and password reset, and carries no link that acts). The subject is a single line. Pure.
  */
 export function authEmail(
   purpose: AuthEmailPurpose,
-  options: { to: string; siteName: string; siteUrl: string; link?: string; name?: string | null },
+  options: {
+    to: string;
+    siteName: string;
+    siteUrl: string;
+    link?: string;
+    name?: string | null;
+    locale?: string;
+  },
+  t: AuthEmailTexts,
 ): EmailMessage {
-  const hello = options.name ? `Hello ${options.name.replace(/[\r\n]+/g, ' ').slice(0, 200)},` : 'Hello,';
-  const login = new URL('/login', options.siteUrl).toString();
+  const siteName = oneLine(options.siteName);
+  const name = options.name ? oneLine(options.name).replace(/\s+/g, ' ').slice(0, 200) : '';
+  const hello = name ? t('helloName', { name }) : t('hello');
+  const locale = isLocale(options.locale) ? options.locale : routing.defaultLocale;
+  const login = new URL(localizeHref(locale, '/login'), options.siteUrl).toString();
+  const link = options.link ?? '';
   const bodies: Record<AuthEmailPurpose, [string, string[]]> = {
-    signup: [
-      `Confirm your email address for ${options.siteName}`,
-      [
-        'Thank you for creating an account. Please confirm your email address by opening this link:',
-        options.link ?? '',
-        'The link works once and expires in 24 hours. If you did not sign up, you can ignore this email.',
-      ],
-    ],
-    recovery: [
-      `Reset your ${options.siteName} password`,
-      [
-        'We received a request to reset your password. Open this link to choose a new one:',
-        options.link ?? '',
-        'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email.',
-      ],
-    ],
+    signup: [t('signupSubject', { siteName }), [t('signupIntro'), link, t('signupExpiry')]],
+    recovery: [t('recoverySubject', { siteName }), [t('recoveryIntro'), link, t('recoveryExpiry')]],
     exists: [
-      `Your ${options.siteName} account`,
-      [
-        'Someone tried to create an account with this email address, but it already has one.',
-        `If it was you, sign in at ${login} (use "Forgot password?" there if you need a new password).`,
-        'If it was not you, you can ignore this email: nothing has changed.',
-      ],
+      t('existsSubject', { siteName }),
+      [t('existsIntro'), t('existsSignIn', { login }), t('existsNotYou')],
     ],
   };
   const [subject, lines] = bodies[purpose];
   return {
     to: options.to,
-    subject,
-    text: [hello, '', ...lines.flatMap((l) => [l, '']), options.siteName].join('\n'),
+    subject: oneLine(subject),
+    text: [hello, '', ...lines.flatMap((l) => [l, '']), siteName].join('\n'),
   };
 }

@@ -29,12 +29,16 @@ import type { AuthAdapter, AuthResult, AuthUser } from './types';
 /** How long emailed links work: confirmation 24 hours, password reset 1 hour (seconds). */
 export const LINK_LIFETIME_SECONDS = { signup: 24 * 3600, recovery: 3600 } as const;
 
-/** An account email to deliver: the purpose, the address, the acting link (if any) and the name. */
+/**
+ * An account email to deliver: the purpose, the address, the acting link (if any), the name, and the locale of
+ * the form the person used (the email's language; English when absent).
+ */
 export type AuthEmailRequest = {
   purpose: AuthEmailPurpose;
   to: string;
   link?: string;
   name: string | null;
+  locale?: string;
 };
 
 export type LocalAuthOptions = {
@@ -89,7 +93,13 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     cookies.set(SESSION_HINT_COOKIE, '1', { ...sessionCookieOptions({ production, now }), httpOnly: false });
   }
 
-  async function sendLink(user: LocalUser, purpose: 'signup' | 'recovery', locale?: string): Promise<void> {
+  /** Emails a one-time link; `next` (sanitised again by confirmLink) rides along to /auth/confirm. */
+  async function sendLink(
+    user: LocalUser,
+    purpose: 'signup' | 'recovery',
+    locale?: string,
+    next?: string,
+  ): Promise<void> {
     const token = randomToken();
     await insertEmailToken(db, {
       tokenHash: hashToken(token),
@@ -100,8 +110,9 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     await deliver({
       purpose,
       to: user.email,
-      link: confirmLink(siteUrl, token, purpose, locale),
+      link: confirmLink(siteUrl, token, purpose, locale, next),
       name: user.fullName,
+      locale,
     });
   }
 
@@ -120,14 +131,14 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
   return {
     kind: 'local',
 
-    signUp: ({ email, password, fullName, locale }) =>
+    signUp: ({ email, password, fullName, locale, next }) =>
       guarded('sign-up', async () => {
         const existing = await findLocalUserByEmail(db, email);
         if (existing) {
           // Same answer as a new account; the owner learns about it by email.
           if (existing.emailConfirmedAt)
-            await deliver({ purpose: 'exists', to: existing.email, name: existing.fullName });
-          else await sendLink(existing, 'signup', locale);
+            await deliver({ purpose: 'exists', to: existing.email, name: existing.fullName, locale });
+          else await sendLink(existing, 'signup', locale, next);
           return { ok: true, data: { confirmationRequired: true } };
         }
         const created = await insertLocalUser(db, {
@@ -136,7 +147,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
           fullName: fullName.trim() || null,
         });
         // Lost a race with a sign-up for the same address: the other one sends the email.
-        if (created) await sendLink(created, 'signup', locale);
+        if (created) await sendLink(created, 'signup', locale, next);
         return { ok: true, data: { confirmationRequired: true } };
       }),
 
@@ -189,10 +200,10 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       });
     },
 
-    requestPasswordReset: (email, locale) =>
+    requestPasswordReset: (email, locale, next) =>
       guarded('recover', async () => {
         const user = await findLocalUserByEmail(db, email);
-        if (user) await sendLink(user, 'recovery', locale);
+        if (user) await sendLink(user, 'recovery', locale, next);
         return { ok: true, data: null };
       }),
 

@@ -49,10 +49,10 @@ export const signUpSchema = z.object({
   next,
 });
 
-/** Forgot password and resend confirmation: just the address. */
-export const emailOnlySchema = z.object({ email });
+/** Forgot password and resend confirmation: the address (and, for a reset, where to return afterwards). */
+export const emailOnlySchema = z.object({ email, next });
 
-export const resetPasswordSchema = z.object({ password: newPassword });
+export const resetPasswordSchema = z.object({ password: newPassword, next });
 
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignInValues = z.output<typeof signInSchema>;

@@ -30,7 +30,17 @@ export type AuthResult<T> = { ok: true; data: T } | { ok: false; error: AuthErro
 /** Link types of `/auth/confirm?token_hash=…&type=…` (Supabase's EmailOtpType values we use). */
 export type EmailLinkType = 'signup' | 'email' | 'recovery';
 
-export type SignUpInput = { email: string; password: string; fullName: string; locale?: string };
+/**
+ * `locale`: the language of the confirmation email and of the pages after its link. `next`: a site path to
+ * return to after confirming (the adapter passes it on only if `safeReturnTarget` accepts it).
+ */
+export type SignUpInput = {
+  email: string;
+  password: string;
+  fullName: string;
+  locale?: string;
+  next?: string;
+};
 
 /**
  * What both adapters do. Methods never throw for expected failures (they return `{ ok: false, error }`); a
@@ -52,8 +62,11 @@ export interface AuthAdapter {
   signIn(input: { email: string; password: string }): Promise<AuthResult<{ user: AuthUser }>>;
   /** Ends the current session (if any) and clears the cookie. Never throws. */
   signOut(): Promise<void>;
-  /** Emails a recovery link if the address has an account; always ok (no enumeration). */
-  requestPasswordReset(email: string, locale?: string): Promise<AuthResult<null>>;
+  /**
+   * Emails a recovery link if the address has an account; always ok (no enumeration). `locale` and `next` as in
+   * `SignUpInput`.
+   */
+  requestPasswordReset(email: string, locale?: string, next?: string): Promise<AuthResult<null>>;
   /** Sets a new password for the signed-in user (after the recovery link); other sessions end. */
   resetPassword(newPassword: string): Promise<AuthResult<null>>;
   /** The signed-in user for reads (cheap: local session row, or Supabase `getClaims()`), or null. */

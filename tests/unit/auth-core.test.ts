@@ -9,6 +9,7 @@ import { signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { hashToken, isTokenShaped, randomToken } from '@/lib/auth/tokens';
 import { safeReturnTarget } from '@/lib/routing/safe-return';
 import { createLimiter } from '@/lib/screening/limiter';
+import en from '@/messages/en.json';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {
@@ -164,13 +165,18 @@ describe('account forms schemas and emails', () => {
   it('link to /auth/confirm with Supabase’s parameters, and say what the link does', () => {
     const link = confirmLink('https://site.example', 'T0KEN', 'signup', 'es');
     expect(link).toBe('https://site.example/auth/confirm?token_hash=T0KEN&type=signup&locale=es');
-    const mail = authEmail('recovery', {
-      to: 'ada@example.org',
-      siteName: 'Network',
-      siteUrl: 'https://site.example',
-      link,
-      name: 'Ada\r\nBcc: x',
-    });
+    const mail = authEmail(
+      'recovery',
+      {
+        to: 'ada@example.org',
+        siteName: 'Network',
+        siteUrl: 'https://site.example',
+        link,
+        name: 'Ada\r\nBcc: x',
+      },
+      (key, values) =>
+        (en.AccountEmails[key] as string).replace(/\{(\w+)\}/g, (_, k: string) => values?.[k] ?? ''),
+    );
     expect(mail.subject).toBe('Reset your Network password');
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('expires in 1 hour');

@@ -7,6 +7,7 @@ import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';
 import { getAuth } from '@/lib/auth';
+import { withNext } from '@/lib/auth/return-path';
 import { safeReturnTarget } from '@/lib/routing/safe-return';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -34,7 +35,8 @@ const tabClass =
 /**
  * Sign-in (spec §2 /login, §4 Session): sign in and create-account tabs (links, `?mode=signup`), forgot password
  * (`?mode=forgot`) and the new-password form after a recovery link (`?mode=reset`). `?next=` (kept only when
- * `safeReturnTarget` accepts it) is where a sign-in lands; `?confirmed=1`, `?reset=done` and `?error=link` show
+ * `safeReturnTarget` accepts it) is where a sign-in lands, and every link and form here carries it on (sign-up
+ * and reset emails too, so confirming leads back to it); `?confirmed=1`, `?reset=done` and `?error=link` show
  * the outcome of /auth/confirm. Signed in already: who you are, Continue and Logout. Reads cookies, so it renders
  * per request (never a public, cached page).
  */
@@ -46,7 +48,6 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
   const mode: Mode =
     requested === 'signup' || requested === 'forgot' || requested === 'reset' ? requested : 'signin';
   const next = safeReturnTarget(one(query.next)) ?? undefined;
-  const nextQuery = next ? `&next=${encodeURIComponent(next)}` : '';
   const user = await (await getAuth()).currentUser();
 
   const notice =
@@ -59,7 +60,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
         <div className="mt-6">
-          <ResetPasswordForm />
+          <ResetPasswordForm next={next} />
         </div>
       </>
     ) : (
@@ -67,7 +68,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
         <p className="mt-4 text-muted">{t('resetNeedsLink')}</p>
         <p className="mt-6">
-          <Link href="/login?mode=forgot" className="font-medium text-brand underline">
+          <Link href={withNext('/login?mode=forgot', next)} className="font-medium text-brand underline">
             {t('forgotTitle')}
           </Link>
         </p>
@@ -93,10 +94,10 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         <h2 className="text-2xl font-bold">{t('forgotTitle')}</h2>
         <p className="mt-2 text-muted">{t('forgotIntro')}</p>
         <div className="mt-6">
-          <EmailLinkForm purpose="reset" />
+          <EmailLinkForm purpose="reset" next={next} />
         </div>
         <p className="mt-6 text-center">
-          <Link href="/login" className="font-medium text-brand underline">
+          <Link href={withNext('/login', next)} className="font-medium text-brand underline">
             {t('backToLogin')}
           </Link>
         </p>
@@ -107,14 +108,14 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <nav aria-label={t('tabsLabel')} className="mb-6 flex gap-1 rounded-lg bg-surface p-1">
           <Link
-            href={`/login?mode=signin${nextQuery}`}
+            href={withNext('/login?mode=signin', next)}
             aria-current={mode === 'signin' ? 'page' : undefined}
             className={tabClass}
           >
             {t('signInTab')}
           </Link>
           <Link
-            href={`/login?mode=signup${nextQuery}`}
+            href={withNext('/login?mode=signup', next)}
             aria-current={mode === 'signup' ? 'page' : undefined}
             className={tabClass}
           >

@@ -3,16 +3,17 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { localizeHref } from '@/i18n/client-paths';
 import { routing, type Locale } from '@/i18n/routing';
 import { type EmailLinkType, getAuth } from '@/lib/auth';
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { confirmTarget } from '@/lib/auth/return-path';
 
 const TYPES: readonly EmailLinkType[] = ['signup', 'email', 'recovery'];
 
 /**
  * `GET /auth/confirm?token_hash=…&type=signup|email|recovery[&next=…][&locale=…]` (the proxy's locale routing
  * rewrites it to /en/auth/confirm, hence under [locale]): the emailed links of both adapters (local accounts and Supabase's token-hash templates, notes/stack-notes.md §3). Opens the link
- * (`confirmEmail`: Supabase `verifyOtp`), which signs the person in, then redirects (303): a confirmation to
- * `next` if safe, else `/login?confirmed=1`; a recovery to `/login?mode=reset`; a bad, used or expired link to
- * `/login?error=link`. Never cached.
+ * (`confirmEmail`: Supabase `verifyOtp`), which signs the person in, then redirects (303, see `confirmTarget`): a
+ * confirmation to `/login?confirmed=1`, a recovery to `/login?mode=reset`, both with `&next=…` when `next` is a
+ * safe site path (the login page then offers Continue to it); a bad, used or expired link to `/login?error=link`.
+ * Never cached.
  */
 export async function GET(
   request: NextRequest,
@@ -27,15 +28,10 @@ export async function GET(
   const type = query.get('type') as EmailLinkType | null;
   const tokenHash = query.get('token_hash') ?? '';
 
-  let target = '/login?error=link';
-  if (type && TYPES.includes(type) && tokenHash && tokenHash.length <= 256) {
-    const result = await (await getAuth()).confirmEmail({ tokenHash, type });
-    if (result.ok)
-      target =
-        type === 'recovery'
-          ? '/login?mode=reset'
-          : (safeReturnTarget(query.get('next')) ?? '/login?confirmed=1');
-  }
+  let confirmed = false;
+  if (type && TYPES.includes(type) && tokenHash && tokenHash.length <= 256)
+    confirmed = (await (await getAuth()).confirmEmail({ tokenHash, type })).ok;
+  const target = confirmTarget(type, confirmed, query.get('next'));
   const response = NextResponse.redirect(new URL(localizeHref(locale, target), request.url), 303);
   response.headers.set('Cache-Control', 'no-store');
   return response;

@@ -33,6 +33,7 @@ const FIELD_MESSAGES = {
 const FAILURES = {
   unauthenticated: 'failUnauthenticated',
   forbidden: 'failForbidden',
+  'check-failed': 'failServer',
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
   'too-large': 'failTooLarge',

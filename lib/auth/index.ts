@@ -112,6 +112,28 @@ export async function isAdmin(
   return hasRole(db ?? (await getDb()), user.id, 'admin');
 }
 
+/**
+ * The admin check without throwing: 'admin', 'not-admin', or 'check-failed' when `isAdmin` threw (a database
+ * error; logged as one line without personal data). Spec §6: a failed check is told apart from a refusal.
+ * Arguments as `isAdmin`.
+ */
+export async function adminStatus(
+  user: AuthUser,
+  db?: Database,
+  adminEmails?: readonly string[],
+): Promise<'admin' | 'not-admin' | 'check-failed'> {
+  try {
+    return (await isAdmin(user, db, adminEmails)) ? 'admin' : 'not-admin';
+  } catch (error) {
+    // The error's name and code only: a driver message can quote the query's parameters (the user id).
+    const code = (error as { code?: unknown } | null)?.code;
+    console.error(
+      `[auth] admin check failed: ${error instanceof Error ? error.name : typeof error}${typeof code === 'string' ? ` (${code})` : ''}`,
+    );
+    return 'check-failed';
+  }
+}
+
 /** Where a guard sends the browser: the path to come back to, in the page's locale. */
 export type PageGuardOptions = { locale: Locale; next: string };
 
@@ -129,9 +151,13 @@ export async function requireUser({ locale, next }: PageGuardOptions): Promise<A
   return user;
 }
 
+/** Where requireAdmin sends a signed-in person the check failed for (spec §6 'Failed to verify admin status…'). */
+export const ADMIN_CHECK_FAILED_HREF = '/courses?denied=check';
+
 /**
  * For admin pages: the signed-in admin; signed out → `/login?next=…`; signed in but not an admin → `denied`
- * (default `/courses?denied=admin`, where the page shows spec §6's 'Access Denied' message).
+ * (default `/courses?denied=admin`, where the page shows spec §6's 'Access Denied' message); the admin check
+ * failed (database error) → `/courses?denied=check` ('Failed to verify admin status. Please try again.').
  */
 export async function requireAdmin({
   locale,
@@ -139,13 +165,29 @@ export async function requireAdmin({
   denied = '/courses?denied=admin',
 }: PageGuardOptions & { denied?: string }): Promise<AuthUser> {
   const user = await requireUser({ locale, next });
-  if (!(await isAdmin(user))) redirect({ href: denied, locale });
+  const status = await adminStatus(user);
+  if (status === 'check-failed') redirect({ href: ADMIN_CHECK_FAILED_HREF, locale });
+  if (status === 'not-admin') redirect({ href: denied, locale });
   return user;
 }
 
-/** Outcome of a guard for actions and route handlers: the user, or 401 (signed out) / 403 (not allowed). */
+/**
+ * Outcome of a guard for actions and route handlers: the user, or 401 (signed out), 403 (not allowed) or 503
+ * 'check-failed' (the admin check could not be made: a database error; try again).
+ */
 export type GuardResult =
-  { ok: true; user: AuthUser } | { ok: false; status: 401 | 403; error: 'unauthenticated' | 'forbidden' };
+  | { ok: true; user: AuthUser }
+  | { ok: false; status: 401; error: 'unauthenticated' }
+  | { ok: false; status: 403; error: 'forbidden' }
+  | { ok: false; status: 503; error: 'check-failed' };
+
+/** The refusal `checkAdmin` gives for an admin status other than 'admin' (null for 'admin'). */
+export function adminRefusal(
+  status: 'admin' | 'not-admin' | 'check-failed',
+): Extract<GuardResult, { ok: false }> | null {
+  if (status === 'check-failed') return { ok: false, status: 503, error: 'check-failed' };
+  return status === 'not-admin' ? { ok: false, status: 403, error: 'forbidden' } : null;
+}
 
 /** For actions and route handlers: the signed-in user checked with the auth server, or a 401 result. */
 export async function checkUser(): Promise<GuardResult> {
@@ -153,17 +195,22 @@ export async function checkUser(): Promise<GuardResult> {
   return user ? { ok: true, user } : { ok: false, status: 401, error: 'unauthenticated' };
 }
 
-/** For admin actions and route handlers: the signed-in admin, else 401 (signed out) or 403 (not an admin). */
+/**
+ * For admin actions and route handlers: the signed-in admin, else 401 (signed out), 403 (not an admin) or 503
+ * 'check-failed' (database error during the check). Never throws for the admin check.
+ */
 export async function checkAdmin(): Promise<GuardResult> {
   const result = await checkUser();
   if (!result.ok) return result;
-  return (await isAdmin(result.user)) ? result : { ok: false, status: 403, error: 'forbidden' };
+  return adminRefusal(await adminStatus(result.user)) ?? result;
 }
 
-/** A refused guard as a JSON response (route handlers): `{ error }` with status 401 or 403, never cached. */
+/**
+ * A refused guard as a JSON response (route handlers): `{ error }` with status 401, 403 or 503 (with
+ * `Retry-After: 5`), never cached.
+ */
 export function guardResponse(result: Extract<GuardResult, { ok: false }>): Response {
-  return Response.json(
-    { error: result.error },
-    { status: result.status, headers: { 'Cache-Control': 'no-store' } },
-  );
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (result.status === 503) headers['Retry-After'] = '5';
+  return Response.json({ error: result.error }, { status: result.status, headers });
 }

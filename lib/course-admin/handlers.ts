@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { type AuthUser, type GuardResult, isAdmin } from '@/lib/auth';
+import { type AuthUser, type GuardResult, adminRefusal, adminStatus } from '@/lib/auth';
 import {
   type Course,
   type CourseMaterial,
@@ -35,17 +35,25 @@ import type { Database } from '@/lib/db';
 /**
  * The admin side of the course platform (issue 7 item 4) as plain functions: every handler takes the caller's
  * `GuardResult` (from `checkAdmin()` in the server action or route handler, or `adminGuard()` in tests) and
- * refuses with 401 (signed out) or 403 (not an admin) before touching anything. Input is `unknown` (whatever a
+ * refuses with 401 (signed out), 403 (not an admin) or 503 (the admin check failed) before touching anything. Input is `unknown` (whatever a
  * direct call sends) and is validated here with the shared zod schemas. Never throws: failures come back as an
  * `AdminResult` with an HTTP-like status, a stable error code and, for course errors, the spec's English text.
  */
 
 export type AdminErrorCode =
-  'unauthenticated' | 'forbidden' | 'invalid' | 'not-found' | 'too-large' | 'bad-type' | 'empty' | 'server';
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'check-failed'
+  | 'invalid'
+  | 'not-found'
+  | 'too-large'
+  | 'bad-type'
+  | 'empty'
+  | 'server';
 
 export type AdminFailure = {
   ok: false;
-  status: 401 | 403 | 404 | 413 | 415 | 422 | 500;
+  status: 401 | 403 | 404 | 413 | 415 | 422 | 500 | 503;
   error: AdminErrorCode;
   /** English detail (CourseError message, spec §8), for the 'Failed to create course: {message}' toast and logs. */
   message?: string;
@@ -58,7 +66,8 @@ export type AdminDeps = { db?: Database; storage?: MaterialStorage; now?: () => 
 
 /**
  * What `checkAdmin()` decides, for a known user (tests and scripts): null → 401, not an admin (spec §5: ADMIN_EMAILS
- * or a user_roles 'admin' row) → 403. `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
+ * or a user_roles 'admin' row) → 403, a database error during the check → 503 'check-failed' (logged). `adminEmails`
+ * defaults to ADMIN_EMAILS. Never throws for the check.
  */
 export async function adminGuard(
   user: AuthUser | null,
@@ -66,9 +75,7 @@ export async function adminGuard(
   adminEmails?: readonly string[],
 ): Promise<GuardResult> {
   if (!user) return { ok: false, status: 401, error: 'unauthenticated' };
-  return (await isAdmin(user, db, adminEmails))
-    ? { ok: true, user }
-    : { ok: false, status: 403, error: 'forbidden' };
+  return adminRefusal(await adminStatus(user, db, adminEmails)) ?? { ok: true, user };
 }
 
 const id = z.string().trim().min(1).max(100);

@@ -16,6 +16,8 @@ export type StatusKey =
 const FAILURE_KEYS: Record<string, StatusKey> = {
   unauthenticated: 'failUnauthenticated',
   forbidden: 'failForbidden',
+  // The admin check itself failed (database error): a server-side failure to the person; try again.
+  'check-failed': 'failServer',
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
   'too-large': 'failTooLarge',

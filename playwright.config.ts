@@ -44,6 +44,11 @@ const UNLIMITED = {
   FORM_RATE_LIMIT_MAX: '1000000',
   ASSISTANT_RATE_LIMIT_MAX: '1000000',
 };
+/**
+ * The embedded PGlite belongs to server 3100, so `npm run user:admin` cannot run beside it: there the course-admin
+ * spec's admin is this address in ADMIN_EMAILS, new per run (workers inherit it from the runner's environment).
+ */
+process.env.E2E_ADMIN_EMAIL ??= `e2e-admin-${Date.now().toString(36)}@example.org`;
 /** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
@@ -112,14 +117,20 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? []
     : [
-        server(3100, { ...UNLIMITED, PGLITE_DIR: '.data/e2e-pglite' }),
+        server(3100, {
+          ...UNLIMITED,
+          PGLITE_DIR: '.data/e2e-pglite',
+          ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
+        }),
         server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip', PGLITE_DIR: 'memory://' }),
         server(3102, {
           SCREENING_MAX_REQUESTS: '5',
           SCREENING_WINDOW_SECONDS: '300',
           PGLITE_DIR: 'memory://',
         }),
-        ...(databaseUrl ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl, COURSES_SEED: '1' })] : []),
+        ...(databaseUrl
+          ? [server(3104, { ...UNLIMITED, DATABASE_URL: databaseUrl, COURSES_SEED: '1' })]
+          : []),
         ...(wordpressUrl
           ? [
               server(3103, {

@@ -1,13 +1,14 @@
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+import { signUpConfirmed } from './mailbox';
 
 /**
  * The student side of the course platform (issue 7, spec §2 Courses, §6, §8): the published demo courses
  * (content/courses, seeded into a new embedded database), a course page with its outline and Course JSON-LD, the
  * Enrol island signed out, real 404s, the requireAdmin 'Access Denied' toast, protected pages sending to /login,
- * and axe in light and dark. On the `postgres` project, where the test can reach the database, the whole path
- * runs: a course inserted for the test, sign up → confirm through the outbox link → enrol → complete every lesson
- * → 100% → certificate PDF → /verify/{id} → dashboard.
+ * and axe in light and dark. The whole student path runs with no configuration: sign up → confirm through the
+ * link in the mail folder → enrol in the demo introduction → complete every lesson → 100% → certificate PDF →
+ * /verify/{id} → dashboard → sign out; on the `postgres` project the stored certificate is read back too.
  */
 
 const UNLEARNING = {
@@ -123,96 +124,80 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('sign up, confirm, enrol, complete every lesson, download and verify the certificate', async ({
+test('sign up, confirm, enrol, complete every lesson, download and verify the certificate, sign out', async ({
   page,
 }, info) => {
   test.setTimeout(180_000);
+  // With no configuration: local accounts, the embedded database's demo course, the link from the mail folder.
   const email = uniqueEmail('courses-e2e');
-  const title = `E2E course ${Date.now().toString(36)}`;
-  await page.goto('/login?mode=signup');
+  await signUpConfirmed(page, email, 'Grace Student', 'a long enough password');
+  const coursePath = `/courses/${UNLEARNING.id}`;
+
+  // Enrol.
+  await page.goto(coursePath);
   await waitForHydration(page);
-  await page.getByLabel('Full name').fill('Grace Student');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Enrol for free' }).click();
+  await expect(page).toHaveURL(`${coursePath}/learn`, { timeout: 20_000 });
 
-  // The rest needs the confirmation link from the outbox table: only the postgres project can read it (the
-  // embedded PGlite belongs to the server process), as in auth.spec.ts.
-  const sql = projectDatabase(info);
-  if (!sql) return;
-  try {
-    // A course of our own (two units, three lessons), so the test does not depend on the demo content.
-    const [course] = await sql<{ id: string }[]>`
-      insert into courses (title, description, price, published) values (${title}, 'A course for the test.', 0, true)
-      returning id`;
-    const lessons: string[] = [];
-    for (const [position, unitTitle] of ['First unit', 'Second unit'].entries()) {
-      const [unit] = await sql<{ id: string }[]>`
-        insert into course_units (course_id, title, position) values (${course!.id}, ${unitTitle}, ${position})
-        returning id`;
-      for (let i = 0; i < (position === 0 ? 2 : 1); i += 1) {
-        const [lesson] = await sql<{ id: string }[]>`
-          insert into course_lessons (unit_id, title, body, position)
-          values (${unit!.id}, ${`Lesson ${lessons.length + 1}`}, '<p>Read this.</p>', ${i}) returning id`;
-        lessons.push(lesson!.id);
-      }
-    }
-    const coursePath = `/courses/${course!.id}`;
-
-    const rows = await sql<{ text: string }[]>`
-      select payload->>'text' as text from outbox
-      where kind = 'auth.email' and payload->>'to' = ${email} order by created_at desc limit 1`;
-    const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(rows[0]?.text ?? '')?.[0];
-    expect(link, 'confirmation link in the outbox').toBeTruthy();
-    const url = new URL(link!);
-    await page.goto(`${url.pathname}${url.search}`);
-    await expect(page).toHaveURL(/\/login\?confirmed=1$/);
-
-    // Enrol.
-    await page.goto(coursePath);
+  // Complete every lesson in the contents' order: Mark complete moves on to the next one.
+  const contents = page.getByRole('navigation', { name: 'Course contents' });
+  const lessons = await contents.getByRole('listitem').getByRole('link').all();
+  const titles = await Promise.all(lessons.map((l) => l.textContent()));
+  const hrefs = await Promise.all(lessons.map((l) => l.getAttribute('href')));
+  expect(titles.length).toBeGreaterThanOrEqual(3);
+  const bar = page.getByRole('progressbar', { name: 'Course progress' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  for (const [i, title] of titles.entries()) {
+    await expect(page.getByRole('heading', { level: 2, name: title! })).toBeVisible();
+    await expect(contents.getByRole('link', { name: title! })).toHaveAttribute('aria-current', 'page');
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Enrol for free' }).click();
-    await expect(page).toHaveURL(`${coursePath}/learn`, { timeout: 20_000 });
-
-    // Complete every lesson: Mark complete moves on to the next one.
-    const bar = page.getByRole('progressbar', { name: 'Course progress' });
-    await expect(bar).toHaveAttribute('aria-valuenow', '0');
-    for (const i of lessons.keys()) {
-      await expect(page.getByRole('heading', { level: 2, name: `Lesson ${i + 1}` })).toBeVisible();
-      await expect(page.getByRole('link', { name: `Lesson ${i + 1}` })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      await waitForHydration(page);
-      await page.getByRole('button', { name: 'Mark complete' }).click();
-      if (i < lessons.length - 1)
-        await expect(page).toHaveURL(`${coursePath}/learn?lesson=${lessons[i + 1]}`);
-      else await expect(page.getByText('You have completed this lesson.')).toBeVisible();
-    }
-    await expect(bar).toHaveAttribute('aria-valuenow', '100');
-
-    // The certificate: a PDF for this user, and its public verification page.
-    const download = page.getByRole('link', { name: 'Download certificate' });
-    const pdf = await page.request.get((await download.getAttribute('href'))!);
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await page.getByRole('link', { name: 'Check your certificate online' }).click();
-    await expect(page).toHaveURL(/\/verify\/[0-9a-f-]{36}$/);
-    const genuine = page.getByTestId('certificate-genuine');
-    await expect(genuine.getByRole('heading', { name: 'This certificate is genuine' })).toBeVisible();
-    await expect(genuine).toContainText('Grace Student');
-    await expect(genuine).toContainText(title);
-
-    // The dashboard shows the course at 100% with the certificate.
-    await page.goto('/dashboard');
-    const item = page.getByTestId('my-courses').locator('li').filter({ hasText: title });
-    await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    await expect(item.getByRole('link', { name: 'Download certificate' })).toBeVisible();
-    await expect(item.getByRole('link', { name: 'Verification page' })).toBeVisible();
-  } finally {
-    await sql`delete from courses where title = ${title}`;
-    await sql.end();
+    await page.getByRole('button', { name: 'Mark complete' }).click();
+    if (i < titles.length - 1) await expect(page).toHaveURL(hrefs[i + 1]!);
+    else await expect(page.getByText('You have completed this lesson.')).toBeVisible();
   }
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+
+  // The certificate: a PDF for this user, and its public verification page.
+  const download = page.getByRole('link', { name: 'Download certificate' });
+  const pdf = await page.request.get((await download.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await page.getByRole('link', { name: 'Check your certificate online' }).click();
+  await expect(page).toHaveURL(/\/verify\/[0-9a-f-]{36}$/);
+  const certificateId = /[0-9a-f-]{36}$/.exec(page.url())![0];
+  const genuine = page.getByTestId('certificate-genuine');
+  await expect(genuine.getByRole('heading', { name: 'This certificate is genuine' })).toBeVisible();
+  await expect(genuine).toContainText('Grace Student');
+  await expect(genuine).toContainText(UNLEARNING.title);
+
+  // The dashboard shows the course at 100% with the certificate.
+  await page.goto('/dashboard');
+  const item = page.getByTestId('my-courses').locator('li').filter({ hasText: UNLEARNING.title });
+  await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(item.getByRole('link', { name: 'Download certificate' })).toBeVisible();
+  await expect(item.getByRole('link', { name: 'Verification page' })).toBeVisible();
+
+  const sql = projectDatabase(info);
+  if (sql) {
+    try {
+      const rows = await sql<{ email: string; progress: number; status: string; method: string }[]>`
+        select u.email, p.progress, e.status, e.payment_method as method from course_certificates c
+        join local_users u on u.id = c.user_id
+        join user_course_progress p on p.user_id = c.user_id and p.course_id = c.course_id
+        join course_enrollments e on e.user_id = c.user_id and e.course_id = c.course_id
+        where c.id = ${certificateId}`;
+      expect(rows).toEqual([{ email, progress: 100, status: 'active', method: 'free' }]);
+    } finally {
+      await sql.end();
+    }
+  }
+
+  // Sign out: back home, and the certificate stays verifiable by anyone.
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /Account menu: Signed in as Grace Student/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await page.goto(`/verify/${certificateId}`);
+  await expect(page.getByTestId('certificate-genuine')).toContainText('Grace Student');
 });

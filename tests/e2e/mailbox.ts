@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { type Page, expect } from '@playwright/test';
+
+import { waitForHydration } from './fixtures';
+
+/**
+ * The site's mail as a person running it with no configuration sees it: without SMTP_URL every message is also
+ * written as an .eml file to `.data/mail` (MAIL_DIR; lib/email/send.ts). All the test servers share that folder;
+ * tests find their messages by their unique addresses.
+ */
+export const MAIL_DIR = path.resolve(process.env.MAIL_DIR ?? '.data/mail');
+
+export interface MailedMessage {
+  file: string;
+  subject: string;
+  text: string;
+}
+
+/** Undoes quoted-printable (RFC 2045): soft line breaks and =XX bytes, as UTF-8. */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Every message in the mail folder addressed to `email`, oldest first (file names sort by time). */
+export async function mailTo(email: string): Promise<MailedMessage[]> {
+  const files = (await readdir(MAIL_DIR).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  const found: MailedMessage[] = [];
+  for (const file of files) {
+    const eml = await readFile(path.join(MAIL_DIR, file), 'utf8');
+    const split = eml.indexOf('\r\n\r\n');
+    const head = eml.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    const to = /^To: (.*)$/m.exec(head)?.[1] ?? '';
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    const body = eml.slice(split + 4);
+    const qp = /^Content-Transfer-Encoding: quoted-printable/im.test(head);
+    found.push({
+      file,
+      subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
+      text: qp ? decodeQuotedPrintable(body) : body,
+    });
+  }
+  return found;
+}
+
+/** The newest link to `/auth/confirm` mailed to `email` (waits up to 15 s for the message), as path + query. */
+export async function mailedConfirmLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = await mailTo(email);
+        link = messages
+          .map((m) => /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(m.text)?.[0])
+          .filter(Boolean)
+          .at(-1);
+        return link;
+      },
+      { message: `a confirmation link mailed to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Signs up as `name` <`email`> at /login, opens the confirmation link from the mail folder, and waits until the
+ * header says signed in (confirming signs the person in). On a retry, when the account already exists, it signs
+ * in with the same password instead.
+ */
+export async function signUpConfirmed(page: Page, email: string, name: string, password: string) {
+  const before = (await mailTo(email)).length;
+  await page.goto('/login?mode=signup');
+  await waitForHydration(page);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
+  let newest: MailedMessage | undefined;
+  await expect
+    .poll(async () => (newest = (await mailTo(email)).at(before)), {
+      message: `the sign-up email to ${email}`,
+      timeout: 15_000,
+    })
+    .toBeTruthy();
+  const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(newest!.text)?.[0];
+  if (link) {
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page).toHaveURL(/\/login\?confirmed=1/);
+  } else {
+    // A retry: the address already has an account, and the email says so instead of carrying a link.
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Account menu: Signed in as ${name}`) }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+/** Runs `npm run user:admin -- <email>` against `databaseUrl`; @returns its output (throws on a non-zero exit). */
+export async function grantAdminByCommand(email: string, databaseUrl: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:admin', '--', email], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    timeout: 60_000,
+  });
+  return stdout;
+}

@@ -2,6 +2,7 @@ import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { routing } from '@/i18n/routing';
+import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
 import { screenRequest } from '@/lib/screening';
 import { checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
@@ -21,7 +22,8 @@ function isNonPage(pathname: string): boolean {
 
 /**
  * Runs before every request except static files (see `config.matcher`), in this order (DESIGN.md §1):
- * screening (may answer 429) → auth session refresh (joins with the accounts issue) → locale routing.
+ * screening (may answer 429) → auth session refresh (Supabase Auth only, and only for requests carrying its
+ * session cookies: lib/auth/proxy-session.ts) → locale routing.
  * Authorisation is never decided here: every protected page, action and handler checks on the server.
  */
 export default async function proxy(request: NextRequest) {
@@ -39,8 +41,15 @@ export default async function proxy(request: NextRequest) {
     if (refused) return refused;
   }
 
-  if (isNonPage(pathname)) return NextResponse.next();
-  return handleI18nRouting(request);
+  // Writes refreshed tokens into request.cookies, so what renders next (next-intl forwards the request's headers)
+  // sees the new session; the response then stores them in the browser.
+  const refreshed = await refreshSupabaseSession(request);
+  if (!refreshed.length) return isNonPage(pathname) ? NextResponse.next() : handleI18nRouting(request);
+  const response = isNonPage(pathname) ? NextResponse.next({ request }) : handleI18nRouting(request);
+  for (const { name, value, options } of refreshed) response.cookies.set(name, value, options);
+  // One person's tokens: no shared cache (a CDN in front of an ISR page) may keep this response.
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
 }
 
 async function refuseActionBody(request: NextRequest): Promise<Response | null> {

@@ -51,7 +51,13 @@ function readJwt(token: string): Record<string, unknown> | null {
   return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() ? claims : null;
 }
 
-export async function startSupabaseAuthServer(): Promise<SupabaseAuthServer> {
+/**
+ * Starts the stand-in on 127.0.0.1 (a random port). `accessTokenSeconds` (default 3600, as a hosted project) is
+ * the access tokens' lifetime: under supabase-js' 90 s expiry margin, every read refreshes the session.
+ */
+export async function startSupabaseAuthServer({
+  accessTokenSeconds = 3600,
+}: { accessTokenSeconds?: number } = {}): Promise<SupabaseAuthServer> {
   const publishableKey = `sb_publishable_${randomBytes(12).toString('hex')}`;
   const users = new Map<string, StoredUser>(); // by email
   const sessions = new Map<string, string>(); // session id → user id
@@ -93,7 +99,7 @@ export async function startSupabaseAuthServer(): Promise<SupabaseAuthServer> {
     const now = Math.floor(Date.now() / 1000);
     const claims = {
       aud: 'authenticated',
-      exp: now + 3600,
+      exp: now + accessTokenSeconds,
       iat: now,
       iss: 'supabase-auth-stand-in',
       sub: u.id,
@@ -114,8 +120,8 @@ export async function startSupabaseAuthServer(): Promise<SupabaseAuthServer> {
     return {
       access_token: jwt(claims),
       token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: now + 3600,
+      expires_in: accessTokenSeconds,
+      expires_at: now + accessTokenSeconds,
       refresh_token: refresh,
       user: userJson(u),
     };

@@ -1,6 +1,6 @@
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
-import { mailedConfirmLink } from './mailbox';
+import { mailTo, mailedConfirmLink } from './mailbox';
 
 /**
  * Accounts (issue 7, spec §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
@@ -85,6 +85,36 @@ test('sign-up asks to confirm the email, and sign-in says the address is unconfi
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   const session = await page.request.get('/api/session');
   expect(await session.json()).toEqual({ signedIn: false, isAdmin: false });
+});
+
+test('signing up from a page that asked to sign in: a French email whose link leads back there', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('auth-next');
+  await page.goto('/fr/login?next=%2Fcourses');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Créer un compte' }).click();
+  await expect(page).toHaveURL(/\/fr\/login\?mode=signup&next=%2Fcourses$/);
+  await waitForHydration(page);
+  await page.getByLabel('Nom complet').fill('Zoé Testeuse');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Créer un compte' }).last().click();
+  await expect(page).toHaveURL(/\/fr\/email-confirmation$/, { timeout: 20_000 });
+
+  const link = await mailedConfirmLink(email);
+  const [mail] = await mailTo(email);
+  expect(mail!.text).toMatch(/^Bonjour Zoé Testeuse,/);
+  expect(mail!.text).toContain('ce lien\u00a0:');
+  expect(new URL(link, 'http://x').searchParams.get('locale')).toBe('fr');
+  expect(new URL(link, 'http://x').searchParams.get('next')).toBe('/courses');
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/fr\/login\?confirmed=1&next=%2Fcourses$/);
+  await page.getByRole('link', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/\/fr\/courses$/);
+  await expect(page.getByRole('button', { name: /Zoé Testeuse/ })).toBeVisible();
 });
 
 test('a wrong password or unknown email gets one message', async ({ page }) => {

@@ -67,6 +67,8 @@ npx eslint .
 # Route types (PageProps, LayoutProps, next/root-params) are generated, not committed.
 npx next typegen
 npx tsc --noEmit
+# Both builds below would repeat that exact check (next.config.ts).
+export NEXT_BUILD_TYPECHECKED=1
 
 echo "== unit and integration tests"
 npx vitest run

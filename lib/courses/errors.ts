@@ -15,6 +15,7 @@ export const COURSE_ERROR_PREFIX = {
   'create-failed': 'All insert methods failed',
   'update-failed': 'Failed to fetch course',
   'unit-not-found': 'Failed to fetch course',
+  'unit-other-course': 'Failed to fetch course',
   'invalid-input': 'Invalid course data',
   'material-empty': 'Invalid file',
   'material-too-large': 'Invalid file',

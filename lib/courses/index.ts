@@ -647,6 +647,23 @@ export async function moveUnit(unitId: string, toIndex: number, db?: Database): 
   });
 }
 
+/** Puts a lesson at the end of `toUnitId` and closes the gap it leaves in `fromUnitId` (inside a transaction). */
+async function relocateLesson(
+  tx: Database,
+  lessonId: string,
+  fromUnitId: string,
+  toUnitId: string,
+): Promise<void> {
+  const rest = (await selectUnitLessons(tx, fromUnitId)).filter((l) => l.id !== lessonId);
+  await renumber(
+    rest,
+    rest.map((l) => l.id),
+    (id, position) => updateLessonRow(tx, id, { position }),
+  );
+  const targetLessons = await selectUnitLessons(tx, toUnitId);
+  await updateLessonRow(tx, lessonId, { unitId: toUnitId, position: targetLessons.length });
+}
+
 /**
  * Moves a lesson to `toIndex` (0-based, clamped) in its unit, or in `toUnitId` (another unit of the same course).
  * Positions stay dense in both units. @returns the target unit's lessons in order.
@@ -668,16 +685,7 @@ export async function moveLesson(
     const target = isUuid(toUnitId) ? await selectUnit(tx, toUnitId) : null;
     if (!target || target.courseId !== found.courseId)
       throw new CourseError('unit-not-found', 'unit not found');
-    if (toUnitId !== fromUnitId) {
-      const rest = (await selectUnitLessons(tx, fromUnitId)).filter((l) => l.id !== lessonId);
-      await renumber(
-        rest,
-        rest.map((l) => l.id),
-        (id, position) => updateLessonRow(tx, id, { position }),
-      );
-      const targetLessons = await selectUnitLessons(tx, toUnitId);
-      await updateLessonRow(tx, lessonId, { unitId: toUnitId, position: targetLessons.length });
-    }
+    if (toUnitId !== fromUnitId) await relocateLesson(tx, lessonId, fromUnitId, toUnitId);
     const lessons = await selectUnitLessons(tx, toUnitId);
     const order = moveTo(
       lessons.map((l) => l.id),
@@ -686,6 +694,39 @@ export async function moveLesson(
     );
     await renumber(lessons, order, (id, position) => updateLessonRow(tx, id, { position }));
     return selectUnitLessons(tx, toUnitId);
+  });
+}
+
+/**
+ * Moves a lesson to the end of another unit of the same course (the manage page's "Move to unit"), in one
+ * transaction under the course lock: the source unit's lessons close the gap, so positions stay dense in both.
+ * Moving to the unit the lesson is already in changes nothing. Students' progress is unaffected (it is kept per
+ * course by lesson id). @returns the target unit's lessons in order.
+ * @throws CourseError 'lesson-not-found', 'unit-not-found' (target absent), 'unit-other-course' (the target
+ * unit belongs to another course; nothing is changed).
+ */
+export async function moveLessonToUnit(
+  lessonId: string,
+  toUnitId: string,
+  db?: Database,
+): Promise<CourseLesson[]> {
+  const conn = await database(db);
+  const found = isUuid(lessonId) ? await selectLesson(conn, lessonId) : null;
+  if (!found) throw new CourseError('lesson-not-found', 'lesson not found');
+  return conn.transaction(async (tx) => {
+    await lockCourse(tx, found.courseId);
+    // Read again under the lock: another admin may have moved or deleted it meanwhile.
+    const current = await selectLesson(tx, lessonId);
+    if (!current) throw new CourseError('lesson-not-found', 'lesson not found');
+    const target = isUuid(toUnitId) ? await selectUnit(tx, toUnitId) : null;
+    if (!target) throw new CourseError('unit-not-found', 'unit not found');
+    if (target.courseId !== current.courseId) {
+      throw new CourseError('unit-other-course', 'the unit belongs to another course');
+    }
+    if (current.lesson.unitId !== target.id) {
+      await relocateLesson(tx, lessonId, current.lesson.unitId, target.id);
+    }
+    return selectUnitLessons(tx, target.id);
   });
 }
 

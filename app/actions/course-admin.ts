@@ -4,7 +4,6 @@ import { revalidatePath, updateTag } from 'next/cache';
 
 import { redirect } from '@/i18n/navigation';
 import { type Locale, routing } from '@/i18n/routing';
-import { checkAdmin } from '@/lib/auth';
 import {
   type AdminResult,
   handleAddLesson,
@@ -14,17 +13,21 @@ import {
   handleDeleteLesson,
   handleDeleteUnit,
   handleMoveLesson,
+  handleMoveLessonToUnit,
   handleMoveUnit,
   handleSetPublished,
   handleUpdateCourse,
   handleUpdateLesson,
 } from '@/lib/course-admin/handlers';
+import { type AdminGate, checkAdminWithinLimit } from '@/lib/course-admin/limit';
 import { manageInput, type ManageOp, MANAGE_OPS } from '@/lib/course-admin/manage-form';
 
 /**
  * Server actions of the admin course pages. Each one checks the caller with `checkAdmin()` on the server (never
- * trusting the page guard) and hands the result to lib/course-admin/handlers.ts, which refuses signed-out callers
- * (401) and non-admins (403) before any write. After a write, course pages are revalidated.
+ * trusting the page guard), then counts the change against the admin's rate limit (`checkAdminWithinLimit`,
+ * lib/course-admin/limit.ts), and hands the result to lib/course-admin/handlers.ts, which refuses signed-out
+ * callers (401), non-admins (403), a failed check (503) and an admin over the limit (429) before any write.
+ * After a write, course pages are revalidated.
  */
 
 // updateTag, not revalidateTag(…, 'max'): the admin's next page (the course list after publishing, say) must show
@@ -38,11 +41,12 @@ function revalidateCourses(): void {
 /**
  * The creation form (spec §7 payload: title, description, price, thumbnail, certification {title, description},
  * published). Returns `{ ok: true, data: { id } }` or an `AdminFailure` (401, 403, 422 with field keys, 500 with
- * the English detail for the 'Failed to create course: {message}' toast). Not rate-limited by formAction on
- * purpose: only admins get past the guard, and the toast needs the 401/403 distinction and the detail.
+ * the English detail for the 'Failed to create course: {message}' toast, 429 over the admin rate limit). Not
+ * wrapped in formAction on purpose: only admins get past the guard, and the toast needs the 401/403 distinction
+ * and the detail; the limit is the per-admin one, counted after the admin check.
  */
 export async function createCourseAction(raw: unknown): Promise<AdminResult<{ id: string }>> {
-  const result = await handleCreateCourse(await checkAdmin(), raw);
+  const result = await handleCreateCourse(await checkAdminWithinLimit(), raw);
   if (result.ok) revalidateCourses();
   return result;
 }
@@ -51,10 +55,7 @@ function localeOf(value: FormDataEntryValue | null): Locale {
   return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
 }
 
-const HANDLERS: Record<
-  ManageOp,
-  (guard: Awaited<ReturnType<typeof checkAdmin>>, raw: unknown) => Promise<AdminResult<unknown>>
-> = {
+const HANDLERS: Record<ManageOp, (guard: AdminGate, raw: unknown) => Promise<AdminResult<unknown>>> = {
   update: handleUpdateCourse,
   publish: handleSetPublished,
   addUnit: handleAddUnit,
@@ -62,6 +63,7 @@ const HANDLERS: Record<
   updateLesson: handleUpdateLesson,
   moveUnit: handleMoveUnit,
   moveLesson: handleMoveLesson,
+  moveLessonToUnit: handleMoveLessonToUnit,
   deleteUnit: handleDeleteUnit,
   deleteLesson: handleDeleteLesson,
 };
@@ -75,7 +77,7 @@ export async function manageCourseAction(formData: FormData): Promise<void> {
   const locale = localeOf(formData.get('locale'));
   const courseId = String(formData.get('courseId') ?? '');
   const op = String(formData.get('op') ?? '');
-  const guard = await checkAdmin();
+  const guard = await checkAdminWithinLimit();
   let status = 'error=invalid';
   let anchor = '';
   if ((MANAGE_OPS as readonly string[]).includes(op)) {
@@ -91,7 +93,7 @@ export async function manageCourseAction(formData: FormData): Promise<void> {
 /** `/courses/test`: creates the spec §7 test course (price 25) and returns to the page showing it. */
 export async function createTestCourseAction(formData: FormData): Promise<void> {
   const locale = localeOf(formData.get('locale'));
-  const result = await handleCreateTestCourse(await checkAdmin());
+  const result = await handleCreateTestCourse(await checkAdminWithinLimit());
   if (result.ok) revalidateCourses();
   redirect({
     href: result.ok ? `/courses/test?created=${result.data.id}` : `/courses/test?error=${result.error}`,

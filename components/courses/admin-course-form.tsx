@@ -36,6 +36,8 @@ const FAILURES = {
   'check-failed': 'failServer',
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
+  'other-course': 'failOtherCourse',
+  'rate-limited': 'failRateLimited',
   'too-large': 'failTooLarge',
   'bad-type': 'failBadType',
   empty: 'failEmpty',

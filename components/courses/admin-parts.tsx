@@ -113,3 +113,60 @@ export function MoveButtons({
     </>
   );
 }
+
+/**
+ * "Move to unit" for one lesson: a labelled select of the course's other units and a submit button, posting
+ * `moveLessonToUnit` with `toUnitId` (the lesson goes to the end of that unit). Renders nothing when the course
+ * has no other unit. Server component; works without JavaScript.
+ */
+export function MoveToUnit({
+  locale,
+  courseId,
+  lessonId,
+  lessonTitle,
+  units,
+  labels,
+}: {
+  locale: Locale;
+  courseId: string;
+  lessonId: string;
+  lessonTitle: string;
+  /** The other units, in course order, each with the label to show (e.g. 'Unit 2: Beta'). */
+  units: { id: string; label: string }[];
+  labels: { select: string; submit: string };
+}) {
+  if (units.length === 0) return null;
+  const selectId = `move-unit-${lessonId}`;
+  return (
+    <ManageForm
+      op="moveLessonToUnit"
+      locale={locale}
+      courseId={courseId}
+      hidden={{ lessonId }}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <div>
+        <label htmlFor={selectId} className="block text-sm font-medium">
+          {labels.select}
+          <span className="sr-only">: {lessonTitle}</span>
+        </label>
+        <select
+          id={selectId}
+          name="toUnitId"
+          required
+          className="mt-1 block rounded-lg border border-border bg-bg px-3 py-1.5 text-sm text-fg"
+        >
+          {units.map((unit) => (
+            <option key={unit.id} value={unit.id}>
+              {unit.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={adminSecondary}>
+        {labels.submit}
+        <span className="sr-only">: {lessonTitle}</span>
+      </button>
+    </ManageForm>
+  );
+}

@@ -109,6 +109,9 @@ export const envSchema = z.object({
   ),
   FORM_RATE_LIMIT_MAX: positiveInt(5),
   FORM_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  // Course admin changes per signed-in admin (lib/course-admin/limit.ts)
+  ADMIN_RATE_LIMIT_MAX: positiveInt(120),
+  ADMIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
 
   // Email out (lib/email): outbox only, or SMTP when SMTP_URL is set
   SMTP_URL: optionalString.pipe(

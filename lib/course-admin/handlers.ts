@@ -16,6 +16,7 @@ import {
   deleteUnit,
   isCourseError,
   moveLesson,
+  moveLessonToUnit,
   moveUnit,
   saveMaterial,
   setPublished,
@@ -32,10 +33,14 @@ import {
 } from '@/lib/courses/schemas';
 import type { Database } from '@/lib/db';
 
+import type { AdminGate } from './limit';
+
 /**
  * The admin side of the course platform (issue 7 item 4) as plain functions: every handler takes the caller's
- * `GuardResult` (from `checkAdmin()` in the server action or route handler, or `adminGuard()` in tests) and
- * refuses with 401 (signed out), 403 (not an admin) or 503 (the admin check failed) before touching anything. Input is `unknown` (whatever a
+ * `GuardResult` (from `checkAdmin()` in the server action or route handler, or `adminGuard()` in tests), or the
+ * `AdminGate` of lib/course-admin/limit.ts (the same after the per-admin rate limit), and refuses with 401 (signed
+ * out), 403 (not an admin), 503 (the admin check failed) or 429 (over the rate limit, with `retryAfterSeconds`)
+ * before touching anything. Input is `unknown` (whatever a
  * direct call sends) and is validated here with the shared zod schemas. Never throws: failures come back as an
  * `AdminResult` with an HTTP-like status, a stable error code and, for course errors, the spec's English text.
  */
@@ -46,6 +51,8 @@ export type AdminErrorCode =
   | 'check-failed'
   | 'invalid'
   | 'not-found'
+  | 'other-course'
+  | 'rate-limited'
   | 'too-large'
   | 'bad-type'
   | 'empty'
@@ -53,12 +60,14 @@ export type AdminErrorCode =
 
 export type AdminFailure = {
   ok: false;
-  status: 401 | 403 | 404 | 413 | 415 | 422 | 500 | 503;
+  status: 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503;
   error: AdminErrorCode;
   /** English detail (CourseError message, spec §8), for the 'Failed to create course: {message}' toast and logs. */
   message?: string;
   /** Field → message key of lib/courses/schemas ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
   fieldErrors?: Record<string, string>;
+  /** For 'rate-limited': seconds until the admin's window frees up (the route handler's Retry-After). */
+  retryAfterSeconds?: number;
 };
 export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
 
@@ -98,6 +107,7 @@ function failureOf(error: unknown): AdminFailure {
     const { code, message } = error;
     if (code === 'course-not-found' || code === 'unit-not-found' || code === 'lesson-not-found')
       return { ok: false, status: 404, error: 'not-found', message };
+    if (code === 'unit-other-course') return { ok: false, status: 422, error: 'other-course', message };
     if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large', message };
     if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type', message };
     if (code === 'material-empty') return { ok: false, status: 422, error: 'empty', message };
@@ -108,8 +118,13 @@ function failureOf(error: unknown): AdminFailure {
   return { ok: false, status: 500, error: 'server', message: 'Unexpected error' };
 }
 
-async function run<T>(guard: GuardResult, work: (user: AuthUser) => Promise<T>): Promise<AdminResult<T>> {
-  if (!guard.ok) return { ok: false, status: guard.status, error: guard.error };
+async function run<T>(guard: AdminGate, work: (user: AuthUser) => Promise<T>): Promise<AdminResult<T>> {
+  if (!guard.ok) {
+    const { status, error } = guard;
+    return 'retryAfterSeconds' in guard
+      ? { ok: false, status, error, retryAfterSeconds: guard.retryAfterSeconds }
+      : { ok: false, status, error };
+  }
   try {
     return { ok: true, data: await work(guard.user) };
   } catch (error) {
@@ -133,7 +148,7 @@ const withUnit = z.object({ unitId: id });
 const withLesson = z.object({ lessonId: id });
 
 /** Creates a course from the spec §7 payload; returns its id (then the page goes to /courses/manage/{id}). */
-export function handleCreateCourse(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleCreateCourse(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async (user) => {
     const course = await createCourse(courseCreateSchema.parse(raw), user.id, deps.db);
     return { id: course.id };
@@ -141,7 +156,7 @@ export function handleCreateCourse(guard: GuardResult, raw: unknown, deps: Admin
 }
 
 /** Changes a course's fields (`courseId` plus any of the creation fields). */
-export function handleUpdateCourse(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleUpdateCourse(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async (): Promise<Course> => {
     const { courseId } = withCourse.parse(raw);
     const fields = without(record(raw), 'courseId');
@@ -150,7 +165,7 @@ export function handleUpdateCourse(guard: GuardResult, raw: unknown, deps: Admin
 }
 
 /** Publishes (`published: true`) or unpublishes a course. */
-export function handleSetPublished(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleSetPublished(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { courseId, published } = withCourse.extend({ published: z.boolean() }).parse(raw);
     const course = await setPublished(courseId, published, deps.db);
@@ -159,7 +174,7 @@ export function handleSetPublished(guard: GuardResult, raw: unknown, deps: Admin
 }
 
 /** Adds a unit `{ courseId, title }` at the end of the course. */
-export function handleAddUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleAddUnit(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { courseId } = withCourse.parse(raw);
     const unit = await addUnit(courseId, unitInputSchema.parse(raw), deps.db);
@@ -168,7 +183,7 @@ export function handleAddUnit(guard: GuardResult, raw: unknown, deps: AdminDeps 
 }
 
 /** Adds a lesson `{ unitId, title, body, videoUrl? }` at the end of the unit. */
-export function handleAddLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleAddLesson(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { unitId } = withUnit.parse(raw);
     const lesson = await addLesson(unitId, lessonInputSchema.parse(raw), deps.db);
@@ -177,7 +192,7 @@ export function handleAddLesson(guard: GuardResult, raw: unknown, deps: AdminDep
 }
 
 /** Changes a lesson `{ lessonId, title?, body?, videoUrl? }`. */
-export function handleUpdateLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleUpdateLesson(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { lessonId } = withLesson.parse(raw);
     const fields = without(record(raw), 'lessonId');
@@ -187,7 +202,7 @@ export function handleUpdateLesson(guard: GuardResult, raw: unknown, deps: Admin
 }
 
 /** Moves a unit `{ unitId, toIndex }` (0-based) within its course; returns the unit ids in order. */
-export function handleMoveUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleMoveUnit(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { unitId, toIndex } = withUnit.extend({ toIndex: index }).parse(raw);
     return { order: (await moveUnit(unitId, toIndex, deps.db)).map((u) => u.id) };
@@ -195,15 +210,27 @@ export function handleMoveUnit(guard: GuardResult, raw: unknown, deps: AdminDeps
 }
 
 /** Moves a lesson `{ lessonId, toIndex }` (0-based) within its unit; returns the lesson ids in order. */
-export function handleMoveLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleMoveLesson(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     const { lessonId, toIndex } = withLesson.extend({ toIndex: index }).parse(raw);
     return { order: (await moveLesson(lessonId, toIndex, {}, deps.db)).map((l) => l.id) };
   });
 }
 
+/**
+ * Moves a lesson `{ lessonId, toUnitId }` to the end of another unit of the same course; returns the target unit
+ * and its lesson ids in order. 404 for an unknown lesson or unit, 422 'other-course' for a unit of another course.
+ */
+export function handleMoveLessonToUnit(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const { lessonId, toUnitId } = withLesson.extend({ toUnitId: id }).parse(raw);
+    const lessons = await moveLessonToUnit(lessonId, toUnitId, deps.db);
+    return { unitId: toUnitId, order: lessons.map((l) => l.id) };
+  });
+}
+
 /** Deletes a unit `{ unitId }` with its lessons. */
-export function handleDeleteUnit(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleDeleteUnit(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     await deleteUnit(withUnit.parse(raw).unitId, deps.db);
     return { deleted: true as const };
@@ -211,7 +238,7 @@ export function handleDeleteUnit(guard: GuardResult, raw: unknown, deps: AdminDe
 }
 
 /** Deletes a lesson `{ lessonId }`. */
-export function handleDeleteLesson(guard: GuardResult, raw: unknown, deps: AdminDeps = {}) {
+export function handleDeleteLesson(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
     await deleteLesson(withLesson.parse(raw).lessonId, deps.db);
     return { deleted: true as const };
@@ -219,7 +246,7 @@ export function handleDeleteLesson(guard: GuardResult, raw: unknown, deps: Admin
 }
 
 /** Spec §7 insert_test_course: an unpublished 'Test Course' priced 25; returns id, title and price. */
-export function handleCreateTestCourse(guard: GuardResult, deps: AdminDeps = {}) {
+export function handleCreateTestCourse(guard: AdminGate, deps: AdminDeps = {}) {
   return run(guard, async (user) => {
     const course = await createTestCourse(user.id, deps.db);
     return { id: course.id, title: course.title, price: course.price };
@@ -231,7 +258,7 @@ export function handleCreateTestCourse(guard: GuardResult, deps: AdminDeps = {})
  * of lib/courses: 413 too large, 415 type not allowed, 422 empty or no file, 404 unknown course).
  */
 export function handleUploadMaterial(
-  guard: GuardResult,
+  guard: AdminGate,
   input: { courseId: unknown; file: unknown; lessonId?: unknown },
   deps: AdminDeps = {},
 ) {

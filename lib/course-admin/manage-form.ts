@@ -11,6 +11,7 @@ export const MANAGE_OPS = [
   'updateLesson',
   'moveUnit',
   'moveLesson',
+  'moveLessonToUnit',
   'deleteUnit',
   'deleteLesson',
 ] as const;
@@ -32,7 +33,8 @@ export function parsePrice(value: string): number {
 
 /**
  * The handler input and return anchor of one manage-page form. `publish` reads `published` ('true' or 'false');
- * `update` sends every course field but `published`; moves send `toIndex` as given (the handler coerces it).
+ * `update` sends every course field but `published`; moves send `toIndex` as given (the handler coerces it);
+ * `moveLessonToUnit` sends `toUnitId` and returns to the lesson (its anchor follows it into the new unit).
  */
 export function manageInput(op: ManageOp, form: FormData): { raw: Record<string, unknown>; section: string } {
   const courseId = text(form, 'courseId');
@@ -69,6 +71,8 @@ export function manageInput(op: ManageOp, form: FormData): { raw: Record<string,
       return { raw: { unitId, toIndex: text(form, 'toIndex') }, section: unitAnchor };
     case 'moveLesson':
       return { raw: { lessonId, toIndex: text(form, 'toIndex') }, section: lessonAnchor };
+    case 'moveLessonToUnit':
+      return { raw: { lessonId, toUnitId: text(form, 'toUnitId') }, section: lessonAnchor };
     case 'deleteUnit':
       return { raw: { unitId }, section: 'units' };
     case 'deleteLesson':

@@ -8,6 +8,8 @@ export type StatusKey =
   | 'failForbidden'
   | 'failInvalid'
   | 'failNotFound'
+  | 'failOtherCourse'
+  | 'failRateLimited'
   | 'failTooLarge'
   | 'failBadType'
   | 'failEmpty'
@@ -20,6 +22,8 @@ const FAILURE_KEYS: Record<string, StatusKey> = {
   'check-failed': 'failServer',
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
+  'other-course': 'failOtherCourse',
+  'rate-limited': 'failRateLimited',
   'too-large': 'failTooLarge',
   'bad-type': 'failBadType',
   empty: 'failEmpty',

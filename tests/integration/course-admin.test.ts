@@ -16,6 +16,7 @@ import {
   handleDeleteLesson,
   handleDeleteUnit,
   handleMoveLesson,
+  handleMoveLessonToUnit,
   handleMoveUnit,
   handleSetPublished,
   handleUpdateCourse,
@@ -128,6 +129,7 @@ describe('course admin handlers', () => {
       ['update lesson', (g) => handleUpdateLesson(g, { lessonId, title: 'Hacked' }, deps)],
       ['move unit', (g) => handleMoveUnit(g, { unitId, toIndex: 0 }, deps)],
       ['move lesson', (g) => handleMoveLesson(g, { lessonId, toIndex: 0 }, deps)],
+      ['move lesson to unit', (g) => handleMoveLessonToUnit(g, { lessonId, toUnitId: unitId }, deps)],
       ['delete lesson', (g) => handleDeleteLesson(g, { lessonId }, deps)],
       ['delete unit', (g) => handleDeleteUnit(g, { unitId }, deps)],
       ['test course', (g) => handleCreateTestCourse(g, deps)],
@@ -314,7 +316,7 @@ describe('admin course pages (rendered)', () => {
   const props = (params: Record<string, string>, query: Record<string, string> = {}) =>
     ({ params: Promise.resolve({ locale: 'en', ...params }), searchParams: Promise.resolve(query) }) as never;
 
-  it('manage page: fields, units in order with Move up/Move down, lessons, delete confirmations, status', async () => {
+  it('manage page: fields, units in order with Move up/Move down, Move to unit, lessons, delete confirmations, status', async () => {
     const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
     const created = await handleCreateCourse(
       admin,
@@ -326,7 +328,12 @@ describe('admin course pages (rendered)', () => {
     const u1 = await handleAddUnit(admin, { courseId, title: 'Alpha unit' }, { db: handle.db });
     const u2 = await handleAddUnit(admin, { courseId, title: 'Beta unit' }, { db: handle.db });
     if (!u1.ok || !u2.ok) throw new Error('setup');
-    await handleAddLesson(admin, { unitId: u1.data.id, title: 'First lesson' }, { db: handle.db });
+    const lesson = await handleAddLesson(
+      admin,
+      { unitId: u1.data.id, title: 'First lesson' },
+      { db: handle.db },
+    );
+    if (!lesson.ok) throw new Error('setup');
 
     const html = await render(ManagePage(props({ courseId }, { done: 'moveUnit' })));
     expect(html).toContain(
@@ -343,13 +350,52 @@ describe('admin course pages (rendered)', () => {
     expect(html).toMatch(/<button type="submit" [^>]*>Move down<span class="sr-only">: Alpha unit<\/span>/);
     expect(html).not.toMatch(/disabled="" [^>]*>Move down<span class="sr-only">: Alpha unit/);
     expect(html).toContain('First lesson');
+    // Move to unit: a labelled select of the other units only (not the lesson's own), posting moveLessonToUnit.
+    const moveForm = html.match(
+      /<form[^>]*>(?:(?!<\/form>).)*name="toUnitId"(?:(?!<\/form>).)*<\/form>/s,
+    )?.[0];
+    expect(moveForm).toBeDefined();
+    expect(moveForm).toContain('<input type="hidden" name="op" value="moveLessonToUnit"/>');
+    expect(moveForm).toContain(`<input type="hidden" name="lessonId" value="${lesson.data.id}"/>`);
+    expect(moveForm).toMatch(
+      new RegExp(
+        `<label for="move-unit-${lesson.data.id}"[^>]*>Move to unit<span class="sr-only">: First lesson</span></label>`,
+      ),
+    );
+    expect(moveForm).toContain(`<select id="move-unit-${lesson.data.id}" name="toUnitId" required=""`);
+    expect(
+      [...moveForm!.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([[u2.data.id, 'Unit 2: Beta unit']]);
+    expect(moveForm).toMatch(/<button type="submit" [^>]*>Move<span class="sr-only">: First lesson<\/span>/);
     expect(html).toContain('Yes, delete the unit');
-    expect(html).toContain('action="/api/courses/materials"');
+    expect(html).toContain(
+      `action="/api/courses/materials?redirect=1&amp;locale=en&amp;courseId=${courseId}"`,
+    );
     expect(html).toContain('No materials yet.');
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(ids.length);
 
     await expect(ManagePage(props({ courseId: crypto.randomUUID() }))).rejects.toThrow();
+  });
+
+  it('manage page: shows the outcome of a move to another unit and of a refused one', async () => {
+    const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
+    const created = await handleCreateCourse(admin, { title: 'Single unit' }, { db: handle.db });
+    if (!created.ok) throw new Error('setup');
+    const courseId = created.data.id;
+    const unit = await handleAddUnit(admin, { courseId, title: 'Only unit' }, { db: handle.db });
+    if (!unit.ok) throw new Error('setup');
+    await handleAddLesson(admin, { unitId: unit.data.id, title: 'Lonely lesson' }, { db: handle.db });
+    const moved = await render(ManagePage(props({ courseId }, { done: 'moveLessonToUnit' })));
+    expect(moved).toContain('Lesson moved to another unit.');
+    // With one unit there is nowhere to move a lesson to: no Move to unit form.
+    expect(moved).not.toContain('name="toUnitId"');
+    expect(await render(ManagePage(props({ courseId }, { error: 'other-course' })))).toContain(
+      'The change was not saved: that unit belongs to another course.',
+    );
+    expect(await render(ManagePage(props({ courseId }, { error: 'rate-limited' })))).toContain(
+      'Too many changes in a short time. Please wait a minute and try again.',
+    );
   });
 
   it('test courses page marks the one just created and lists each with its price and a manage link', async () => {

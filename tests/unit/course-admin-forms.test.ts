@@ -54,6 +54,12 @@ describe('manageInput (the manage page forms → handler input)', () => {
     expect(manageInput('moveLesson', form({ lessonId: LESSON, toIndex: '0' })).section).toBe(
       `lesson-${LESSON}`,
     );
+    expect(manageInput('moveLessonToUnit', form({ lessonId: LESSON, toUnitId: UNIT, unitId: UNIT }))).toEqual(
+      {
+        raw: { lessonId: LESSON, toUnitId: UNIT },
+        section: `lesson-${LESSON}`,
+      },
+    );
     expect(manageInput('updateLesson', form({ lessonId: LESSON, title: 'L' })).raw).toEqual({
       lessonId: LESSON,
       title: 'L',
@@ -87,6 +93,8 @@ describe('manageStatus', () => {
       'forbidden',
       'invalid',
       'not-found',
+      'other-course',
+      'rate-limited',
       'too-large',
       'bad-type',
       'empty',

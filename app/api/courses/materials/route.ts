@@ -2,8 +2,9 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 
 import { localizeHref } from '@/i18n/client-paths';
 import { type Locale, routing } from '@/i18n/routing';
-import { checkAdmin, guardResponse, supabaseClientForRequest } from '@/lib/auth';
+import { guardResponse, supabaseClientForRequest } from '@/lib/auth';
 import { handleUploadMaterial } from '@/lib/course-admin/handlers';
+import { checkAdminWithinLimit } from '@/lib/course-admin/limit';
 import { materialStorage } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
 
@@ -13,17 +14,44 @@ const BODY_LIMIT = MATERIAL_MAX_BYTES + 64 * 1024;
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
+function localeOf(value: unknown): Locale {
+  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
+}
+
+/** 303 back to the manage page's materials section with `?done=upload` or `?error={code}`. */
+function backToManage(locale: Locale, courseId: string, status: string): Response {
+  const target = localizeHref(locale, `/courses/manage/${encodeURIComponent(courseId)}?${status}#materials`);
+  return new Response(null, { status: 303, headers: { Location: target } });
+}
+
 /**
  * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
  * for an admin (spec §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
- * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin (checked before the body
- * is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course; 201 with
- * `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
- * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`.
+ * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin, 503 admin check failed,
+ * 429 with `Retry-After` over the per-admin limit (lib/course-admin/limit.ts; counted after the admin check; all
+ * four before the body is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course;
+ * 201 with `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
+ * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`; the form repeats `redirect`,
+ * `locale` and `courseId` in the query string so that a rate-limited upload goes back too without its body being
+ * read.
  */
 export async function POST(request: Request): Promise<Response> {
-  const guard = await checkAdmin();
-  if (!guard.ok) return guardResponse(guard);
+  const guard = await checkAdminWithinLimit();
+  if (!guard.ok) {
+    if (guard.status !== 429) return guardResponse(guard);
+    const query = new URL(request.url).searchParams;
+    const courseId = query.get('courseId');
+    if (query.get('redirect') === '1' && courseId) {
+      return backToManage(localeOf(query.get('locale')), courseId, 'error=rate-limited');
+    }
+    return Response.json(
+      { error: guard.error },
+      {
+        status: 429,
+        headers: { 'Cache-Control': 'no-store', 'Retry-After': String(guard.retryAfterSeconds) },
+      },
+    );
+  }
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > BODY_LIMIT) return json({ error: 'too-large' }, 413);
   let form: FormData;
@@ -45,14 +73,11 @@ export async function POST(request: Request): Promise<Response> {
     revalidatePath('/[locale]/courses', 'layout');
   }
   if (form.get('redirect') === '1' && typeof courseId === 'string') {
-    const raw = String(form.get('locale'));
-    const locale: Locale = (routing.locales as readonly string[]).includes(raw) ? (raw as Locale) : 'en';
-    const status = result.ok ? 'done=upload' : `error=${result.error}`;
-    const target = localizeHref(
-      locale,
-      `/courses/manage/${encodeURIComponent(courseId)}?${status}#materials`,
+    return backToManage(
+      localeOf(form.get('locale')),
+      courseId,
+      result.ok ? 'done=upload' : `error=${result.error}`,
     );
-    return new Response(null, { status: 303, headers: { Location: target } });
   }
   return result.ok
     ? json(result.data, 201)

@@ -6,6 +6,7 @@ import {
   ConfirmDelete,
   ManageForm,
   MoveButtons,
+  MoveToUnit,
   adminInput,
   adminPrimary,
 } from '@/components/courses/admin-parts';
@@ -41,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * Managing one course (spec §2; issue 7 item 4), admins only (`requireAdmin` first; an unknown id is a 404):
  * edit the fields, publish or unpublish, add, edit, reorder (Move up / Move down buttons) and delete units and
- * lessons, and upload materials. Every form posts to a server action that checks admin rights again
+ * lessons, move a lesson to another unit (Move to unit), and upload materials. Every form posts to a server action that checks admin rights again
  * (app/actions/course-admin.ts), or for files to /api/courses/materials; they work without JavaScript and come
  * back here with `?done=` or `?error=`, announced in a status region.
  */
@@ -58,6 +59,11 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
   const lessonCount = units.reduce((n, u) => n + u.lessons.length, 0);
   const common = { locale, courseId: course.id };
   const moveLabels = { up: t('moveUp'), down: t('moveDown') };
+  const moveToUnitLabels = { select: t('moveToUnitLabel'), submit: t('moveToUnit') };
+  const unitLabels = units.map((u, i) => ({
+    id: u.id,
+    label: `${t('unitNumber', { number: i + 1 })}: ${u.title}`,
+  }));
   const lessonFields = (
     prefix: string,
     values?: { title: string; body: string; videoUrl: string | null },
@@ -349,6 +355,13 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
                           )}
                         </ConfirmDelete>
                       </div>
+                      <MoveToUnit
+                        {...common}
+                        lessonId={lesson.id}
+                        lessonTitle={lesson.title}
+                        units={unitLabels.filter((u) => u.id !== unit.id)}
+                        labels={moveToUnitLabels}
+                      />
                     </li>
                   ))}
                 </ol>
@@ -413,7 +426,7 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
           <form
             method="post"
             encType="multipart/form-data"
-            action="/api/courses/materials"
+            action={`/api/courses/materials?${new URLSearchParams({ redirect: '1', locale, courseId: course.id })}`}
             className="space-y-4"
           >
             <input type="hidden" name="courseId" value={course.id} />

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import type { AuthUser, GuardResult } from '@/lib/auth';
+import { adminGuard, handleMoveLessonToUnit } from '@/lib/course-admin/handlers';
+import { addLesson, addUnit, createCourse, getCourseOutline, moveLessonToUnit } from '@/lib/courses';
+import { grantRole, insertLocalUser } from '@/lib/db';
+import type { DatabaseHandle } from '@/lib/db/client';
+
+import { testEngines } from '../helpers/test-engines';
+
+/**
+ * Moving a lesson to another unit (lib/courses `moveLessonToUnit`, its handler and the manage page's server action)
+ * and the per-admin rate limit of the admin actions and the materials upload handler (lib/course-admin/limit.ts),
+ * on PGlite in memory and on PostgreSQL when TEST_DATABASE_URL is set. The session is faked at lib/auth's
+ * boundary: `checkAdmin` decides with the real `adminGuard` (user_roles row in this database) for `state.user`.
+ * The admin limit is 3 changes per minute in this file, so each test signs in its own admin.
+ */
+
+const state = vi.hoisted(() => {
+  process.env.ADMIN_RATE_LIMIT_MAX = '3';
+  process.env.ADMIN_RATE_LIMIT_WINDOW_SECONDS = '60';
+  return { user: null as AuthUser | null, db: null as unknown };
+});
+
+vi.mock('@/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/auth')>()),
+  checkAdmin: async (): Promise<GuardResult> => {
+    const { adminGuard: guard } = await import('@/lib/course-admin/handlers');
+    return guard(state.user, state.db as never, []);
+  },
+}));
+vi.mock('@/lib/db', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/db')>()),
+  getDb: async () => state.db,
+}));
+vi.mock('next/cache', () => ({
+  updateTag: () => undefined,
+  revalidateTag: () => undefined,
+  revalidatePath: () => undefined,
+}));
+class Redirected extends Error {
+  constructor(readonly href: string) {
+    super(`redirect to ${href}`);
+  }
+}
+vi.mock('@/i18n/navigation', () => ({
+  redirect: ({ href, locale }: { href: string; locale: string }) => {
+    throw new Redirected(`${locale}:${href}`);
+  },
+}));
+
+const { manageCourseAction, createCourseAction } = await import('@/app/actions/course-admin');
+const { POST: uploadPost } = await import('@/app/api/courses/materials/route');
+
+/** Runs the manage page's action with these form fields; returns where it redirected (`{locale}:{href}`). */
+async function submit(fields: Record<string, string>): Promise<string> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ locale: 'en', ...fields })) form.set(key, value);
+  try {
+    await manageCourseAction(form);
+  } catch (error) {
+    if (error instanceof Redirected) return error.href;
+    throw error;
+  }
+  throw new Error('the action did not redirect');
+}
+
+describe.each(testEngines('lrjn_course_move'))(
+  'moving lessons between units, admin limit ($name)',
+  (engine) => {
+    let handle: DatabaseHandle;
+    let dispose: () => Promise<void>;
+    let db: DatabaseHandle['db'];
+    let student: AuthUser;
+
+    const account = async (email: string, admin = false): Promise<AuthUser> => {
+      const row = (await insertLocalUser(db, { email, passwordHash: 'scrypt$15$8$1$x$y', fullName: email }))!;
+      if (admin) await grantRole(db, row.id, 'admin');
+      return { id: row.id, email, name: email, emailConfirmed: true };
+    };
+
+    /** Course with units A (a1, a2, a3) and B (b1), plus another course with unit F. */
+    async function fixture() {
+      const course = await createCourse({ title: 'Moves' }, crypto.randomUUID(), db);
+      const unitA = await addUnit(course.id, { title: 'A' }, db);
+      const unitB = await addUnit(course.id, { title: 'B' }, db);
+      const a1 = await addLesson(unitA.id, { title: 'a1' }, db);
+      const a2 = await addLesson(unitA.id, { title: 'a2' }, db);
+      const a3 = await addLesson(unitA.id, { title: 'a3' }, db);
+      const b1 = await addLesson(unitB.id, { title: 'b1' }, db);
+      const other = await createCourse({ title: 'Other' }, crypto.randomUUID(), db);
+      const foreign = await addUnit(other.id, { title: 'F' }, db);
+      return { course, unitA, unitB, a1, a2, a3, b1, foreign };
+    }
+
+    /** Units as [title, position, [[lesson, position]…]]. */
+    const shape = async (courseId: string) =>
+      (await getCourseOutline(courseId, { includeDrafts: true }, db))!.units.map((u) => [
+        u.title,
+        u.position,
+        u.lessons.map((l) => [l.title, l.position]),
+      ]);
+
+    beforeAll(async () => {
+      ({ handle, dispose } = await engine.open());
+      db = handle.db;
+      state.db = db;
+      student = await account('student@example.org');
+    }, 120_000);
+    afterAll(async () => {
+      state.user = null;
+      await dispose?.();
+    });
+
+    it('moves a lesson to the end of another unit, closing up the positions of its old unit', async () => {
+      const { course, unitA, unitB, a1, a2, a3, b1 } = await fixture();
+      expect((await moveLessonToUnit(a1.id, unitB.id, db)).map((l) => [l.title, l.position])).toEqual([
+        ['b1', 0],
+        ['a1', 1],
+      ]);
+      expect(await shape(course.id)).toEqual([
+        [
+          'A',
+          0,
+          [
+            ['a2', 0],
+            ['a3', 1],
+          ],
+        ],
+        [
+          'B',
+          1,
+          [
+            ['b1', 0],
+            ['a1', 1],
+          ],
+        ],
+      ]);
+      // To the unit it is already in: nothing changes (not even its place in the unit).
+      expect((await moveLessonToUnit(a2.id, unitA.id, db)).map((l) => l.title)).toEqual(['a2', 'a3']);
+      // The last lesson out leaves an empty unit, and coming back puts it at the end.
+      await moveLessonToUnit(b1.id, unitA.id, db);
+      expect(await shape(course.id)).toEqual([
+        [
+          'A',
+          0,
+          [
+            ['a2', 0],
+            ['a3', 1],
+            ['b1', 2],
+          ],
+        ],
+        ['B', 1, [['a1', 0]]],
+      ]);
+      expect((await getCourseOutline(course.id, { includeDrafts: true }, db))!.lessonIds).toEqual([
+        a2.id,
+        a3.id,
+        b1.id,
+        a1.id,
+      ]);
+    });
+
+    it('handler: 422 for a unit of another course, 404 for unknown lessons or units, 401/403 before anything', async () => {
+      const admin = await adminGuard(await account('handler-admin@example.org', true), db, []);
+      const { course, unitB, a1, foreign } = await fixture();
+      const before = await shape(course.id);
+      expect(await handleMoveLessonToUnit(admin, { lessonId: a1.id, toUnitId: foreign.id }, { db })).toEqual({
+        ok: false,
+        status: 422,
+        error: 'other-course',
+        message: 'Failed to fetch course: the unit belongs to another course',
+      });
+      expect(
+        await handleMoveLessonToUnit(admin, { lessonId: crypto.randomUUID(), toUnitId: unitB.id }, { db }),
+      ).toMatchObject({ ok: false, status: 404, error: 'not-found' });
+      expect(
+        await handleMoveLessonToUnit(admin, { lessonId: a1.id, toUnitId: crypto.randomUUID() }, { db }),
+      ).toMatchObject({ ok: false, status: 404, error: 'not-found' });
+      expect(await handleMoveLessonToUnit(admin, { lessonId: a1.id }, { db })).toMatchObject({
+        ok: false,
+        status: 422,
+        error: 'invalid',
+        fieldErrors: { toUnitId: 'invalid' },
+      });
+      const input = { lessonId: a1.id, toUnitId: unitB.id };
+      expect(await handleMoveLessonToUnit(await adminGuard(null, db, []), input, { db })).toEqual({
+        ok: false,
+        status: 401,
+        error: 'unauthenticated',
+      });
+      expect(await handleMoveLessonToUnit(await adminGuard(student, db, []), input, { db })).toEqual({
+        ok: false,
+        status: 403,
+        error: 'forbidden',
+      });
+      expect(await shape(course.id)).toEqual(before);
+      expect(await handleMoveLessonToUnit(admin, input, { db })).toEqual({
+        ok: true,
+        data: { unitId: unitB.id, order: [expect.any(String), a1.id] },
+      });
+    });
+
+    it('manage page action: signed out → 401, student → 403 (nothing moved), admin → moved', async () => {
+      const { course, unitA, unitB, a1, foreign } = await fixture();
+      const before = await shape(course.id);
+      const fields = { op: 'moveLessonToUnit', courseId: course.id, lessonId: a1.id, toUnitId: unitB.id };
+      const back = `/courses/manage/${course.id}`;
+
+      state.user = null;
+      expect(await submit(fields)).toBe(`en:${back}?error=unauthenticated#lesson-${a1.id}`);
+      state.user = student;
+      expect(await submit({ ...fields, locale: 'fr' })).toBe(`fr:${back}?error=forbidden#lesson-${a1.id}`);
+      expect(await shape(course.id)).toEqual(before);
+
+      state.user = await account('action-admin@example.org', true);
+      expect(await submit(fields)).toBe(`en:${back}?done=moveLessonToUnit#lesson-${a1.id}`);
+      expect(await submit({ ...fields, toUnitId: foreign.id })).toBe(
+        `en:${back}?error=other-course#lesson-${a1.id}`,
+      );
+      const outline = await getCourseOutline(course.id, { includeDrafts: true }, db);
+      expect(outline!.units.find((u) => u.id === unitA.id)!.lessons.map((l) => l.title)).toEqual([
+        'a2',
+        'a3',
+      ]);
+      expect(outline!.units.find((u) => u.id === unitB.id)!.lessons.map((l) => l.title)).toEqual([
+        'b1',
+        'a1',
+      ]);
+    });
+
+    it('limits each admin to ADMIN_RATE_LIMIT_MAX changes per window (429), counted after the admin check', async () => {
+      const { course, unitA, unitB, a1 } = await fixture();
+      const move = (toUnitId: string) =>
+        submit({ op: 'moveLessonToUnit', courseId: course.id, lessonId: a1.id, toUnitId });
+
+      // Refused callers count nothing: a student gets 403 however often, never 429.
+      state.user = student;
+      for (let i = 0; i < 5; i++) expect(await move(unitB.id)).toContain('?error=forbidden');
+
+      state.user = await account('busy-admin@example.org', true);
+      expect(await move(unitB.id)).toContain('?done=moveLessonToUnit');
+      expect(await move(unitA.id)).toContain('?done=moveLessonToUnit');
+      expect(await move(unitB.id)).toContain('?done=moveLessonToUnit');
+      expect(await move(unitA.id)).toContain('?error=rate-limited#');
+      const refused = await createCourseAction({ title: 'One too many' });
+      expect(refused).toMatchObject({ ok: false, status: 429, error: 'rate-limited' });
+      expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(0);
+      // The refused move wrote nothing: a1 is still in B, where the third move put it.
+      const outline = await getCourseOutline(course.id, { includeDrafts: true }, db);
+      expect(outline!.units.find((u) => u.id === unitB.id)!.lessons.map((l) => l.title)).toEqual([
+        'b1',
+        'a1',
+      ]);
+
+      // Another admin has a budget of their own.
+      state.user = await account('other-admin@example.org', true);
+      expect(await move(unitA.id)).toContain('?done=moveLessonToUnit');
+    });
+
+    it('limits the materials upload handler too: 429 with Retry-After, or 303 back for the page form', async () => {
+      const { course } = await fixture();
+      const post = (query = '') => {
+        const form = new FormData();
+        form.set('courseId', course.id);
+        return uploadPost(
+          new Request(`http://localhost/api/courses/materials${query}`, { method: 'POST', body: form }),
+        );
+      };
+      state.user = student;
+      for (let i = 0; i < 4; i++) expect((await post()).status).toBe(403);
+
+      state.user = await account('upload-admin@example.org', true);
+      // Allowed requests get past the limit to the handler (no file: 422) and count.
+      for (let i = 0; i < 3; i++) expect((await post()).status).toBe(422);
+      const limited = await post();
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ error: 'rate-limited' });
+      const wait = Number(limited.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+
+      const back = await post(
+        `?${new URLSearchParams({ redirect: '1', locale: 'es', courseId: course.id })}`,
+      );
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(
+        `/es/courses/manage/${course.id}?error=rate-limited#materials`,
+      );
+    });
+  },
+);

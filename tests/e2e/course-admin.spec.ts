@@ -11,7 +11,7 @@ import { grantAdminByCommand, signUpConfirmed } from './mailbox';
  * is, as a non-admin, turned away from the pages (→ /courses?denied=admin) and gets 403 from the handler; as an
  * admin (on the `postgres` project granted by `npm run user:admin`, on the embedded default through
  * ADMIN_EMAILS) they create a course (success toast, then the manage page), edit it, add and reorder units, add a
- * lesson, upload a material and publish it.
+ * lesson and move it to another unit, upload a material and publish it.
  */
 
 const PASSWORD = 'a long enough password';
@@ -155,6 +155,20 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     await addLesson.getByRole('button', { name: 'Add lesson' }).click();
     await expect(page.getByRole('status').getByText('Lesson added.')).toBeVisible();
     await expect(page.getByText('1. Why this matters')).toBeVisible();
+
+    // Move the lesson to the other unit (a form per lesson; works without JavaScript).
+    const moveTo = page.getByLabel(/^Move to unit ?: Why this matters$/);
+    await expect(moveTo.locator('option')).toHaveText(['Unit 2: Getting started']);
+    await moveTo.selectOption({ label: 'Unit 2: Getting started' });
+    await page.getByRole('button', { name: /^Move ?: Why this matters$/ }).click();
+    await expect(page.getByRole('status').getByText('Lesson moved to another unit.')).toBeVisible();
+    await expect(page).toHaveURL(/\?done=moveLessonToUnit#lesson-/);
+    const unitItem = (name: string) =>
+      units.locator(':scope > ol > li', {
+        has: page.getByRole('heading', { level: 3, name: new RegExp(name) }),
+      });
+    await expect(unitItem('Getting started').getByText('1. Why this matters')).toBeVisible();
+    await expect(unitItem('Going further').getByText('No lessons in this unit yet.')).toBeVisible();
 
     // A material through the upload form (multipart POST to the handler, then back here).
     await page.getByLabel('File', { exact: true }).setInputFiles({

@@ -3,6 +3,8 @@
  * First-load JavaScript of a page: the compressed bytes of script a browser downloads on a cold load, measured
  * in Debian's Chromium through the DevTools protocol (Network.loadingFinished → encodedDataLength, i.e. bytes
  * on the wire, gzip as `next start` serves them). Next 16's build no longer prints sizes, hence this script.
+ * Scripts requested before the page's load event are the first load (what the budget is about); those requested
+ * after it are Next's prefetches of the routes linked from the page (in the viewport, on idle), reported apart.
  *
  * Usage: npm run build && node bench/first-load-js.mjs [--path /] [--runs 3] [--baseline]
  *   --baseline also builds a blank Next 16 App Router page (same node_modules) and measures it the same way,
@@ -65,11 +67,20 @@ async function measure(url) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    await cdp.send('Page.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const types = new Map();
     const urls = new Map();
+    const sentAt = new Map();
+    let loadAt = Infinity;
     const bytes = { script: 0, document: 0, stylesheet: 0, font: 0, other: 0 };
     const scripts = [];
+    let prefetched = 0;
+    const prefetchedScripts = [];
+    cdp.on('Network.requestWillBeSent', (e) => sentAt.set(e.requestId, e.timestamp));
+    cdp.on('Page.loadEventFired', (e) => {
+      loadAt = Math.min(loadAt, e.timestamp);
+    });
     cdp.on('Network.responseReceived', (e) => {
       types.set(e.requestId, e.type);
       urls.set(e.requestId, e.response.url);
@@ -77,12 +88,17 @@ async function measure(url) {
     cdp.on('Network.loadingFinished', (e) => {
       const type = (types.get(e.requestId) ?? 'Other').toLowerCase();
       const key = type in bytes ? type : 'other';
+      const entry = { url: new URL(urls.get(e.requestId)).pathname, bytes: e.encodedDataLength };
+      if (key === 'script' && (sentAt.get(e.requestId) ?? 0) > loadAt) {
+        prefetched += e.encodedDataLength;
+        prefetchedScripts.push(entry);
+        return;
+      }
       bytes[key] += e.encodedDataLength;
-      if (key === 'script')
-        scripts.push({ url: new URL(urls.get(e.requestId)).pathname, bytes: e.encodedDataLength });
+      if (key === 'script') scripts.push(entry);
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    results.push({ bytes, scripts });
+    results.push({ bytes, scripts, prefetched, prefetchedScripts });
     await context.close();
   }
   await browser.close();
@@ -150,6 +166,11 @@ console.log(`First load of ${pagePath} (median of ${runs} cold loads, compressed
 for (const [type, n] of Object.entries(siteResult.bytes)) console.log(`  ${type.padEnd(10)} ${kb(n)}`);
 console.log('  scripts:');
 for (const s of siteResult.scripts.sort((a, b) => b.bytes - a.bytes))
+  console.log(`    ${kb(s.bytes).padStart(9)}  ${s.url}`);
+console.log(
+  `  prefetched after the load event (linked routes; not first load): ${kb(siteResult.prefetched)}`,
+);
+for (const s of siteResult.prefetchedScripts.sort((a, b) => b.bytes - a.bytes))
   console.log(`    ${kb(s.bytes).padStart(9)}  ${s.url}`);
 
 if (withBaseline) {

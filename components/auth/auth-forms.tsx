@@ -1,36 +1,44 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 
 import { requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '@/app/actions/auth';
 import { TextField } from '@/components/community/registration-fields';
 import { applyFailure } from '@/components/forms/form-feedback';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { Link, useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { authFailureMessage } from '@/lib/auth/messages';
 import { withNext } from '@/lib/auth/return-path';
-import {
-  EMAIL_ONLY_FIELDS,
-  type EmailOnlyInput,
-  type EmailOnlyValues,
-  RESET_FIELDS,
-  type ResetPasswordInput,
-  type ResetPasswordValues,
-  SIGN_IN_FIELDS,
-  SIGN_UP_FIELDS,
-  type SignInInput,
-  type SignInValues,
-  type SignUpFormInput,
-  type SignUpValues,
-  emailOnlySchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
+import { EMAIL_ONLY_FIELDS, RESET_FIELDS, SIGN_IN_FIELDS, SIGN_UP_FIELDS } from '@/lib/auth/fields';
+import type {
+  EmailOnlyInput,
+  EmailOnlyValues,
+  ResetPasswordInput,
+  ResetPasswordValues,
+  SignInInput,
+  SignInValues,
+  SignUpFormInput,
+  SignUpValues,
 } from '@/lib/auth/schemas';
 import { GUARD_FIELDS, type FormResult } from '@/lib/forms/result';
+
+// zod and the schemas load on the first focus of a form (preload) or its first validation, not with the page.
+const schemas = () => import('@/lib/auth/schemas');
+const signInResolver = lazyZodResolver<SignInInput, SignInValues>(() =>
+  schemas().then((m) => m.signInSchema),
+);
+const signUpResolver = lazyZodResolver<SignUpFormInput, SignUpValues>(() =>
+  schemas().then((m) => m.signUpSchema),
+);
+const emailOnlyResolver = lazyZodResolver<EmailOnlyInput, EmailOnlyValues>(() =>
+  schemas().then((m) => m.emailOnlySchema),
+);
+const resetResolver = lazyZodResolver<ResetPasswordInput, ResetPasswordValues>(() =>
+  schemas().then((m) => m.resetPasswordSchema),
+);
 
 /**
  * The account forms of /login and /email-confirmation (spec §2, §4): react-hook-form with the zod schemas the
@@ -84,7 +92,7 @@ export function SignInForm({ next }: { next?: string }) {
   const locale = useLocale();
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '', next },
   });
   const failure = useFailure(setError, SIGN_IN_FIELDS);
@@ -99,6 +107,7 @@ export function SignInForm({ next }: { next?: string }) {
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={signInResolver.preload}
       className="space-y-5"
       data-form="sign-in"
     >
@@ -143,7 +152,7 @@ export function SignUpForm({ next }: { next?: string }) {
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
   const { honeypotRef, values, refresh } = useFormGuard();
   const { register, handleSubmit, setError, formState } = useForm<SignUpFormInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: signUpResolver,
     defaultValues: { fullName: '', email: '', password: '', next },
   });
   const failure = useFailure(setError, SIGN_UP_FIELDS);
@@ -162,6 +171,7 @@ export function SignUpForm({ next }: { next?: string }) {
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={signUpResolver.preload}
       className="relative space-y-5"
       data-form="sign-up"
     >
@@ -208,7 +218,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
   const [sent, setSent] = useState(false);
   const { honeypotRef, values, refresh } = useFormGuard();
   const { register, handleSubmit, setError, formState } = useForm<EmailOnlyInput, unknown, EmailOnlyValues>({
-    resolver: zodResolver(emailOnlySchema),
+    resolver: emailOnlyResolver,
     defaultValues: { email: '' },
   });
   const failure = useFailure(setError, EMAIL_ONLY_FIELDS);
@@ -232,6 +242,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={emailOnlyResolver.preload}
       className="relative space-y-5"
       data-form={purpose}
     >
@@ -267,7 +278,7 @@ export function ResetPasswordForm({ next }: { next?: string }) {
     unknown,
     ResetPasswordValues
   >({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetResolver,
     defaultValues: { password: '' },
   });
   const failure = useFailure(setError, RESET_FIELDS);
@@ -279,7 +290,13 @@ export function ResetPasswordForm({ next }: { next?: string }) {
   };
   const { errors, isSubmitting } = formState;
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5" data-form="reset">
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={resetResolver.preload}
+      className="space-y-5"
+      data-form="reset"
+    >
       <FormAlert message={error?.text ?? null} />
       <TextField
         label={t('newPassword')}

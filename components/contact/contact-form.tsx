@@ -1,24 +1,24 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { forwardEnquiry, submitEnquiry } from '@/app/actions/contact';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { useClientMessages } from '@/i18n/client-messages';
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  type ContactInput,
-  type ContactValues,
-  contactSchema,
-} from '@/lib/forms/contact';
+import type { ContactInput, ContactValues } from '@/lib/forms/contact';
+import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/forms/contact-fields';
 import { showToast } from '@/lib/toast';
 
 type Phase = 'idle' | 'submitting' | 'saved' | 'forwarded';
 type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
+
+// zod and the schema load on the form's first focus (preload) or first validation, not with the page.
+const contactResolver = lazyZodResolver<ContactInput, ContactValues>(() =>
+  import('@/lib/forms/contact').then((m) => m.contactSchema),
+);
 
 /** One toast id per step, so each step's loading toast turns into its outcome instead of piling up. */
 const SAVE_TOAST = 'contact-save';
@@ -48,7 +48,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     setError,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver: contactResolver,
     defaultValues: { name: '', email: '', message: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -132,7 +132,13 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg placeholder:text-muted read-only:opacity-70 aria-[invalid=true]:border-danger';
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={busy} className="relative space-y-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      onFocus={contactResolver.preload}
+      aria-busy={busy}
+      className="relative space-y-5"
+    >
       <Honeypot inputRef={guard.honeypotRef} />
       {fields.map((field) => {
         const error = fieldMessage(errors[field.name]?.message);

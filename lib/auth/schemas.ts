@@ -63,7 +63,4 @@ export type EmailOnlyValues = z.output<typeof emailOnlySchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 
-export const SIGN_IN_FIELDS = ['email', 'password'] as const;
-export const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const;
-export const EMAIL_ONLY_FIELDS = ['email'] as const;
-export const RESET_FIELDS = ['password'] as const;
+export { EMAIL_ONLY_FIELDS, RESET_FIELDS, SIGN_IN_FIELDS, SIGN_UP_FIELDS } from './fields';

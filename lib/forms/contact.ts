@@ -11,13 +11,9 @@ import { z } from 'zod';
  * Lengths are counted after trimming surrounding white space (so '  a ' is too short); the text itself is kept
  * verbatim otherwise (stored as plain text, never interpreted).
  */
-export const CONTACT_LIMITS = {
-  nameMin: 2,
-  nameMax: 200,
-  emailMax: 254,
-  messageMin: 10,
-  messageMax: 5000,
-} as const;
+import { CONTACT_LIMITS } from './contact-fields';
+
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields';
 
 export const contactSchema = z.object({
   name: z
@@ -36,10 +32,6 @@ export const contactSchema = z.object({
     .min(CONTACT_LIMITS.messageMin, { error: 'messageMin' })
     .max(CONTACT_LIMITS.messageMax, { error: 'messageMax' }),
 });
-
-/** The form's fields, in order (for server field errors and focus). */
-export const CONTACT_FIELDS = ['name', 'email', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;

@@ -14,6 +14,7 @@ import {
   handleDeleteUnit,
   handleMoveLesson,
   handleMoveLessonToUnit,
+  handleEnrolStudent,
   handleMoveUnit,
   handleSetPublished,
   handleUpdateCourse,
@@ -66,6 +67,7 @@ const HANDLERS: Record<ManageOp, (guard: AdminGate, raw: unknown) => Promise<Adm
   moveLessonToUnit: handleMoveLessonToUnit,
   deleteUnit: handleDeleteUnit,
   deleteLesson: handleDeleteLesson,
+  enrolStudent: handleEnrolStudent,
 };
 
 /**

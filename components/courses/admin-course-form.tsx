@@ -37,6 +37,7 @@ const FAILURES = {
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
   'other-course': 'failOtherCourse',
+  'no-such-student': 'failNoSuchStudent',
   'rate-limited': 'failRateLimited',
   'too-large': 'failTooLarge',
   'bad-type': 'failBadType',

@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { type AuthUser, type GuardResult, adminRefusal, adminStatus } from '@/lib/auth';
+import { authKind } from '@/lib/auth/config';
 import {
   type Course,
   type CourseMaterial,
@@ -10,6 +11,7 @@ import {
   CourseError,
   addLesson,
   addUnit,
+  adminEnrol,
   createCourse,
   createTestCourse,
   deleteLesson,
@@ -31,7 +33,7 @@ import {
   lessonUpdateSchema,
   unitInputSchema,
 } from '@/lib/courses/schemas';
-import type { Database } from '@/lib/db';
+import { type Database, findLocalUserByEmail, findSupabaseUserId, getDb } from '@/lib/db';
 
 import type { AdminGate } from './limit';
 
@@ -52,6 +54,7 @@ export type AdminErrorCode =
   | 'invalid'
   | 'not-found'
   | 'other-course'
+  | 'no-such-student'
   | 'rate-limited'
   | 'too-large'
   | 'bad-type'
@@ -108,6 +111,7 @@ function failureOf(error: unknown): AdminFailure {
     if (code === 'course-not-found' || code === 'unit-not-found' || code === 'lesson-not-found')
       return { ok: false, status: 404, error: 'not-found', message };
     if (code === 'unit-other-course') return { ok: false, status: 422, error: 'other-course', message };
+    if (code === 'student-not-found') return { ok: false, status: 404, error: 'no-such-student', message };
     if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large', message };
     if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type', message };
     if (code === 'material-empty') return { ok: false, status: 422, error: 'empty', message };
@@ -226,6 +230,27 @@ export function handleMoveLessonToUnit(guard: AdminGate, raw: unknown, deps: Adm
     const { lessonId, toUnitId } = withLesson.extend({ toUnitId: id }).parse(raw);
     const lessons = await moveLessonToUnit(lessonId, toUnitId, deps.db);
     return { unitId: toUnitId, order: lessons.map((l) => l.id) };
+  });
+}
+
+/**
+ * Enrols a student `{ courseId, email }` in the course (issue 7: payments are out of scope, so an admin enrols
+ * people in priced courses, and in drafts for trying them out): the account with that email – a local account, or
+ * with Supabase Auth a user in auth.users – gets an active enrolment, payment_method 'admin', amount = the course
+ * price (`adminEnrol`; enrolling again changes nothing). 404 'no-such-student' when no account uses the address
+ * (the person signs up first), 404 'not-found' for an unknown course.
+ */
+export function handleEnrolStudent(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
+  return run(guard, async () => {
+    const input = withCourse.extend({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) }).parse(raw);
+    const db = deps.db ?? (await getDb());
+    const userId =
+      authKind() === 'supabase'
+        ? await findSupabaseUserId(db, input.email)
+        : ((await findLocalUserByEmail(db, input.email))?.id ?? null);
+    if (!userId) throw new CourseError('student-not-found', 'no account uses that email address');
+    const { enrolment, created } = await adminEnrol(userId, input.courseId, {}, db);
+    return { enrolmentId: enrolment.id, created };
   });
 }
 

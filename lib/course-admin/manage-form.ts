@@ -14,6 +14,7 @@ export const MANAGE_OPS = [
   'moveLessonToUnit',
   'deleteUnit',
   'deleteLesson',
+  'enrolStudent',
 ] as const;
 export type ManageOp = (typeof MANAGE_OPS)[number];
 
@@ -77,5 +78,7 @@ export function manageInput(op: ManageOp, form: FormData): { raw: Record<string,
       return { raw: { unitId }, section: 'units' };
     case 'deleteLesson':
       return { raw: { lessonId }, section: unitAnchor };
+    case 'enrolStudent':
+      return { raw: { courseId, email: text(form, 'email') }, section: 'students' };
   }
 }

@@ -9,6 +9,7 @@ export type StatusKey =
   | 'failInvalid'
   | 'failNotFound'
   | 'failOtherCourse'
+  | 'failNoSuchStudent'
   | 'failRateLimited'
   | 'failTooLarge'
   | 'failBadType'
@@ -23,6 +24,7 @@ const FAILURE_KEYS: Record<string, StatusKey> = {
   invalid: 'failInvalid',
   'not-found': 'failNotFound',
   'other-course': 'failOtherCourse',
+  'no-such-student': 'failNoSuchStudent',
   'rate-limited': 'failRateLimited',
   'too-large': 'failTooLarge',
   'bad-type': 'failBadType',

@@ -8,6 +8,7 @@ export const COURSE_ERROR_PREFIX = {
   'course-not-found': 'Failed to get course details',
   'payment-required': 'Failed to create enrollment',
   'enrolment-failed': 'Failed to create enrollment',
+  'student-not-found': 'Failed to create enrollment',
   'not-enrolled': 'Failed to update progress',
   'lesson-not-found': 'Failed to update progress',
   'progress-failed': 'Failed to update progress',

@@ -11,7 +11,7 @@ import { grantAdminByCommand, signUpConfirmed } from './mailbox';
  * is, as a non-admin, turned away from the pages (→ /courses?denied=admin) and gets 403 from the handler; as an
  * admin (on the `postgres` project granted by `npm run user:admin`, on the embedded default through
  * ADMIN_EMAILS) they create a course (success toast, then the manage page), edit it, add and reorder units, add a
- * lesson and move it to another unit, upload a material and publish it.
+ * lesson and move it to another unit, upload a material, enrol a student by email and publish it.
  */
 
 const PASSWORD = 'a long enough password';
@@ -184,6 +184,14 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     );
     const wrongType = await uploadFromBrowser(page, courseId, 'notes.exe');
     expect(wrongType.status).toBe(415);
+
+    // Enrol a student by email (the account made above): payments are not taken online.
+    await page.getByLabel("Student's email address").fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Enrol student' }).click();
+    await expect(page.getByRole('status').getByText('Student enrolled.')).toBeVisible();
+    await page.getByLabel("Student's email address").fill('nobody-here@example.org');
+    await page.getByRole('button', { name: 'Enrol student' }).click();
+    await expect(page.getByRole('status').getByText(/^No account uses that email address/)).toBeVisible();
 
     // Publish.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -17,6 +17,7 @@ import {
   handleDeleteUnit,
   handleMoveLesson,
   handleMoveLessonToUnit,
+  handleEnrolStudent,
   handleMoveUnit,
   handleSetPublished,
   handleUpdateCourse,
@@ -134,6 +135,7 @@ describe('course admin handlers', () => {
       ['delete unit', (g) => handleDeleteUnit(g, { unitId }, deps)],
       ['test course', (g) => handleCreateTestCourse(g, deps)],
       ['upload', (g) => handleUploadMaterial(g, { courseId, file }, deps)],
+      ['enrol student', (g) => handleEnrolStudent(g, { courseId, email: 'someone@example.org' }, deps)],
     ];
     for (const [name, call] of calls) {
       expect({ name, ...(await call(signedOut)) }).toEqual({

@@ -42,7 +42,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * Managing one course (spec §2; issue 7 item 4), admins only (`requireAdmin` first; an unknown id is a 404):
  * edit the fields, publish or unpublish, add, edit, reorder (Move up / Move down buttons) and delete units and
- * lessons, move a lesson to another unit (Move to unit), and upload materials. Every form posts to a server action that checks admin rights again
+ * lessons, move a lesson to another unit (Move to unit), upload materials, and enrol a student by email (for
+ * priced courses: payments are not taken online). Every form posts to a server action that checks admin rights again
  * (app/actions/course-admin.ts), or for files to /api/courses/materials; they work without JavaScript and come
  * back here with `?done=` or `?error=`, announced in a status region.
  */
@@ -468,6 +469,33 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
               {t('upload')}
             </button>
           </form>
+        </section>
+
+        <section id="students" aria-labelledby="students-heading" className="scroll-mt-24 space-y-6">
+          <h2 id="students-heading" className="text-2xl font-bold">
+            {t('studentsHeading')}
+          </h2>
+          <p id="students-intro">{t('studentsIntro')}</p>
+          <ManageForm op="enrolStudent" {...common} className="flex flex-wrap items-end gap-3">
+            <div className="grow">
+              <label htmlFor="student-email" className="block font-medium">
+                {t('studentEmailLabel')}
+              </label>
+              <input
+                id="student-email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                required
+                maxLength={254}
+                aria-describedby="students-intro"
+                className={adminInput}
+              />
+            </div>
+            <button type="submit" className={adminPrimary}>
+              {t('enrolStudent')}
+            </button>
+          </ManageForm>
         </section>
 
         <p className="flex flex-wrap gap-6">

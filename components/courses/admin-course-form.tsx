@@ -15,6 +15,7 @@ import {
   type CourseCreateInput,
   courseCreateSchema,
 } from '@/lib/courses/schemas';
+import { FAILURE_KEYS } from '@/lib/course-admin/status';
 import { showToast } from '@/lib/toast';
 
 type Values = z.output<typeof courseCreateSchema>;
@@ -27,22 +28,6 @@ const FIELD_MESSAGES = {
   tooLong: 'errorTooLong',
   invalidPrice: 'errorInvalidPrice',
   invalidUrl: 'errorInvalidUrl',
-} as const;
-
-/** A failed action's code → CourseAdmin key. */
-const FAILURES = {
-  unauthenticated: 'failUnauthenticated',
-  forbidden: 'failForbidden',
-  'check-failed': 'failServer',
-  invalid: 'failInvalid',
-  'not-found': 'failNotFound',
-  'other-course': 'failOtherCourse',
-  'no-such-student': 'failNoSuchStudent',
-  'rate-limited': 'failRateLimited',
-  'too-large': 'failTooLarge',
-  'bad-type': 'failBadType',
-  empty: 'failEmpty',
-  server: 'failServer',
 } as const;
 
 /**
@@ -100,7 +85,7 @@ export function AdminCourseForm({
       for (const [field, key] of Object.entries(result.fieldErrors ?? {})) {
         setError(field as 'title', { type: 'server', message: key });
       }
-      failure = result.message ?? t(FAILURES[result.error]);
+      failure = result.message ?? t(FAILURE_KEYS[result.error]);
     } catch (error) {
       failure = error instanceof Error ? error.message : t('failServer');
     }

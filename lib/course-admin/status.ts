@@ -1,3 +1,4 @@
+import type { AdminErrorCode } from './handlers';
 import { MANAGE_OPS, type ManageOp } from './manage-form';
 
 /** CourseAdmin message keys the manage and test pages show after a change. */
@@ -16,7 +17,8 @@ export type StatusKey =
   | 'failEmpty'
   | 'failServer';
 
-const FAILURE_KEYS: Record<string, StatusKey> = {
+/** A failed admin action's code → its CourseAdmin message key (the manage page, the test page, the create form). */
+export const FAILURE_KEYS: Record<AdminErrorCode, StatusKey> = {
   unauthenticated: 'failUnauthenticated',
   forbidden: 'failForbidden',
   // The admin check itself failed (database error): a server-side failure to the person; try again.
@@ -48,6 +50,7 @@ export function manageStatus(
     return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
   }
   const error = first(query.error);
-  if (error && Object.hasOwn(FAILURE_KEYS, error)) return { ok: false, key: FAILURE_KEYS[error]! };
+  if (error && Object.hasOwn(FAILURE_KEYS, error))
+    return { ok: false, key: FAILURE_KEYS[error as AdminErrorCode] };
   return null;
 }

@@ -7,6 +7,7 @@ import { createCourse, isEnrolled } from '@/lib/courses';
 import { grantRole, insertLocalUser } from '@/lib/db';
 import type { DatabaseHandle } from '@/lib/db/client';
 
+import { submitManageForm } from '../helpers/manage-action';
 import { testEngines } from '../helpers/test-engines';
 
 /**
@@ -34,31 +35,13 @@ vi.mock('next/cache', () => ({
   revalidateTag: () => undefined,
   revalidatePath: () => undefined,
 }));
-class Redirected extends Error {
-  constructor(readonly href: string) {
-    super(`redirect to ${href}`);
-  }
-}
-vi.mock('@/i18n/navigation', () => ({
-  redirect: ({ href, locale }: { href: string; locale: string }) => {
-    throw new Redirected(`${locale}:${href}`);
-  },
-}));
+vi.mock('@/i18n/navigation', async () => (await import('../helpers/manage-action')).redirectMock);
 
 const { manageCourseAction } = await import('@/app/actions/course-admin');
 
-async function submit(fields: Record<string, string>): Promise<string> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ locale: 'en', op: 'enrolStudent', ...fields }))
-    form.set(key, value);
-  try {
-    await manageCourseAction(form);
-  } catch (error) {
-    if (error instanceof Redirected) return error.href;
-    throw error;
-  }
-  throw new Error('the action did not redirect');
-}
+/** Runs the manage page's action with these form fields; returns where it redirected (`{locale}:{href}`). */
+const submit = (fields: Record<string, string>) =>
+  submitManageForm(manageCourseAction, { op: 'enrolStudent', ...fields });
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

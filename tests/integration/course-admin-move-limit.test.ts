@@ -6,6 +6,7 @@ import { addLesson, addUnit, createCourse, getCourseOutline, moveLessonToUnit } 
 import { grantRole, insertLocalUser } from '@/lib/db';
 import type { DatabaseHandle } from '@/lib/db/client';
 
+import { submitManageForm } from '../helpers/manage-action';
 import { testEngines } from '../helpers/test-engines';
 
 /**
@@ -38,32 +39,13 @@ vi.mock('next/cache', () => ({
   revalidateTag: () => undefined,
   revalidatePath: () => undefined,
 }));
-class Redirected extends Error {
-  constructor(readonly href: string) {
-    super(`redirect to ${href}`);
-  }
-}
-vi.mock('@/i18n/navigation', () => ({
-  redirect: ({ href, locale }: { href: string; locale: string }) => {
-    throw new Redirected(`${locale}:${href}`);
-  },
-}));
+vi.mock('@/i18n/navigation', async () => (await import('../helpers/manage-action')).redirectMock);
 
 const { manageCourseAction, createCourseAction } = await import('@/app/actions/course-admin');
 const { POST: uploadPost } = await import('@/app/api/courses/materials/route');
 
 /** Runs the manage page's action with these form fields; returns where it redirected (`{locale}:{href}`). */
-async function submit(fields: Record<string, string>): Promise<string> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ locale: 'en', ...fields })) form.set(key, value);
-  try {
-    await manageCourseAction(form);
-  } catch (error) {
-    if (error instanceof Redirected) return error.href;
-    throw error;
-  }
-  throw new Error('the action did not redirect');
-}
+const submit = (fields: Record<string, string>) => submitManageForm(manageCourseAction, { ...fields });
 
 describe.each(testEngines('lrjn_course_move'))(
   'moving lessons between units, admin limit ($name)',

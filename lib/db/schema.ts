@@ -24,13 +24,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { CONTACT_LIMITS } from '../forms/contact-fields';
+
 export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
 export const DEFAULT_CERTIFICATION_DESCRIPTION =
   'This certifies that the student has successfully completed the course.';
 
 export const MEMBERSHIP_TYPES = ['individual', 'organization'] as const;
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'experienced'] as const;
-export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
+/**
+ * Newsletter consent (double opt-in): `pending` until the emailed confirmation link is opened, then `active`;
+ * `unsubscribed` is final for anonymous requests (only the person's own confirmation link re-activates it).
+ */
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 /** Outcome of a best-effort side effect recorded on its row: not tried yet, done, or last try failed. */
 export const SIDE_EFFECT_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Newsletter provider sync additionally has `skipped`: no provider is configured (embedded default). */
@@ -52,6 +58,13 @@ const textList = (name: string) =>
     .default(sql`'{}'::text[]`);
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
+/**
+ * The database is a second entry point (a SQL console, a leaked key): CHECKs mirror the zod limits of the forms
+ * (lib/forms) so no path can store megabytes or a malformed address.
+ */
+const maxChars = (column: string, max: number) => sql.raw(`char_length("${column}") <= ${max}`);
+const emailShape = (column: string) =>
+  sql.raw(`char_length("${column}") <= 254 and "${column}" ~ '^[^@[:space:]]+@[^@[:space:]]+$'`);
 
 export const courses = pgTable(
   'courses',
@@ -257,6 +270,14 @@ export const volunteers = pgTable(
   (t) => [
     check('volunteers_membership_type_check', inList('membership_type', MEMBERSHIP_TYPES)),
     check('volunteers_experience_level_check', inList('experience_level', EXPERIENCE_LEVELS)),
+    // REGISTRATION_LIMITS in lib/forms/registration.ts (not imported: that module loads zod).
+    check('volunteers_name_length_check', maxChars('name', 200)),
+    check('volunteers_email_check', emailShape('email')),
+    check('volunteers_phone_length_check', maxChars('phone', 40)),
+    check('volunteers_organization_name_length_check', maxChars('organization_name', 200)),
+    check('volunteers_country_length_check', maxChars('country', 100)),
+    check('volunteers_location_length_check', maxChars('location', 100)),
+    check('volunteers_lists_length_check', sql.raw('cardinality("interests") <= 20 and cardinality("availability") <= 10 and cardinality("skills") <= 20')),
     index('volunteers_created_at_idx').on(t.createdAt.desc()),
   ],
 );
@@ -268,10 +289,10 @@ export const newsletterSubscribers = pgTable(
     /** Stored trimmed and lower-cased (the CHECK enforces it), so the unique key makes a second signup an update. */
     email: text('email').notNull(),
     source: text('source').notNull().default('website'),
-    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('active'),
+    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
     locale: text('locale').notNull().default('en'),
-    /** When the person last gave consent (the latest signup). */
-    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the person confirmed their consent by opening the emailed link; null while `pending`. */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     syncStatus: text('sync_status', { enum: SYNC_STATUSES }).notNull().default('pending'),
     syncAttempts: integer('sync_attempts').notNull().default(0),
     syncLastError: text('sync_last_error'),
@@ -284,6 +305,12 @@ export const newsletterSubscribers = pgTable(
     check('newsletter_subscribers_email_lower_check', sql`${t.email} = lower(btrim(${t.email}))`),
     check('newsletter_subscribers_status_check', inList('status', SUBSCRIBER_STATUSES)),
     check('newsletter_subscribers_sync_status_check', inList('sync_status', SYNC_STATUSES)),
+    check('newsletter_subscribers_email_check', emailShape('email')),
+    check('newsletter_subscribers_source_length_check', maxChars('source', 100)),
+    check(
+      'newsletter_subscribers_consent_check',
+      sql.raw(`"status" = 'pending' or "consented_at" is not null`),
+    ),
   ],
 );
 
@@ -304,6 +331,9 @@ export const enquiries = pgTable(
   },
   (t) => [
     check('enquiries_forward_status_check', inList('forward_status', SIDE_EFFECT_STATUSES)),
+    check('enquiries_name_length_check', maxChars('name', CONTACT_LIMITS.nameMax)),
+    check('enquiries_email_check', emailShape('email')),
+    check('enquiries_message_length_check', maxChars('message', CONTACT_LIMITS.messageMax)),
     index('enquiries_created_at_idx').on(t.createdAt.desc()),
   ],
 );
@@ -373,6 +403,12 @@ export const localUsers = pgTable(
   ],
 );
 
+/**
+ * Kinds of session: `session` (an ordinary sign-in) or `recovery` (made by an emailed password-reset link: short
+ * lived, and the only kind that may set a new password without the current one).
+ */
+export const SESSION_KINDS = ['session', 'recovery'] as const;
+
 /** Signed-in sessions: the id is the SHA-256 (hex) of the cookie's random token; the token itself is never stored. */
 export const localSessions = pgTable(
   'local_sessions',
@@ -381,10 +417,16 @@ export const localSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => localUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('session'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen on this session, for the idle timeout (refreshed at most once a minute or so). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('local_sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    check('local_sessions_kind_check', inList('kind', SESSION_KINDS)),
+    index('local_sessions_user_id_idx').on(t.userId),
+  ],
 );
 
 /** Purposes of an emailed link: confirm the address after sign-up, or reset the password. */

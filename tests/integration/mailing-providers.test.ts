@@ -457,8 +457,8 @@ describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) =
     expect(again).toMatchObject({ created: false, synced: 'ok' });
     expect(again.subscriber.id).toBe(first.subscriber.id);
     expect(again.subscriber).toMatchObject({ locale: 'pt', source: 'website' });
-    expect(again.subscriber.consentedAt.getTime()).toBeGreaterThanOrEqual(
-      first.subscriber.consentedAt.getTime(),
+    expect(again.subscriber.consentedAt!.getTime()).toBeGreaterThanOrEqual(
+      first.subscriber.consentedAt!.getTime(),
     );
     const subscribers = await handle.db.select().from(schema.newsletterSubscribers);
     expect(subscribers).toHaveLength(1);

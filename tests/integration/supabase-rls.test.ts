@@ -32,6 +32,7 @@ const ids = {
   bob: crypto.randomUUID(),
   admin: crypto.randomUUID(),
   published: crypto.randomUUID(),
+  priced: crypto.randomUUID(),
   draft: crypto.randomUUID(),
 };
 const anon: Who = { role: 'anon' };
@@ -62,6 +63,17 @@ async function as<T>(who: Who, fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 const denied = { code: '42501' };
+/** Runs `statement` as `who` and expects it to change no row: refused outright (no grant) or matching none (RLS). */
+async function changesNothing(who: Who, statement: string): Promise<void> {
+  try {
+    const result = await as(who, (tx) => tx.unsafe(statement));
+    expect(result.count, statement).toBe(0);
+  } catch (error) {
+    expect(error, statement).toMatchObject(denied);
+  }
+}
+/** A statement kept as text, for it.each tables (run with tx.unsafe). */
+const sql_ = (parts: TemplateStringsArray) => parts.join('');
 const count = async (tx: Tx, table: string) =>
   Number((await tx.unsafe(`select count(*)::int as n from public.${table}`))[0]!.n);
 
@@ -78,7 +90,8 @@ beforeAll(async () => {
   await sql`insert into auth.users (id, email) values
     (${ids.alice}, 'alice@example.org'), (${ids.bob}, 'bob@example.org'), (${ids.admin}, 'admin@example.org')`;
   await sql`insert into user_roles (user_id, role_name) values (${ids.admin}, 'admin'), (${ids.alice}, 'member')`;
-  await sql`insert into courses (id, title, published) values (${ids.published}, 'Open', true), (${ids.draft}, 'Draft', false)`;
+  await sql`insert into courses (id, title, published, price) values
+    (${ids.published}, 'Open', true, 0), (${ids.priced}, 'Priced', true, 49), (${ids.draft}, 'Draft', false, 0)`;
   await sql`insert into course_enrollments (user_id, course_id) values
     (${ids.alice}, ${ids.published}), (${ids.bob}, ${ids.published})`;
   await sql`insert into user_course_progress (user_id, course_id, progress) values
@@ -142,40 +155,36 @@ describe.each([
   ['anon', anon],
   ['a signed-in user', alice],
 ])('forms, as %s', (_label, who) => {
-  it('may subscribe, send an enquiry and register, but read none of them back', async () => {
+  // Only the server (as owner, after zod, the spam guard, rate limits and the outbox) stores submissions: a direct
+  // insert with the public key would skip all of that, and an enquiry would never be forwarded.
+  it.each([
+    [
+      'newsletter_subscribers',
+      sql_`insert into newsletter_subscribers (email, locale) values ('new@example.org', 'fr')`,
+    ],
+    [
+      'enquiries',
+      sql_`insert into enquiries (name, email, message) values ('N', 'n@example.org', 'Hello from the form')`,
+    ],
+    [
+      'volunteers',
+      sql_`insert into volunteers (name, email, phone, membership_type, interests, country, location)
+        values ('N', 'n@example.org', '0113 496 0001', 'organization', '{events}', 'Ghana', 'Accra')`,
+    ],
+  ])('may not insert into %s directly', async (_table, statement) => {
+    await expect(as(who, (tx) => tx.unsafe(statement))).rejects.toMatchObject(denied);
+  });
+
+  it('reads, changes and deletes none of the submissions', async () => {
     await as(who, async (tx) => {
-      await tx`insert into newsletter_subscribers (email, locale) values ('new@example.org', 'fr')`;
-      await tx`insert into enquiries (name, email, message) values ('N', 'n@example.org', 'Hello from the form')`;
-      await tx`insert into volunteers (name, email, phone, membership_type, interests, country, location)
-        values ('N', 'n@example.org', '0113 496 0001', 'organization', '{events}', 'Ghana', 'Accra')`;
       for (const table of ['newsletter_subscribers', 'enquiries', 'volunteers', 'outbox']) {
         expect(await count(tx, table), table).toBe(0);
       }
-      expect((await tx`update enquiries set message = 'changed'`).count).toBe(0);
-      expect((await tx`delete from newsletter_subscribers`).count).toBe(0);
     });
-  });
-
-  it('gets a permission error when asking for the inserted row back (INSERT … RETURNING)', async () => {
-    await expect(
-      as(who, (tx) => tx`insert into newsletter_subscribers (email) values ('ret@example.org') returning id`),
-    ).rejects.toMatchObject(denied);
-  });
-
-  it('cannot claim that a side effect already happened', async () => {
-    await expect(
-      as(
-        who,
-        (tx) =>
-          tx`insert into enquiries (name, email, message, forward_status) values ('F', 'f@x.org', 'forged', 'sent')`,
-      ),
-    ).rejects.toMatchObject(denied);
-    await expect(
-      as(
-        who,
-        (tx) => tx`insert into newsletter_subscribers (email, sync_status) values ('f@x.org', 'synced')`,
-      ),
-    ).rejects.toMatchObject(denied);
+    await changesNothing(who, `update enquiries set message = 'changed'`);
+    await changesNothing(who, `update volunteers set name = 'changed'`);
+    await changesNothing(who, `delete from newsletter_subscribers`);
+    expect((await sql`select message from enquiries`).map((r) => r.message)).toEqual(['An earlier enquiry']);
   });
 
   it('cannot write to the outbox, courses or the homepage content', async () => {
@@ -195,7 +204,7 @@ describe.each([
 
   it('reads published courses only, and the homepage content', async () => {
     const courses = await as(who, (tx) => tx`select id from courses`);
-    expect(courses.map((c) => c.id)).toEqual([ids.published]);
+    expect(courses.map((c) => c.id).sort()).toEqual([ids.published, ids.priced].sort());
     expect(await as(who, (tx) => count(tx, 'homepage_content'))).toBe(1);
   });
 });
@@ -215,13 +224,14 @@ describe('enrolments and progress', () => {
     ).rejects.toMatchObject(denied);
   });
 
-  it('a user reads and updates only their own enrolments, and cannot delete them', async () => {
+  it('a user reads only their own enrolments, and can neither change nor delete them', async () => {
     await as(alice, async (tx) => {
       const rows = await tx`select user_id from course_enrollments`;
       expect(rows.map((r) => r.user_id)).toEqual([ids.alice]);
+      // Nothing in the app updates an enrolment through the API: the course, status and payment belong to the server.
       expect(
         (await tx`update course_enrollments set payment_id = 'p1' where user_id = ${ids.alice}`).count,
-      ).toBe(1);
+      ).toBe(0);
       expect(
         (await tx`update course_enrollments set payment_id = 'p2' where user_id = ${ids.bob}`).count,
       ).toBe(0);
@@ -231,7 +241,25 @@ describe('enrolments and progress', () => {
     expect(bobs.map((r) => r.user_id)).toEqual([ids.bob]);
   });
 
-  it('a user may enrol themselves in a published course, not someone else and not in a draft', async () => {
+  it('a user cannot move their free enrolment to a priced course, or change its status or amount (H1)', async () => {
+    await as(alice, async (tx) => {
+      expect(
+        (
+          await tx`update course_enrollments set course_id = ${ids.priced}, payment_method = 'stripe',
+          payment_id = 'forged' where user_id = ${ids.alice}`
+        ).count,
+      ).toBe(0);
+      expect(
+        (await tx`update course_enrollments set status = 'active', amount = 0 where user_id = ${ids.alice}`)
+          .count,
+      ).toBe(0);
+    });
+    const [row] =
+      await sql`select course_id, payment_method, payment_id from course_enrollments where user_id = ${ids.alice}`;
+    expect(row).toMatchObject({ course_id: ids.published, payment_method: 'free', payment_id: null });
+  });
+
+  it('a user may enrol themselves in a free published course only: not priced, not a draft, not for someone else (H1)', async () => {
     const fresh = crypto.randomUUID();
     await sql`insert into auth.users (id) values (${fresh})`;
     const newcomer: Who = { role: 'authenticated', sub: fresh };
@@ -241,6 +269,32 @@ describe('enrolments and progress', () => {
         tx`insert into course_enrollments (user_id, course_id) values (${fresh}, ${ids.published}) returning status, amount`,
     );
     expect(enrolled).toMatchObject({ status: 'active', amount: '0.00' });
+    const refused = [
+      // The paywall: a priced course, however the row is dressed up.
+      sql_`insert into course_enrollments (user_id, course_id) values ($1, $2)`,
+      sql_`insert into course_enrollments (user_id, course_id, status, payment_method, amount) values ($1, $2, 'active', 'admin', 0)`,
+      sql_`insert into course_enrollments (user_id, course_id, payment_method, amount, payment_id) values ($1, $2, 'stripe', 49, 'forged')`,
+    ];
+    for (const statement of refused) {
+      await expect(as(newcomer, (tx) => tx.unsafe(statement, [fresh, ids.priced]))).rejects.toMatchObject(
+        denied,
+      );
+    }
+    // A free course, but a forged payment record or another state.
+    await expect(
+      as(
+        newcomer,
+        (tx) =>
+          tx`insert into course_enrollments (user_id, course_id, payment_method, payment_id) values (${fresh}, ${ids.published}, 'stripe', 'x')`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        newcomer,
+        (tx) =>
+          tx`insert into course_enrollments (user_id, course_id, status) values (${fresh}, ${ids.published}, 'completed')`,
+      ),
+    ).rejects.toMatchObject(denied);
     await expect(
       as(
         newcomer,
@@ -253,8 +307,39 @@ describe('enrolments and progress', () => {
         (tx) => tx`insert into course_enrollments (user_id, course_id) values (${fresh}, ${ids.draft})`,
       ),
     ).rejects.toMatchObject(denied);
+    expect(
+      await as(
+        alice,
+        async (tx) =>
+          (await tx`update course_enrollments set user_id = ${ids.bob} where user_id = ${ids.alice}`).count,
+      ),
+    ).toBe(0);
+  });
+
+  it('a user writes progress only under an active enrolment of their own (H1)', async () => {
+    // Alice is enrolled in the free course only: progress for the priced one is refused, on insert and by moving a row.
     await expect(
-      as(alice, (tx) => tx`update course_enrollments set user_id = ${ids.bob} where user_id = ${ids.alice}`),
+      as(
+        alice,
+        (tx) =>
+          tx`insert into user_course_progress (user_id, course_id, progress) values (${ids.alice}, ${ids.priced}, 100)`,
+      ),
+    ).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        alice,
+        (tx) => tx`update user_course_progress set course_id = ${ids.priced} where user_id = ${ids.alice}`,
+      ),
+    ).rejects.toMatchObject(denied);
+    // Without any enrolment, no progress at all.
+    const stranger = crypto.randomUUID();
+    await sql`insert into auth.users (id) values (${stranger})`;
+    await expect(
+      as(
+        { role: 'authenticated', sub: stranger },
+        (tx) =>
+          tx`insert into user_course_progress (user_id, course_id, progress) values (${stranger}, ${ids.published}, 100)`,
+      ),
     ).rejects.toMatchObject(denied);
   });
 
@@ -304,7 +389,7 @@ describe('roles and admins', () => {
       expect(await count(tx, 'enquiries')).toBeGreaterThanOrEqual(1);
       expect(await count(tx, 'volunteers')).toBeGreaterThanOrEqual(1);
       expect(await count(tx, 'outbox')).toBe(1);
-      expect(await count(tx, 'courses')).toBe(2);
+      expect(await count(tx, 'courses')).toBe(3);
       expect(await count(tx, 'course_enrollments')).toBeGreaterThanOrEqual(2);
       expect(await count(tx, 'user_course_progress')).toBe(2);
       expect(await count(tx, 'user_roles')).toBe(2);

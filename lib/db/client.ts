@@ -98,9 +98,36 @@ async function openPglite(
   }
 }
 
+/**
+ * The TLS mode for a PostgreSQL URL (security review L3): an explicit `sslmode` in the URL always wins (postgres.js
+ * reads it: `disable`, `require`, `verify-full`, …); otherwise a server on this machine (localhost, 127.0.0.0/8,
+ * ::1, a unix socket) is reached without TLS and any other host with `require`, so credentials and personal data
+ * never cross a network in clear because the URL forgot to ask. Returns `undefined` when the URL decides.
+ */
+export function postgresTls(url: string): 'require' | false | undefined {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  if (query.has('sslmode') || query.has('ssl')) return undefined;
+  if (query.get('host')?.startsWith('/')) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'require';
+  }
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (host === '' || host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)) return false;
+  return 'require';
+}
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // Drizzle's migrator says "schema already exists, skipping" on every start; those notices are noise.
-  const common = { prepare: false, onnotice: () => undefined, connect_timeout: 10 } as const;
+  const tls = postgresTls(url);
+  const common = {
+    prepare: false,
+    onnotice: () => undefined,
+    connect_timeout: 10,
+    ...(tls === undefined ? {} : { ssl: tls }),
+  } as const;
 
   for (let attempt = 1; ; attempt++) {
     const migrator = postgres(url, { ...common, max: 1 });

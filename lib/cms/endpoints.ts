@@ -24,8 +24,16 @@ export const ENDPOINT_INFO: Record<Endpoint, EndpointInfo> = {
   categories: { kind: 'core', whenMissing: 'the blog has no category filter', fix: CORE },
   tags: { kind: 'core', whenMissing: 'posts show no tags', fix: CORE },
   media: { kind: 'core', whenMissing: 'the media pages show no images or videos', fix: CORE },
-  reports: { kind: 'post type', whenMissing: 'Reports shows its empty state', fix: COMPANION },
-  events: { kind: 'post type', whenMissing: 'Events shows its empty state', fix: COMPANION },
+  reports: {
+    kind: 'post type',
+    whenMissing: 'Reports shows its empty state and report pages answer 404',
+    fix: COMPANION,
+  },
+  events: {
+    kind: 'post type',
+    whenMissing: 'Events shows its empty state and event pages answer 404',
+    fix: COMPANION,
+  },
   cause: {
     kind: 'post type',
     whenMissing: 'Causes are read from posts in category 2202 instead',
@@ -33,12 +41,20 @@ export const ENDPOINT_INFO: Record<Endpoint, EndpointInfo> = {
   },
   'media-archive': {
     kind: 'post type',
-    whenMissing: 'the media archive and podcasts show their empty state',
+    whenMissing: 'the media archive and podcasts show their empty state and their item pages answer 404',
     fix: COMPANION,
   },
   media_category: { kind: 'taxonomy', whenMissing: 'the media archive has no categories', fix: COMPANION },
-  'team-member': { kind: 'post type', whenMissing: 'Our Team shows its empty state', fix: COMPANION },
-  vacancies: { kind: 'post type', whenMissing: 'Vacancies shows its empty state', fix: COMPANION },
+  'team-member': {
+    kind: 'post type',
+    whenMissing: 'Our Team shows its empty state and team member pages answer 404',
+    fix: COMPANION,
+  },
+  vacancies: {
+    kind: 'post type',
+    whenMissing: 'Vacancies shows its empty state and vacancy pages answer 404',
+    fix: COMPANION,
+  },
 };
 
 /** `post type team-member`, `taxonomy media_category`, `endpoint posts`. */
@@ -55,7 +71,7 @@ export function missingEndpointWarning(endpoint: Endpoint, code: string, message
   const info = ENDPOINT_INFO[endpoint];
   return (
     `[cms] WordPress has no ${endpointLabel(endpoint)} (${code}: ${message}). ` +
-    `Until it exists ${info.whenMissing}, and its pages answer 404. To fix: ${info.fix}. ` +
+    `Until it exists ${info.whenMissing}. To fix: ${info.fix}. ` +
     'Logged once per process; `npm run content:check` lists every endpoint.'
   );
 }

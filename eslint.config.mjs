@@ -8,6 +8,7 @@ export default defineConfig([
   globalIgnores([
     '.next/**',
     '.next-wp/**',
+    '.next-wp-bare/**',
     '.data/**',
     'node_modules/**',
     'next-env.d.ts',

@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
  *  - 3102: a tiny limit and no trusted header, to prove a spoofed X-Forwarded-For does not escape the limit.
  *  - 3103 (only when TEST_WORDPRESS_URL is set): the build in .next-wp, reading the WordPress rig, receiving
  *    its revalidation webhooks; the `wordpress` project's specs run against it.
+ *  - 3105 (only when TEST_WORDPRESS_BARE_URL is set): the build in .next-wp-bare, reading a second rig without
+ *    the companion plugin (WP_RIG_PLUGIN=inactive, plain permalinks); the `wordpress-bare` project proves the site
+ *    builds and serves there (tests/e2e/wordpress/plugin-inactive.spec.ts).
  *  - 3104 (only when TEST_DATABASE_URL is set): the site on that PostgreSQL instead of PGlite; the `postgres`
  *    project runs the form specs against it, and they read what was stored (tests/e2e/database.ts).
  * Each server has its own database: one process owns a PGlite directory. 3100 keeps the embedded default's
@@ -26,6 +29,9 @@ const chromiumArgs = [
 ];
 
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
+const wordpressBareUrl = process.env.TEST_WORDPRESS_BARE_URL;
+/** The spec of the rig without the companion plugin; the other wordpress specs need the plugin's content. */
+const BARE_SPEC = 'wordpress/plugin-inactive.spec.ts';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 /** The specs of what visitors submit and what accounts do, run again on PostgreSQL (where they can read the database). */
 const FORM_SPECS = [
@@ -105,9 +111,23 @@ export default defineConfig({
           {
             name: 'wordpress',
             testMatch: 'wordpress/**/*.spec.ts',
+            testIgnore: BARE_SPEC,
             use: {
               ...devices['Desktop Chrome'],
               baseURL: 'http://localhost:3103',
+              launchOptions: { executablePath, args: chromiumArgs },
+            },
+          },
+        ]
+      : []),
+    ...(wordpressBareUrl
+      ? [
+          {
+            name: 'wordpress-bare',
+            testMatch: BARE_SPEC,
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: 'http://localhost:3105',
               launchOptions: { executablePath, args: chromiumArgs },
             },
           },
@@ -137,6 +157,16 @@ export default defineConfig({
                 NEXT_DIST_DIR: '.next-wp',
                 WORDPRESS_URL: wordpressUrl,
                 REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
+                PGLITE_DIR: 'memory://',
+                ...UNLIMITED,
+              }),
+            ]
+          : []),
+        ...(wordpressBareUrl
+          ? [
+              server(3105, {
+                NEXT_DIST_DIR: '.next-wp-bare',
+                WORDPRESS_URL: wordpressBareUrl,
                 PGLITE_DIR: 'memory://',
                 ...UNLIMITED,
               }),

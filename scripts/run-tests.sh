@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 cleanup() {
   if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2> /dev/null || true; fi
   if [ -n "${WP_RIG_BOOTED:-}" ]; then bash scripts/wp-rig.sh stop > /dev/null 2>&1 || true; fi
+  if [ -n "${WP_RIG_BARE_BOOTED:-}" ]; then
+    WP_RIG_PORT="$WP_RIG_BARE_PORT" WP_RIG_STATE="$WP_RIG_BARE_STATE" bash scripts/wp-rig.sh stop > /dev/null 2>&1 || true
+  fi
   if [ -n "${PG_RIG_BOOTED:-}" ]; then bash scripts/pg-rig.sh stop > /dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
@@ -43,6 +46,19 @@ if [ -z "${TEST_WORDPRESS_URL:-}" ]; then
     echo "WordPress rig packages are missing (run scripts/test-everything.sh): skipping the tests against WordPress." >&2
     if [ -n "${CI:-}" ]; then exit 1; fi
   fi
+fi
+
+# A second rig WITHOUT the companion plugin (issue 21: a charity's WordPress before it installs the plugin), with
+# plain permalinks and so no ACF-shaped fields either: the site must build and serve there (project wordpress-bare).
+# Its own port and state directory, so it never disturbs the rig above.
+if [ -z "${TEST_WORDPRESS_BARE_URL:-}" ] && [ -n "${WP_RIG_BOOTED:-}" ]; then
+  WP_RIG_BARE_PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  WP_RIG_BARE_STATE="$PWD/.data/wp-rig-bare"
+  echo "== WordPress rig without the companion plugin on 127.0.0.1:$WP_RIG_BARE_PORT"
+  WP_RIG_BARE_BOOTED=1
+  WP_RIG_PORT="$WP_RIG_BARE_PORT" WP_RIG_STATE="$WP_RIG_BARE_STATE" WP_RIG_PLUGIN=inactive WP_RIG_PERMALINKS=plain \
+    bash scripts/wp-rig.sh boot | tail -1
+  export TEST_WORDPRESS_BARE_URL="http://127.0.0.1:$WP_RIG_BARE_PORT"
 fi
 
 # A real PostgreSQL (Debian's package) for the database and Supabase row-level-security integration tests, in
@@ -84,6 +100,11 @@ node scripts/check-client-bundle.mjs "${NEXT_DIST_DIR:-.next}" "$canary_key"
 if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
   echo "== production build against the WordPress rig (.next-wp)"
   NEXT_DIST_DIR=.next-wp WORDPRESS_URL="$TEST_WORDPRESS_URL" npx next build
+fi
+if [ -n "${TEST_WORDPRESS_BARE_URL:-}" ]; then
+  echo "== production build against WordPress without the companion plugin (.next-wp-bare)"
+  WORDPRESS_URL="$TEST_WORDPRESS_BARE_URL" npm run -s content:check
+  NEXT_DIST_DIR=.next-wp-bare WORDPRESS_URL="$TEST_WORDPRESS_BARE_URL" npx next build
 fi
 
 echo "== end-to-end and accessibility tests"

@@ -38,6 +38,9 @@ Commands:
   stop                        stop the web server and MariaDB (by their saved process groups); idempotent
   status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
+  mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent] [site-types=reports,events|none]
+                              switch the running rig to another cell of the test matrix (no restart; unset
+                              keys stay as they are) and print the mode; with no arguments just print it
   configure-webhook <site-url> <secret>
                               point the plugin's revalidation webhook at <site-url>/api/revalidate (running rig)
   --help                      this text
@@ -51,6 +54,12 @@ Environment:
   WP_RIG_CACHE            cache of generated image sizes, kept across boots (default <repo>/.data/wp-rig-cache;
                           empty = no cache)
   WP_RIG_JOBS             parallel image-size workers (default: number of CPUs)
+  WP_RIG_PLUGIN           boot: active (default) or inactive - the companion plugin is deactivated after the
+                          import (its content stays in the database; its post types, taxonomy and fields vanish)
+  WP_RIG_SITE_TYPES       with the plugin inactive: the post types the site registers itself, as CPT UI or a
+                          theme would (default reports,events; none = stock WordPress, posts and pages only)
+  WP_RIG_PERMALINKS       boot: pretty (default, /%postname%/, REST under /wp-json) or plain (?rest_route= only)
+  WP_RIG_ACF              boot: present (default) or absent (no \`acf\` field in any REST answer)
 
 Files in the state directory after boot: admin-password (user admin), app-password ("admin:<application
 password>", for curl -u / REST writes), logs/ (MariaDB, PHP server, WordPress debug log).
@@ -328,6 +337,9 @@ cmd_boot() {
   if [ -n "${WP_RIG_SITE_URL:-}" ] || [ -n "${WP_RIG_WEBHOOK_SECRET:-}" ]; then
     "${php_cli[@]}" "$HELPERS/configure.php" webhook 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   fi
+  if [ -n "${WP_RIG_PLUGIN:-}${WP_RIG_PERMALINKS:-}${WP_RIG_ACF:-}${WP_RIG_SITE_TYPES:-}" ]; then
+    "${php_cli[@]}" "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
+  fi
 
   # 4. Web server: 4 workers so parallel fetches (next build) do not queue.
   t="$(now)"
@@ -337,12 +349,12 @@ cmd_boot() {
     -S "$HOST:$PORT" -t "$WP_DIR" "$HELPERS/router.php"
   local code=000
   for _ in $(seq 1 200); do
-    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL/wp-json/wp/v2/posts" || true)"
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL/?rest_route=/wp/v2/posts" || true)"
     [ "$code" = 200 ] && break
     live_group php "$PHP_PATTERN" > /dev/null || break
     sleep 0.05
   done
-  [ "$code" = 200 ] || die "the web server did not answer /wp-json/wp/v2/posts with 200 (last: $code; see $STATE/logs/php-server.log)"
+  [ "$code" = 200 ] || die "the web server did not answer ?rest_route=/wp/v2/posts with 200 (last: $code; see $STATE/logs/php-server.log)"
   BOOT_DONE=1
   printf '%s\n' "$URL" > "$STATE/url"
   say "web server ready ($(elapsed "$t") s)"
@@ -384,7 +396,7 @@ cmd_status() {
   fi
   if port_answers; then
     local total
-    total="$(curl -s -D - -o /dev/null --max-time 5 "$URL/wp-json/wp/v2/posts" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-wp-total" { print $2 }')"
+    total="$(curl -s -D - -o /dev/null --max-time 5 "$URL/?rest_route=/wp/v2/posts" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-wp-total" { print $2 }')"
     say "port $PORT: answering${total:+ (X-WP-Total for posts: $total)}"
   else
     say "port $PORT: closed"
@@ -412,6 +424,28 @@ cmd_configure_webhook() {
     "$HELPERS/configure.php" webhook 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
 }
 
+cmd_mode() {
+  local arg key value
+  live_group mariadb "$DB_PATTERN" > /dev/null || die "the rig is not running (scripts/wp-rig.sh boot)"
+  # Only what is given on the command line changes (the boot-time variables are not re-applied).
+  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES
+  for arg in "$@"; do
+    key="${arg%%=*}"
+    value="${arg#*=}"
+    [ "$key" != "$arg" ] || die "mode: expected key=value (got '$arg')"
+    case "$key" in
+      plugin) export WP_RIG_PLUGIN="$value" ;;
+      permalinks) export WP_RIG_PERMALINKS="$value" ;;
+      acf) export WP_RIG_ACF="$value" ;;
+      site-types) export WP_RIG_SITE_TYPES="$value" ;;
+      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types)" ;;
+    esac
+  done
+  if ! php -d display_errors=stderr -d error_reporting=22527 "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'; then
+    die "mode: configure.php failed (see $STATE/logs/cli.log)"
+  fi
+}
+
 main() {
   local cmd="${1:-}"
   [ "$#" -gt 0 ] && shift
@@ -422,6 +456,7 @@ main() {
     status) cmd_status "$@" ;;
     url) cmd_url "$@" ;;
     configure-webhook) cmd_configure_webhook "$@" ;;
+    mode) cmd_mode "$@" ;;
     -h | --help | help) usage ;;
     "")
       usage >&2

@@ -1,4 +1,12 @@
-/** Header navigation (spec §2 "Header and footer"); labels are keys of the `Header` messages. */
+/**
+ * Header navigation (spec §2 "Header and footer"); labels are keys of the `Header` messages.
+ *
+ * Fixed, whatever WordPress has: a section whose post type is missing (Our Team, Vacancies while the LRJN
+ * Companion plugin is inactive) keeps its link and shows its empty state ("We are updating our team page", "We
+ * have no vacancies at the moment"), which is what a visitor expects of a charity's site, rather than links that
+ * come and go. Hiding them would make every page's layout depend on two CMS reads, and activating the plugin
+ * sends no webhook, so every cached page would keep hiding the links until the next revalidation.
+ */
 export const HEADER_NAV = [
   { href: '/our-work', label: 'ourWork' },
   { href: '/reports', label: 'reports' },

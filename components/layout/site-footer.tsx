@@ -8,7 +8,11 @@ import { CookieSettingsButton } from './cookie-settings-button';
 import { CurrentYear } from './current-year';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
-/** Footer links of spec §2, grouped; labels are keys of the `Footer` messages. */
+/**
+ * Footer links of spec §2, grouped; labels are keys of the `Footer` messages. They stay when WordPress has no
+ * post type behind a section (Our Team, Vacancies without the companion plugin): the page then shows its
+ * empty state, so the layout never depends on a CMS read (see nav-items.ts).
+ */
 const EXPLORE = [
   ['/about', 'about'],
   ['/our-team', 'ourTeam'],

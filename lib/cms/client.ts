@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { CMS_MESSAGES, CmsError } from './errors';
+import { resetWarnings, warnOnce } from './warn-once';
 
 /**
  * The one HTTP client for the WordPress REST API (`/wp-json/wp/v2`, or `/?rest_route=/wp/v2/…` when pretty
@@ -13,6 +14,9 @@ import { CMS_MESSAGES, CmsError } from './errors';
  *   exponential backoff. After the last failure the host is treated as down for 30 s, so a build or a burst of
  *   requests against a dead WordPress falls back at once instead of waiting on every call.
  * - PHP notices printed before the JSON are cut off (spec §5).
+ * - WordPress's "no such route" and "invalid parameter" answers throw a CmsError with `missing` set (the
+ *   content does not exist on this site); a page past the end is an empty page; an `orderby` the post type
+ *   does not support is dropped (warned once) and the read repeated.
  * - Reads are tagged for Next's data cache (`next: { tags, revalidate }`), so `revalidateTag` refreshes them.
  */
 
@@ -50,6 +54,9 @@ export type WpFetchOptions = {
 type Mode = 'pretty' | 'plain';
 const modeByBase = new Map<string, Mode>();
 const downUntil = new Map<string, number>();
+/** Parameters WordPress may refuse for a post type (an unsupported `orderby`), per `{base} {route}`. */
+const droppedParams = new Map<string, Set<string>>();
+const DROPPABLE_PARAMS: ReadonlySet<string> = new Set(['orderby', 'order']);
 const CIRCUIT_MS = 30_000;
 const BACKOFF_MS = 300;
 
@@ -161,9 +168,18 @@ export async function wpFetch(route: string, query: WpQuery, options: WpFetchOpt
   throw lastError ?? new CmsError(CMS_MESSAGES.failed(what, 'unknown error'), undefined, true);
 }
 
-async function once(route: string, query: WpQuery, options: WpFetchOptions, fetchImpl: typeof fetch) {
+async function once(
+  route: string,
+  wanted: WpQuery,
+  options: WpFetchOptions,
+  fetchImpl: typeof fetch,
+): Promise<WpResult> {
   const base = options.baseUrl;
   const what = options.what ?? endpointName(route);
+  const dropped = droppedParams.get(`${base} ${route}`);
+  const query = dropped
+    ? Object.fromEntries(Object.entries(wanted).filter(([k]) => !dropped.has(k)))
+    : wanted;
   let mode: Mode = modeByBase.get(base) ?? 'pretty';
   let res = await attempt(buildWpUrl(base, route, query, mode), options, fetchImpl);
   // With plain permalinks /wp-json/… is a 404 or a redirect to an HTML page: switch to ?rest_route= for good.
@@ -172,12 +188,30 @@ async function once(route: string, query: WpQuery, options: WpFetchOptions, fetc
     res = await attempt(buildWpUrl(base, route, query, mode), options, fetchImpl);
   }
   if (!res.ok) {
-    // WordPress answers a page past the end with 400 rest_post_invalid_page_number: that is an empty page.
-    if (res.status === 400 && Number(query.page ?? 1) > 1) {
-      const body = await res.text().catch(() => '');
-      if (body.includes('invalid_page_number')) {
-        modeByBase.set(base, mode);
-        return { data: [], total: 0, totalPages: 0 };
+    const wpError = res.status === 400 || res.status === 404 ? await readWpError(res) : null;
+    if (wpError) {
+      modeByBase.set(base, mode);
+      // A page past the end: an empty page.
+      if (wpError.code === 'rest_post_invalid_page_number') return { data: [], total: 0, totalPages: 0 };
+      // An `orderby` the post type does not support (menu_order without page-attributes): read it in
+      // WordPress's default order rather than not at all, and stop asking for it.
+      const refused = wpError.code === 'rest_invalid_param' ? Object.keys(wpError.params) : [];
+      if (refused.length > 0 && refused.every((p) => DROPPABLE_PARAMS.has(p) && query[p] !== undefined)) {
+        const key = `${base} ${route}`;
+        droppedParams.set(key, new Set([...(droppedParams.get(key) ?? []), ...refused, 'order']));
+        warnOnce(
+          `drop ${key} ${refused.join(',')}`,
+          `[cms] WordPress refused ${refused.map((p) => `${p}=${String(query[p])}`).join(', ')} for ` +
+            `${endpointName(route)} (${wpError.code}: ${wpError.message}); reading it in WordPress's default order. ` +
+            'The LRJN Companion plugin registers this post type with the support the site expects.',
+        );
+        return once(route, query, options, fetchImpl);
+      }
+      if (wpError.code === 'rest_no_route' || wpError.code === 'rest_invalid_param') {
+        throw new CmsError(CMS_MESSAGES.failed(what, res.status), res.status, false, {
+          code: wpError.code,
+          message: wpError.message,
+        });
       }
     }
     throw new CmsError(
@@ -227,8 +261,39 @@ export async function wpFetchAll(route: string, query: WpQuery, options: WpFetch
   return items;
 }
 
-/** Test hook: forget the detected permalink mode and any open circuit. */
+/**
+ * The `{ code, message, data.params }` error body WordPress's REST API sends with a 4xx, or null when the body
+ * is not one (an HTML 404 page, a proxy's error).
+ */
+async function readWpError(
+  res: Response,
+): Promise<{ code: string; message: string; params: Record<string, unknown> } | null> {
+  if (!isJsonResponse(res)) return null;
+  try {
+    const body = extractJson(await res.text()) as {
+      code?: unknown;
+      message?: unknown;
+      data?: { params?: unknown };
+    };
+    if (typeof body?.code !== 'string') return null;
+    const params = body.data?.params;
+    return {
+      code: body.code,
+      message: typeof body.message === 'string' ? body.message : '',
+      params:
+        params && typeof params === 'object' && !Array.isArray(params)
+          ? (params as Record<string, unknown>)
+          : {},
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Test hook: forget the detected permalink mode, refused parameters, logged warnings and any open circuit. */
 export function resetWpClientState(): void {
   modeByBase.clear();
   downUntil.clear();
+  droppedParams.clear();
+  resetWarnings();
 }

@@ -8,6 +8,11 @@ export class CmsError extends Error {
     readonly status?: number,
     /** Network failures, timeouts and 5xx/429 are worth retrying; a 4xx or a bad payload is not. */
     readonly retryable = false,
+    /**
+     * Set when WordPress answered that the endpoint does not exist on this site (an unregistered post type or
+     * taxonomy, a parameter the type does not support): content that does not exist, not an outage.
+     */
+    readonly missing?: { code: string; message: string },
   ) {
     super(message);
     this.name = 'CmsError';

@@ -51,13 +51,15 @@ import type {
  * bundled snapshot in `content/snapshot/` when it is unset; returns domain types (types.ts) with sanitised HTML.
  * Every read is tagged (tags.ts) so `POST /api/revalidate` can refresh it, and deduplicated per request with
  * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
- * only a failure of every source throws a `CmsError`.
+ * only a failure of every source throws a `CmsError`. A post type or taxonomy WordPress does not have (the
+ * companion plugin inactive) reads as empty: lists are empty, `get*(slug)` gives null (pages answer 404).
  */
 
 export { CmsError, CMS_MESSAGES } from './errors';
 export { TAGS, tagsForChange, type ContentChange } from './tags';
 export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
+export type { Endpoint } from './source';
 
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
@@ -81,6 +83,16 @@ export function contentSource(): ContentSource {
     }
   }
   return chosen;
+}
+
+/**
+ * True when WordPress said it has no such endpoint (an unregistered post type or taxonomy: the companion
+ * plugin is inactive) at the last read of it in this process. Reads of it then give empty collections; callers
+ * use this to leave the section out (sitemap) or read something else instead (causes). Never true for the
+ * snapshot.
+ */
+export function isContentTypeMissing(endpoint: Endpoint): boolean {
+  return contentSource().isMissing?.(endpoint) ?? false;
 }
 
 let reshapeContext: ReshapeContext | undefined;
@@ -257,17 +269,19 @@ export const getCauses = cache(async (): Promise<Cause[]> => {
   const hint = hints([TAGS.causes], 'causes');
   try {
     const raw = await contentSource().listAll('cause', { embed: true, orderby: 'title', order: 'asc' }, hint);
-    return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'cause'), context(), 'cause');
+    if (!isContentTypeMissing('cause')) {
+      return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'cause'), context(), 'cause');
+    }
   } catch (error) {
     if (!(error instanceof CmsError)) throw error;
     console.warn(`[cms] ${error.message}; reading causes from posts in category ${CAUSES_FALLBACK_CATEGORY}`);
-    const raw = await contentSource().listAll(
-      'posts',
-      { embed: true, categories: [CAUSES_FALLBACK_CATEGORY] },
-      hint,
-    );
-    return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'post'), context(), 'cause');
   }
+  const raw = await contentSource().listAll(
+    'posts',
+    { embed: true, categories: [CAUSES_FALLBACK_CATEGORY] },
+    hint,
+  );
+  return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'post'), context(), 'cause');
 });
 
 /** One cause by slug, or null. */

@@ -66,4 +66,9 @@ export interface ContentSource {
     query: Omit<ListQuery, 'page' | 'perPage'>,
     cache: CacheHints,
   ): Promise<unknown[]>;
+  /**
+   * True when the last read of `endpoint` found that WordPress does not have it (no such post type or
+   * taxonomy); the reads then return empty collections. Sources that cannot tell leave it out.
+   */
+  isMissing?(endpoint: Endpoint): boolean;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { getContentRefs } from '@/lib/cms';
+import { getContentRefs, isContentTypeMissing, type Endpoint } from '@/lib/cms';
 import { isoDate } from '@/lib/format';
 
 import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
@@ -9,7 +9,7 @@ import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
  * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes, the WordPress
  * pages that have their own route and every report, event, cause, team member, vacancy and media archive item
  * live in `pages`; thank-you and the filtered archive are noindex and left out; posts are split into files
- * of PATHS_PER_SITEMAP.
+ * of PATHS_PER_SITEMAP. A post type WordPress does not have gives no item paths and no section page.
  */
 const STATIC_PATHS = [
   '/',
@@ -49,6 +49,17 @@ const PAGE_ROUTES = new Set([
   'stop-the-scan',
 ]);
 
+/**
+ * Section pages that only list one post type: left out when WordPress has no such type (the companion plugin
+ * is inactive), as the page then only shows its empty state. Causes are not here: they fall back to posts.
+ */
+const SECTION_TYPES: Partial<Record<string, Endpoint>> = {
+  '/reports': 'reports',
+  '/events': 'events',
+  '/our-team': 'team-member',
+  '/vacancies': 'vacancies',
+};
+
 export async function sitemapPages(): Promise<SitemapPath[]> {
   const [pages, ...items] = await Promise.all([
     getContentRefs('pages'),
@@ -58,8 +69,13 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
       ),
     ),
   ]);
+  // Asked after the reads above, which are what find a type missing.
+  const sectionExists = (path: string) => {
+    const type = SECTION_TYPES[path];
+    return !type || !isContentTypeMissing(type);
+  };
   return [
-    ...STATIC_PATHS.map((path) => ({ path })),
+    ...STATIC_PATHS.filter(sectionExists).map((path) => ({ path })),
     ...pages
       .filter((p) => PAGE_ROUTES.has(p.slug))
       .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified) })),

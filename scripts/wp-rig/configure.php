@@ -4,6 +4,10 @@
  *
  *   php configure.php app-password <file>   creates an Application Password for `admin`, writes "admin:<password>"
  *                                             to <file> (mode 600)
+ *   php configure.php mode                   switches the rig's cell from WP_RIG_PLUGIN (active|inactive),
+ *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent) and
+ *                                             WP_RIG_SITE_TYPES (reports,events | none); unset = unchanged;
+ *                                             prints the resulting mode
  *   php configure.php webhook                sets the companion plugin's site URL and secret from the environment
  *                                             variables WP_RIG_SITE_URL and WP_RIG_WEBHOOK_SECRET (the secret is
  *                                             never passed on the command line)
@@ -64,4 +68,59 @@ if ( 'webhook' === $wprig_command ) {
 	exit( 0 );
 }
 
-wprig_fail( 'configure.php: usage: configure.php app-password <file> | webhook' );
+if ( 'mode' === $wprig_command ) {
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
+	$wprig_plugin = 'lrjn-companion/lrjn-companion.php';
+	$wprig_want   = array(
+		'plugin'     => (string) getenv( 'WP_RIG_PLUGIN' ),
+		'permalinks' => (string) getenv( 'WP_RIG_PERMALINKS' ),
+		'acf'        => (string) getenv( 'WP_RIG_ACF' ),
+	);
+	$wprig_allowed = array(
+		'plugin'     => array( 'active', 'inactive' ),
+		'permalinks' => array( 'pretty', 'plain' ),
+		'acf'        => array( 'present', 'absent' ),
+	);
+	foreach ( $wprig_want as $wprig_key => $wprig_value ) {
+		if ( '' !== $wprig_value && ! in_array( $wprig_value, $wprig_allowed[ $wprig_key ], true ) ) {
+			wprig_fail( "configure.php mode: $wprig_key must be " . implode( ' or ', $wprig_allowed[ $wprig_key ] ) . " (got '$wprig_value')" );
+		}
+	}
+	if ( 'inactive' === $wprig_want['plugin'] && is_plugin_active( $wprig_plugin ) ) {
+		deactivate_plugins( $wprig_plugin, true );
+	} elseif ( 'active' === $wprig_want['plugin'] && ! is_plugin_active( $wprig_plugin ) ) {
+		$wprig_result = activate_plugin( $wprig_plugin, '', false, true );
+		if ( is_wp_error( $wprig_result ) ) {
+			wprig_fail( 'configure.php mode: cannot activate lrjn-companion: ' . $wprig_result->get_error_message() );
+		}
+	}
+	// The post types the site itself registers while the companion is inactive (mu-plugin.php), like a charity
+	// whose reports and events came from CPT UI or its theme before it installed the companion. "none": stock
+	// WordPress with posts and pages only.
+	$wprig_types = getenv( 'WP_RIG_SITE_TYPES' );
+	if ( false !== $wprig_types ) {
+		$wprig_types = 'none' === $wprig_types ? '' : $wprig_types;
+		$wprig_types = array_values( array_intersect( array_map( 'trim', explode( ',', $wprig_types ) ), array( 'reports', 'events' ) ) );
+		update_option( 'wprig_site_types', $wprig_types );
+	} elseif ( false === get_option( 'wprig_site_types' ) ) {
+		update_option( 'wprig_site_types', array( 'reports', 'events' ) );
+	}
+	if ( '' !== $wprig_want['permalinks'] ) {
+		update_option( 'permalink_structure', 'plain' === $wprig_want['permalinks'] ? '' : '/%postname%/' );
+	}
+	if ( '' !== $wprig_want['acf'] ) {
+		update_option( 'wprig_acf', $wprig_want['acf'] );
+	}
+	// Rebuilt by WordPress on the next request, with the post types and permalink structure in force then.
+	delete_option( 'rewrite_rules' );
+	printf(
+		"mode: plugin=%s permalinks=%s acf=%s site-types=%s\n",
+		is_plugin_active( $wprig_plugin ) ? 'active' : 'inactive',
+		get_option( 'permalink_structure' ) ? 'pretty' : 'plain',
+		'absent' === get_option( 'wprig_acf' ) ? 'absent' : 'present',
+		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none'
+	);
+	exit( 0 );
+}
+
+wprig_fail( 'configure.php: usage: configure.php app-password <file> | webhook | mode' );

@@ -35,3 +35,43 @@ add_action(
 	}
 );
 add_filter( 'admin_email_check_interval', '__return_zero' );
+
+// Cells of the test matrix (scripts/wp-rig.sh mode). With the companion plugin inactive, the site's own post
+// types stand in for it as CPT UI or a theme would register them: REST-enabled, no fields.
+add_action(
+	'init',
+	static function () {
+		foreach ( (array) get_option( 'wprig_site_types', array() ) as $type ) {
+			if ( ! in_array( $type, array( 'reports', 'events' ), true ) || post_type_exists( $type ) ) {
+				continue;
+			}
+			register_post_type(
+				$type,
+				array(
+					'label'        => ucfirst( $type ),
+					'public'       => true,
+					'show_in_rest' => true,
+					'rest_base'    => $type,
+					'has_archive'  => true,
+					'supports'     => array( 'title', 'editor', 'excerpt', 'thumbnail', 'author' ),
+				)
+			);
+		}
+	},
+	20
+);
+
+// "acf=absent": WordPress without ACF-shaped fields (no `acf` key in any REST answer).
+add_action(
+	'rest_api_init',
+	static function () {
+		global $wp_rest_additional_fields;
+		if ( 'absent' !== get_option( 'wprig_acf' ) || ! is_array( $wp_rest_additional_fields ) ) {
+			return;
+		}
+		foreach ( array_keys( $wp_rest_additional_fields ) as $object_type ) {
+			unset( $wp_rest_additional_fields[ $object_type ]['acf'] );
+		}
+	},
+	PHP_INT_MAX
+);

@@ -1,7 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { buildWpUrl, resetWpClientState, wpFetch, wpFetchAll } from '@/lib/cms/client';
 import {
@@ -221,5 +222,209 @@ describe('team members and vacancies from the rig through lib/cms', () => {
           .toString('latin1'),
       ).toBe('RIFF');
     }
+  });
+});
+
+/**
+ * Issue 21: the site reads any WordPress, in any state. One rig is switched between the cells of the matrix
+ * (`scripts/wp-rig.sh mode`: companion plugin active/inactive, pretty/plain permalinks, ACF-shaped fields
+ * present/absent) and lib/cms is re-imported fresh for each cell (its source, warnings and permalink mode are
+ * per process). The rig is put back to plugin=active permalinks=pretty acf=present at the end, as the other
+ * tests and the e2e specs expect.
+ */
+describe('any WordPress, in any state (issue 21)', () => {
+  const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
+  const rigMode = (...args: string[]) =>
+    execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'mode', ...args], {
+      env: {
+        ...process.env,
+        WP_RIG_PORT: new URL(baseUrl || 'http://127.0.0.1:1').port,
+        WP_RIG_STATE: state,
+      },
+      encoding: 'utf8',
+    });
+  /** lib/cms and the sitemap data as a fresh process would load them, and the warnings they log. */
+  const fresh = async () => {
+    vi.resetModules();
+    vi.stubEnv('WORDPRESS_URL', baseUrl);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const cms = await import('@/lib/cms');
+    const sitemap = await import('@/lib/seo/sitemap-data');
+    const { checkContent } = await import('@/lib/cms/content-check');
+    const warnings = () => warn.mock.calls.map((c) => String(c[0]));
+    return { cms, sitemap, checkContent, warnings };
+  };
+  const teamSeed = () => seed('team');
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+  afterAll(() => {
+    rigMode('plugin=active', 'permalinks=pretty', 'acf=present', 'site-types=reports,events');
+  });
+
+  for (const permalinks of ['pretty', 'plain'] as const) {
+    describe(`companion plugin inactive, ${permalinks} permalinks`, () => {
+      beforeAll(() => {
+        expect(rigMode('plugin=inactive', `permalinks=${permalinks}`, 'site-types=reports,events')).toContain(
+          `plugin=inactive permalinks=${permalinks}`,
+        );
+      });
+
+      it('lists no team members or vacancies, finds no item, and warns once per endpoint with the fix', async () => {
+        const { cms, warnings } = await fresh();
+        expect(await cms.getTeamMembers()).toEqual([]);
+        expect(await cms.getTeamMembers()).toEqual([]);
+        expect(await cms.getTeamMember(String(teamSeed()[0]!.slug))).toBeNull();
+        expect(await cms.getVacancies()).toEqual([]);
+        expect(await cms.getVacancy('volunteer-coordinator-maternity-cover')).toBeNull();
+        expect(await cms.getMediaArchive()).toEqual([]);
+        expect(cms.isContentTypeMissing('team-member')).toBe(true);
+        expect(cms.isContentTypeMissing('posts')).toBe(false);
+
+        const team = warnings().filter((w) => w.includes('post type team-member'));
+        expect(team).toHaveLength(1);
+        expect(team[0]).toContain('rest_no_route');
+        expect(team[0]).toContain('activate the LRJN Companion plugin');
+        expect(warnings().filter((w) => w.includes('post type vacancies'))).toHaveLength(1);
+        // Not an outage: nothing came from the bundled snapshot.
+        expect(warnings().some((w) => w.includes('snapshot'))).toBe(false);
+      });
+
+      it('still reads posts, pages, and the reports and events the site registers itself (without fields)', async () => {
+        const { cms } = await fresh();
+        const published = seed('posts').filter((p) => p.status === 'publish');
+        expect((await cms.getPostList()).total).toBe(published.length);
+        expect(await cms.getHomePage()).not.toBeNull();
+        const reports = await cms.getReports();
+        expect(reports).toHaveLength(seed('reports').length);
+        expect(reports.every((r) => r.pdfUrl === null)).toBe(true);
+        expect(reports[0]?.image?.url).toContain(`${new URL(baseUrl).origin}/wp-content/uploads/`);
+        expect(await cms.getEvents()).toHaveLength(seed('events').length);
+        expect(await cms.getReport(reports[0]!.slug)).not.toBeNull();
+        // Causes fall back to posts in category 2202 (none on the rig): empty, not an error.
+        expect(await cms.getCauses()).toEqual([]);
+      });
+
+      it('leaves the missing sections and their items out of the sitemap', async () => {
+        const { sitemap } = await fresh();
+        const paths = (await sitemap.sitemapPages()).map((p) => p.path);
+        expect(paths).toContain('/reports');
+        expect(paths.some((p) => p.startsWith('/reports/'))).toBe(true);
+        expect(paths.some((p) => p.startsWith('/event/'))).toBe(true);
+        expect(paths).not.toContain('/our-team');
+        expect(paths).not.toContain('/vacancies');
+        expect(paths.some((p) => /^\/(team-member|vacancies|media-archive)\//.test(p))).toBe(false);
+        expect((await sitemap.sitemapPosts()).length).toBeGreaterThan(0);
+      });
+
+      it('content:check says which post types are missing and how to fix it', async () => {
+        const { checkContent } = await fresh();
+        const check = await checkContent(baseUrl);
+        if (!check.reachable) throw new Error(check.message);
+        expect(check.permalinks).toBe(permalinks);
+        const status = Object.fromEntries(check.endpoints.map((e) => [e.endpoint, e.status]));
+        expect(status).toMatchObject({
+          posts: 'found',
+          pages: 'found',
+          reports: 'found',
+          events: 'found',
+          'team-member': 'missing',
+          vacancies: 'missing',
+          cause: 'missing',
+          'media-archive': 'missing',
+          media_category: 'missing',
+        });
+        expect(check.endpoints.find((e) => e.endpoint === 'team-member')?.fix).toMatch(
+          /activate the LRJN Companion plugin/,
+        );
+      });
+    });
+  }
+
+  describe('stock WordPress: companion inactive and no post types of the site’s own', () => {
+    beforeAll(() => {
+      rigMode('plugin=inactive', 'permalinks=pretty', 'site-types=none');
+    });
+
+    it('reads posts; reports and events are empty, each warned once', async () => {
+      const { cms, warnings } = await fresh();
+      expect((await cms.getRecentPosts(3)).length).toBe(3);
+      expect(await cms.getReports()).toEqual([]);
+      expect(await cms.getLatestReports(3)).toEqual([]);
+      expect(await cms.getEvents()).toEqual([]);
+      expect(await cms.getEvent('anything')).toBeNull();
+      expect(await cms.getArchiveEntries()).not.toEqual([]);
+      expect(warnings().filter((w) => w.includes('post type reports'))).toHaveLength(1);
+      expect(warnings().filter((w) => w.includes('post type events'))).toHaveLength(1);
+    });
+
+    it('npm run content:check prints the missing post types and exits 0; an unreachable WordPress exits 1', () => {
+      const run = (url: string) =>
+        spawnSync('npm', ['run', '-s', 'content:check'], {
+          env: { ...process.env, WORDPRESS_URL: url },
+          encoding: 'utf8',
+        });
+      const ok = run(baseUrl);
+      expect(ok.status).toBe(0);
+      expect(ok.stdout).toMatch(/found\s+endpoint posts/);
+      expect(ok.stdout).toMatch(/missing\s+post type reports/);
+      expect(ok.stdout).toMatch(/missing\s+post type team-member .*Fix: activate the LRJN Companion plugin/);
+      const down = run('http://127.0.0.1:9');
+      expect(down.status).toBe(1);
+      expect(down.stdout).toContain('WordPress unreachable');
+    });
+  });
+
+  describe('companion plugin active, ACF-shaped fields absent', () => {
+    beforeAll(() => {
+      rigMode('plugin=active', 'permalinks=pretty', 'acf=absent');
+    });
+
+    it('lists every team member and vacancy without their fields, and nothing crashes', async () => {
+      const { cms, warnings } = await fresh();
+      const members = await cms.getTeamMembers();
+      expect(members.map((m) => m.slug).sort()).toEqual(
+        teamSeed()
+          .map((t) => String(t.slug))
+          .sort(),
+      );
+      expect(members.every((m) => m.role === null && m.photo === null)).toBe(true);
+      const vacancies = await cms.getVacancies();
+      expect(vacancies).toHaveLength(seed('vacancies').length);
+      expect(vacancies.every((v) => v.closingDate === null)).toBe(true);
+      expect(await cms.getEvents()).toHaveLength(seed('events').length);
+      expect(warnings().filter((w) => w.includes('WordPress has no'))).toEqual([]);
+    });
+
+    it('content:check finds every endpoint and says the fields are missing', async () => {
+      const { checkContent } = await fresh();
+      const check = await checkContent(baseUrl);
+      if (!check.reachable) throw new Error(check.message);
+      expect(check.endpoints.every((e) => e.status === 'found')).toBe(true);
+      expect(check.endpoints.find((e) => e.endpoint === 'team-member')?.detail).toMatch(
+        /no ACF-shaped fields/,
+      );
+    });
+  });
+
+  describe('companion plugin active, plain permalinks, fields present', () => {
+    beforeAll(() => {
+      rigMode('plugin=active', 'permalinks=plain', 'acf=present');
+    });
+
+    it('reads the team with roles, orders and photos through ?rest_route=', async () => {
+      const { cms, checkContent } = await fresh();
+      const members = await cms.getTeamMembers();
+      expect(members).toHaveLength(teamSeed().length);
+      expect(members.every((m) => m.role)).toBe(true);
+      expect(members.map((m) => m.order)).toEqual([...members.map((m) => m.order)].sort((a, b) => a - b));
+      expect(await cms.getTeamMember(members[0]!.slug)).not.toBeNull();
+      const check = await checkContent(baseUrl);
+      expect(check.reachable && check.permalinks).toBe('plain');
+      expect(check.reachable && check.endpoints.every((e) => e.status === 'found' && !e.fix)).toBe(true);
+    });
   });
 });

@@ -576,11 +576,9 @@ describe('wpFetch: pages past the end', () => {
     expect(delays).toEqual([]);
   });
 
-  it('still fails a 400 on page 1, and a 400 with another code', async () => {
+  it('reads rest_post_invalid_page_number as empty on any page (issue 21), and still fails a 400 with another code', async () => {
     const one = fakeFetch(() => jsonResponse(invalidPage, 400));
-    expect((await failure(wpFetch('/wp/v2/posts', { page: 1 }, options(one.fetchImpl).opts))).message).toBe(
-      'Failed to fetch posts: 400',
-    );
+    expect((await wpFetch('/wp/v2/posts', { page: 1 }, options(one.fetchImpl).opts)).data).toEqual([]);
     const other = fakeFetch(() => jsonResponse({ code: 'rest_invalid_param', data: { status: 400 } }, 400));
     expect((await failure(wpFetch('/wp/v2/posts', { page: 3 }, options(other.fetchImpl).opts))).message).toBe(
       'Failed to fetch posts: 400',

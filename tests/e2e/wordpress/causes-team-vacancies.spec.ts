@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { dismissCookieBanner } from '../fixtures';
+import { restUrl } from './rest';
 
 /**
  * Causes, the team and vacancies rendered from the real WordPress rig (the companion plugin's `cause`,
@@ -9,7 +10,7 @@ import { dismissCookieBanner } from '../fixtures';
 const wordpressUrl = process.env.TEST_WORDPRESS_URL ?? '';
 
 async function firstSlug(restBase: string): Promise<string> {
-  const res = await fetch(`${wordpressUrl}/wp-json/wp/v2/${restBase}?per_page=1&_fields=slug`);
+  const res = await fetch(restUrl(wordpressUrl, `${restBase}?per_page=1&_fields=slug`));
   expect(res.ok, `${restBase}: HTTP ${res.status}`).toBe(true);
   const [item] = (await res.json()) as { slug: string }[];
   expect(item?.slug, `a published ${restBase} item in WordPress`).toBeTruthy();

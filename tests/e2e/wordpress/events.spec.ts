@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { decodeHTML } from 'entities';
 
 import { dismissCookieBanner } from '../fixtures';
+import { restUrl } from './rest';
 
 /**
  * The events pages built against the real WordPress rig (scripts/wp-rig.sh): the list and a single event render
@@ -13,7 +14,7 @@ type WpEvent = { slug: string; title: { rendered: string }; acf: Record<string, 
 
 /** An event with a readable date (8-digit or ISO), so it has an ICS file. */
 async function datedEvent(): Promise<WpEvent> {
-  const res = await fetch(`${wordpressUrl}/wp-json/wp/v2/events?per_page=50&_fields=slug,title,acf`);
+  const res = await fetch(restUrl(wordpressUrl, 'events?per_page=50&_fields=slug,title,acf'));
   expect(res.ok, `events: HTTP ${res.status}`).toBe(true);
   const events = (await res.json()) as WpEvent[];
   const event = events.find(

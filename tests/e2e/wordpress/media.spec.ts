@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { decodeHTML } from 'entities';
 
 import { dismissCookieBanner } from '../fixtures';
+import { restUrl } from './rest';
 
 /** The media pages built against the real WordPress rig: media archive items, categories and files from WordPress. */
 const wordpressUrl = process.env.TEST_WORDPRESS_URL ?? '';
@@ -11,7 +12,7 @@ test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 test('the media hub, galleries, podcasts and an archive item render from WordPress in en and es', async ({
   page,
 }) => {
-  const res = await fetch(`${wordpressUrl}/wp-json/wp/v2/media-archive?per_page=1&_fields=slug,title`);
+  const res = await fetch(restUrl(wordpressUrl, 'media-archive?per_page=1&_fields=slug,title'));
   expect(res.ok).toBe(true);
   const [item] = (await res.json()) as { slug: string; title: { rendered: string } }[];
   expect(item).toBeDefined();

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { decodeHTML } from 'entities';
 
 import { dismissCookieBanner } from '../fixtures';
+import { restUrl } from './rest';
 
 /**
  * The site built and served against the real WordPress rig (scripts/wp-rig.sh): pages render from WordPress,
@@ -18,7 +19,7 @@ function appPassword(): string {
 }
 
 async function wpJson(pathAndQuery: string, init?: RequestInit) {
-  const res = await fetch(`${wordpressUrl}/wp-json/wp/v2/${pathAndQuery}`, init);
+  const res = await fetch(restUrl(wordpressUrl, pathAndQuery), init);
   expect(res.ok, `${pathAndQuery}: HTTP ${res.status}`).toBe(true);
   return res.json();
 }
@@ -87,7 +88,7 @@ test('an edit in WordPress reaches the page through the webhook, without a rebui
     await page.goto(`/blog/${post!.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(edited);
   } finally {
-    await fetch(`${wordpressUrl}/wp-json/wp/v2/posts/${post!.id}`, {
+    await fetch(restUrl(wordpressUrl, `posts/${post!.id}`), {
       method: 'POST',
       headers: { Authorization: auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: original }),

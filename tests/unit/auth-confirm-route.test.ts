@@ -29,7 +29,10 @@ describe('GET /auth/confirm redirects relatively, never to the bind address (sec
 
   it('keeps the locale and the safe next path in the relative target', async () => {
     confirmEmail.mockResolvedValue({ ok: true });
-    const res = await call('http://localhost:3000/es/auth/confirm?type=recovery&token_hash=abc&next=/blog', 'es');
+    const res = await call(
+      'http://localhost:3000/es/auth/confirm?type=recovery&token_hash=abc&next=/blog',
+      'es',
+    );
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^\/es\/login\?/);
     expect(location).not.toContain('localhost:3000');
@@ -37,7 +40,9 @@ describe('GET /auth/confirm redirects relatively, never to the bind address (sec
 
   it('a bad link → relative /login?error=link, and an off-site next is dropped', async () => {
     confirmEmail.mockResolvedValue({ ok: false });
-    const res = await call('http://localhost:3000/en/auth/confirm?type=signup&token_hash=x&next=/es//evil.example');
+    const res = await call(
+      'http://localhost:3000/en/auth/confirm?type=signup&token_hash=x&next=/es//evil.example',
+    );
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^\/login\?error=link/);
     expect(location).not.toMatch(/evil|localhost/);

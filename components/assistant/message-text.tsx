@@ -9,6 +9,8 @@ import { splitLocale } from '@/i18n/paths';
  * reply can never inject markup or a `javascript:` link. Pure rendering, no state.
  */
 const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+/** A site path: one leading `/` not followed by another `/` or a `\` (browsers read `/\host` as `//host`). */
+export const SITE_PATH = /^\/(?![/\\])/;
 
 function inline(text: string, onInternal?: () => void): ReactNode[] {
   const out: ReactNode[] = [];
@@ -18,9 +20,10 @@ function inline(text: string, onInternal?: () => void): ReactNode[] {
     const at = match.index ?? 0;
     if (at > last) out.push(text.slice(last, at));
     const cls = 'font-medium text-brand underline underline-offset-2 hover:no-underline';
-    if (/^\/(?!\/)/.test(href)) {
-      // The server already prefixed the locale (`/es/events`); Link re-applies it from the `locale` prop.
-      const { locale, path } = splitLocale(href);
+    // The server already prefixed the locale (`/es/events`); Link re-applies it from the `locale` prop. The path
+    // left after the prefix must be a site path too (`/es//host` is not).
+    const { locale, path } = splitLocale(href);
+    if (SITE_PATH.test(href) && SITE_PATH.test(path)) {
       out.push(
         <Link key={at} href={path} locale={locale} className={cls} onClick={onInternal}>
           {label}

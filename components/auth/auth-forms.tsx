@@ -150,7 +150,7 @@ export function SignInForm({ next }: { next?: string }) {
 export function SignUpForm({ next }: { next?: string }) {
   const t = useClientMessages('AuthForms');
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
-  const { honeypotRef, values, refresh } = useFormGuard();
+  const { honeypotRef, values, refresh } = useFormGuard({ form: 'sign-up' });
   const { register, handleSubmit, setError, formState } = useForm<SignUpFormInput, unknown, SignUpValues>({
     resolver: signUpResolver,
     defaultValues: { fullName: '', email: '', password: '', next },
@@ -216,7 +216,9 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
   const t = useClientMessages('AuthForms');
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
   const [sent, setSent] = useState(false);
-  const { honeypotRef, values, refresh } = useFormGuard();
+  const { honeypotRef, values, refresh } = useFormGuard({
+    form: purpose === 'reset' ? 'password-reset' : 'resend-confirmation',
+  });
   const { register, handleSubmit, setError, formState } = useForm<EmailOnlyInput, unknown, EmailOnlyValues>({
     resolver: emailOnlyResolver,
     defaultValues: { email: '' },

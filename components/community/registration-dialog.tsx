@@ -55,7 +55,7 @@ export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const introId = useId();
-  const { honeypotRef, values, refresh } = useFormGuard();
+  const { honeypotRef, values, refresh } = useFormGuard({ form: 'registration' });
   const [countries, setCountries] = useState<CountryOption[]>([]);
   const [detecting, setDetecting] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);

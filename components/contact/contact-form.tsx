@@ -37,7 +37,7 @@ type FieldKey = (typeof FIELD_KEYS)[number];
 export function ContactForm({ contactEmail }: { contactEmail: string }) {
   const t = useClientMessages('ContactForm');
   const tf = useClientMessages('Forms');
-  const guard = useFormGuard();
+  const guard = useFormGuard({ form: 'contact' });
   const id = useId();
   const [phase, setPhase] = useState<Phase>('idle');
   const [notice, setNotice] = useState<Notice>(null);

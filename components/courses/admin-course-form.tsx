@@ -85,9 +85,10 @@ export function AdminCourseForm({
       for (const [field, key] of Object.entries(result.fieldErrors ?? {})) {
         setError(field as 'title', { type: 'server', message: key });
       }
-      failure = result.message ?? t(FAILURE_KEYS[result.error]);
-    } catch (error) {
-      failure = error instanceof Error ? error.message : t('failServer');
+      failure = t(FAILURE_KEYS[result.error]);
+    } catch {
+      // The action itself failed (network, server): never show the thrown text.
+      failure = t('failServer');
     }
     setCreating(false);
     showToast((toast) => toast.error(t('createFailed', { message: failure }), { id: TOAST }));

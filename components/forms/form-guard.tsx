@@ -14,17 +14,18 @@ const MIN_FILL_MS = 3_200;
  * appears and hands back the hidden fields to send with the submission. `values()` waits, if needed, until the
  * minimum fill time has passed, so a quick person (or autofill) is never refused: they see the form's busy state
  * a moment longer. After a refused token (server answered 'expired'), call `refresh()` and submit again.
+ * `form` is the server action's form name ('contact', 'sign-up'…): the token is issued for that form only.
  * `eager: false` (forms on every visit's path, like the newsletter) fetches no token until `refresh()` or
  * `values()` is first called, so a page view costs no request.
  */
-export function useFormGuard({ eager = true }: { eager?: boolean } = {}) {
+export function useFormGuard({ form, eager = true }: { form: string; eager?: boolean }) {
   const locale = useLocale();
   const honeypotRef = useRef<HTMLInputElement>(null);
   const token = useRef<{ value: string; receivedAt: number } | null>(null);
   const pending = useRef<Promise<void> | null>(null);
 
   const refresh = useCallback(() => {
-    pending.current = fetch('/api/form-token', { cache: 'no-store' })
+    pending.current = fetch(`/api/form-token?form=${encodeURIComponent(form)}`, { cache: 'no-store' })
       .then((res) => (res.ok ? (res.json() as Promise<{ token?: string }>) : {}))
       .then((body: { token?: string }) => {
         token.current = body.token ? { value: body.token, receivedAt: Date.now() } : null;
@@ -33,7 +34,7 @@ export function useFormGuard({ eager = true }: { eager?: boolean } = {}) {
         token.current = null;
       });
     return pending.current;
-  }, []);
+  }, [form]);
 
   useEffect(() => {
     if (eager) void refresh();

@@ -22,7 +22,7 @@ export function NewsletterForm({ source }: { source: string }) {
   const t = useClientMessages('Newsletter');
   const tf = useClientMessages('Forms');
   const router = useRouter();
-  const guard = useFormGuard({ eager: false });
+  const guard = useFormGuard({ form: 'newsletter', eager: false });
   const armed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);

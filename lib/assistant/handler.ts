@@ -65,10 +65,8 @@ export function createAssistantHandler(deps: HandlerDeps) {
     request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
     const events = deps.reply(parsed.data, abort.signal)[Symbol.asyncIterator]();
     const first = await events.next();
-    const conversationId =
-      !first.done && first.value.type === 'start'
-        ? first.value.conversationId
-        : (parsed.data.conversationId ?? '');
+    // Only an id the reply itself started with (issued or verified there) is sent back, never the client's own.
+    const conversationId = !first.done && first.value.type === 'start' ? first.value.conversationId : '';
     const encoder = new TextEncoder();
     let pending: AssistantEvent | null = first.done ? null : first.value;
 

@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { randomUUID } from 'node:crypto';
-
 import { localizeHref } from '@/i18n/client-paths';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
+import { formSecret } from '@/lib/forms/secret';
 
+import { isIssuedConversationId, issueConversationId } from './conversation-id';
 import { createConversationStore } from './conversations';
 import { loadAssistantDocs } from './corpus';
 import { detectIntents, needsSafeguarding } from './intents';
@@ -40,7 +40,8 @@ function sourcesOf(passages: readonly Passage[], locale: AssistantRequest['local
 }
 
 /**
- * Answers `request`: yields `start` (with the conversation id: the one given, else a new UUID), text `delta`s,
+ * Answers `request`: yields `start` (with the conversation id: the one given if this server issued it, else a new
+ * signed one, conversation-id.ts, so a client can neither pick nor guess one), text `delta`s,
  * then `sources` and `done`, or an `error` event. Never throws. The text is at most ASSISTANT_MAX_CHARS
  * characters; safeguarding help leads when the message calls for it, whichever answerer runs.
  */
@@ -48,7 +49,10 @@ export async function* assistantReply(
   request: AssistantRequest,
   options: ReplyOptions = {},
 ): AsyncGenerator<AssistantEvent> {
-  const conversationId = request.conversationId ?? randomUUID();
+  const secret = formSecret();
+  const conversationId = isIssuedConversationId(secret, request.conversationId)
+    ? request.conversationId
+    : issueConversationId(secret);
   yield { type: 'start', conversationId };
   const e = env();
   const site = siteConfig();

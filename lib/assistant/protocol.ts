@@ -3,7 +3,8 @@
  *
  * Request: JSON `{ message, conversationId?, locale }` (validated by `assistantRequestSchema` in request.ts).
  * Response 200: `Content-Type: application/x-ndjson; charset=utf-8`, one JSON event per line:
- *   {"type":"start","conversationId":"<uuid>"}            always first (also in the `X-Conversation-Id` header)
+ *   {"type":"start","conversationId":"<uuid>.<hmac>"}     always first (also in the `X-Conversation-Id` header);
+ *                                                          issued and signed by the server, send it back as is
  *   {"type":"delta","text":"…"}                            reply text, in order; concatenate them
  *   {"type":"sources","sources":[{"title":"…","url":"/…"}]} the site pages the reply is grounded in (in-site paths)
  *   {"type":"done"}                                        the reply is complete

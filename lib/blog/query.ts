@@ -15,6 +15,9 @@ export const blogQuerySchema = z.object({
 
 export type BlogQuery = z.infer<typeof blogQuerySchema>;
 
+/** The query parameters that make a blog list view (next.config.ts sends requests with any of them to the filtered view). */
+export const BLOG_LIST_PARAMS = ['q', 'category', 'sort', 'order', 'page'] as const;
+
 /** Reads Next's `searchParams` (a value may be an array when repeated: the first one wins). */
 export function parseBlogQuery(params: Record<string, string | string[] | undefined>): BlogQuery {
   const first = Object.fromEntries(

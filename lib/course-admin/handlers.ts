@@ -25,6 +25,7 @@ import {
   updateCourse,
   updateLesson,
 } from '@/lib/courses';
+import { errorSummary } from '@/lib/courses/errors';
 import {
   MATERIAL_MAX_BYTES,
   courseCreateSchema,
@@ -65,8 +66,6 @@ export type AdminFailure = {
   ok: false;
   status: 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503;
   error: AdminErrorCode;
-  /** English detail (CourseError message, spec §8), for the 'Failed to create course: {message}' toast and logs. */
-  message?: string;
   /** Field → message key of lib/courses/schemas ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
   fieldErrors?: Record<string, string>;
   /** For 'rate-limited': seconds until the admin's window frees up (the route handler's Retry-After). */
@@ -102,24 +101,29 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/**
+ * A thrown error as the failure the admin sees: a code the page translates (lib/course-admin/status.ts), never
+ * the error's own text. Driver and file-system messages (a query's values, a server path) stay out of the
+ * browser; server-side failures are logged by code and error name only (`errorSummary`), without personal data.
+ */
 function failureOf(error: unknown): AdminFailure {
   if (error instanceof z.ZodError) {
     return { ok: false, status: 422, error: 'invalid', fieldErrors: fieldErrorsOf(error) };
   }
   if (isCourseError(error)) {
-    const { code, message } = error;
+    const { code } = error;
     if (code === 'course-not-found' || code === 'unit-not-found' || code === 'lesson-not-found')
-      return { ok: false, status: 404, error: 'not-found', message };
-    if (code === 'unit-other-course') return { ok: false, status: 422, error: 'other-course', message };
-    if (code === 'student-not-found') return { ok: false, status: 404, error: 'no-such-student', message };
-    if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large', message };
-    if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type', message };
-    if (code === 'material-empty') return { ok: false, status: 422, error: 'empty', message };
-    console.error('[course-admin]', message);
-    return { ok: false, status: 500, error: 'server', message };
+      return { ok: false, status: 404, error: 'not-found' };
+    if (code === 'unit-other-course') return { ok: false, status: 422, error: 'other-course' };
+    if (code === 'student-not-found') return { ok: false, status: 404, error: 'no-such-student' };
+    if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large' };
+    if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type' };
+    if (code === 'material-empty') return { ok: false, status: 422, error: 'empty' };
+    console.error(`[course-admin] ${code}: ${errorSummary(error.cause ?? error)}`);
+    return { ok: false, status: 500, error: 'server' };
   }
-  console.error('[course-admin] unexpected failure:', error);
-  return { ok: false, status: 500, error: 'server', message: 'Unexpected error' };
+  console.error(`[course-admin] unexpected failure: ${errorSummary(error)}`);
+  return { ok: false, status: 500, error: 'server' };
 }
 
 async function run<T>(guard: AdminGate, work: (user: AuthUser) => Promise<T>): Promise<AdminResult<T>> {
@@ -242,7 +246,9 @@ export function handleMoveLessonToUnit(guard: AdminGate, raw: unknown, deps: Adm
  */
 export function handleEnrolStudent(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async () => {
-    const input = withCourse.extend({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) }).parse(raw);
+    const input = withCourse
+      .extend({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) })
+      .parse(raw);
     const db = deps.db ?? (await getDb());
     const userId =
       authKind() === 'supabase'

@@ -42,3 +42,23 @@ export class CourseError extends Error {
 export function isCourseError(error: unknown, code?: CourseErrorCode): error is CourseError {
   return error instanceof CourseError && (code === undefined || error.code === code);
 }
+
+/**
+ * A log line's worth of what went wrong, without personal data: the error's name and code (SQLSTATE such as
+ * `23505`, or an errno such as `ENOSPC`), and those of its cause. Driver and file-system messages are left out,
+ * since they can quote a query's values (an email, a user id) or a server path. Never throws.
+ */
+export function errorSummary(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (!(current instanceof Error)) {
+      parts.push(typeof current);
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    parts.push(`${current.name}${typeof code === 'string' || typeof code === 'number' ? ` (${code})` : ''}`);
+    current = current.cause;
+  }
+  return parts.join(' ← ');
+}

@@ -42,6 +42,7 @@ export {
   selectCourses,
   selectEnrolledCourses,
   selectLesson,
+  selectMaterialCourse,
   selectMaterials,
   selectUnit,
   selectUnitLessons,

@@ -11,7 +11,7 @@ import { createLimiter, type Limiter } from '@/lib/screening/limiter';
 
 import { GUARD_FIELDS, type FormFailure, type FormResult } from './result';
 import { formSecret } from './secret';
-import { verifyFormToken } from './token';
+import { FORM_TOKEN_MAX_USES, MAX_TOKEN_AGE_MS, verifyFormToken } from './token';
 
 /**
  * One wrapper for every public form's server action (HOUSE-STYLE rule 8): per-client rate limit, spam guard
@@ -66,6 +66,23 @@ function limiterFor(def: FormDefinition<z.ZodType>): Limiter {
   return limiter;
 }
 
+let tokenUses: Limiter | undefined;
+
+/**
+ * Counts accepted submissions per form token (FORM_TOKEN_MAX_USES each, for as long as a token lives): in memory,
+ * or in Redis when REDIS_URL is set so every instance shares the count. One token fetched by a script therefore
+ * carries a handful of submissions, not a day's worth.
+ */
+function tokenUseLimiter(): Limiter {
+  tokenUses ??= createLimiter({
+    points: FORM_TOKEN_MAX_USES,
+    durationSeconds: Math.ceil(MAX_TOKEN_AGE_MS / 1000) + 60,
+    keyPrefix: 'form-token-uses',
+    redisUrl: env().REDIS_URL,
+  });
+  return tokenUses;
+}
+
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Field name → message key of the first issue per field; non-key messages (zod's own English) become 'invalid'. */
@@ -117,16 +134,25 @@ export async function executeForm<S extends z.ZodType, T>(
   const record = toRecord(raw);
   if (!record) return failure(400, 'invalid');
 
+  let tokenId: string | undefined;
   if (def.spamGuard !== false) {
     const honeypot = record[GUARD_FIELDS.honeypot];
     if (honeypot !== undefined && honeypot !== '') return failure(400, 'spam');
-    const check = verifyFormToken(formSecret(), record[GUARD_FIELDS.token], ctx.now, def.fillTime);
+    const { check, id } = verifyFormToken(formSecret(), record[GUARD_FIELDS.token], ctx.now, {
+      ...def.fillTime,
+      form: def.name,
+    });
     if (check === 'too-fast') return failure(400, 'too-fast');
     if (check !== 'ok') return failure(400, 'expired');
+    tokenId = id;
   }
 
   const parsed = def.schema.safeParse(record);
   if (!parsed.success) return failure(422, 'invalid', { fieldErrors: fieldErrors(parsed.error) });
+  // Only accepted submissions use up a token, so a person correcting a field keeps theirs; a used-up token reads
+  // as 'expired', which makes the browser fetch a fresh one.
+  if (tokenId && !(await tokenUseLimiter().consume(`${def.name}:${tokenId}`)).allowed)
+    return failure(400, 'expired');
 
   try {
     const result = await handler(parsed.data, ctx);

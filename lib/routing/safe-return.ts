@@ -17,35 +17,58 @@ function offSite(path: string): boolean {
   return !path.startsWith('/') || path.startsWith('//') || SPACE_OR_BACKSLASH.test(path);
 }
 
+/** How many rounds of percent-decoding a path is checked through (`%252F` → `%2F` → `/`). */
+const DECODE_ROUNDS = 3;
+
+/**
+ * True when `path` (or what it becomes after up to DECODE_ROUNDS rounds of percent-decoding, since a proxy, a
+ * framework or a later redirect may decode it again) could leave the site or hide a control character. A
+ * malformed escape in the first round is unsafe; in a later round the literal text is what a browser sees, so
+ * decoding simply stops there.
+ */
+function unsafePath(path: string): boolean {
+  let current = path;
+  for (let round = 0; round <= DECODE_ROUNDS; round++) {
+    if (offSite(current) || CONTROL.test(current)) return true;
+    if (!current.includes('%')) return false;
+    try {
+      current = decodeURIComponent(current);
+    } catch {
+      return round === 0;
+    }
+  }
+  return false;
+}
+
 /**
  * A `returnTo` value reduced to a site path without locale prefix (`/blog?x=1#y`), or null when it is not a
  * plain site-relative path. Accepted: a single leading `/` (never `//` or `/\`), so no scheme or host; no
  * backslash, whitespace or control character; at most MAX_RETURN_LENGTH characters; and it must resolve to the
- * same origin. The path is also checked once percent-decoded (`/%2F%2Fevil`, `/%5Cevil`, `%0A`), since a proxy or
- * a later redirect may decode it. Dot segments are resolved and any locale prefix dropped (`/es/blog` → `/blog`).
- * Pure; never throws.
+ * same origin. The path is also checked percent-decoded (`/%2F%2Fevil`, `/%5Cevil`, `%0A`, double-encoded
+ * `%252F`), since a proxy or a later redirect may decode it. Dot segments are resolved and any locale prefix
+ * dropped (`/es/blog` → `/blog`); the checks run again on what is left, so `/es//evil.example` (which would
+ * become `//evil.example`) is refused. Pure; never throws.
  */
 export function safeReturnTarget(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_LENGTH) return null;
   if (offSite(value) || CONTROL.test(value)) return null;
   const rawPath = /^[^?#]*/.exec(value)![0];
-  let decoded: string;
-  let decodedPath: string;
   try {
-    decoded = decodeURIComponent(value);
-    decodedPath = decodeURIComponent(rawPath);
+    if (CONTROL.test(decodeURIComponent(value))) return null;
   } catch {
     return null;
   }
-  if (offSite(decodedPath) || CONTROL.test(decoded)) return null;
+  if (unsafePath(rawPath)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);
   } catch {
     return null;
   }
-  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  if (url.origin !== BASE) return null;
+  // The locale is split off only now, so the checks must run again on the path that is left.
   const { path } = splitLocale(url.pathname);
+  if (unsafePath(path)) return null;
   return `${path}${url.search}${url.hash}`;
 }
 

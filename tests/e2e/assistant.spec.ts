@@ -64,7 +64,7 @@ test.describe('chat assistant', () => {
       thread: localStorage.getItem('lrjn-chat-thread-id'),
     }));
     expect(stored.history).toContain('/community#register');
-    expect(stored.thread).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.thread).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
 
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

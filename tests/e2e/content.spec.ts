@@ -71,6 +71,31 @@ test('blog list filters by category with counts', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(`Showing 1 to ${Math.min(12, count)} of ${count} posts`);
 });
 
+test('the plain blog list is served from the cache; list parameters still give their view (security review L10)', async ({
+  request,
+}) => {
+  for (const [prefix, paged] of [
+    ['', /Showing 13 to/],
+    ['/es', /Se muestran las entradas 13 a/],
+  ] as const) {
+    // The first request may render it (ISR); from then on it is a cache hit, never a per-request render.
+    await request.get(`${prefix}/blog`);
+    const cached = await request.get(`${prefix}/blog`);
+    expect(cached.status()).toBe(200);
+    expect(cached.headers()['x-nextjs-cache'], `${prefix}/blog`).toMatch(/^(HIT|STALE)$/);
+    expect(cached.headers()['cache-control']).toContain('s-maxage');
+    // With a parameter the view is rendered per request, at the same address.
+    const second = await request.get(`${prefix}/blog?page=2`);
+    expect(second.status()).toBe(200);
+    expect(second.headers()['x-nextjs-cache']).toBeUndefined();
+    expect(await second.text()).toMatch(paged);
+  }
+  const searched = await request.get('/blog?q=zzzznothingmatches');
+  expect(await searched.text()).toContain('No posts found');
+  // The per-request view has no address of its own.
+  expect((await request.get('/blog/filtered')).status()).toBe(404);
+});
+
 test('a post renders with its parts, and the hostile markup is harmless', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {

@@ -28,8 +28,18 @@ const actions: { id: string; name: string }[] = manifestPath
 const MARKER = `hostile-${Date.now().toString(36)}`;
 const STACK = /\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+|"stack"\s*:/;
 
-async function formToken(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/form-token');
+/** The form name each public action checks its token against (tokens are bound to one form). */
+const FORM_OF: Record<string, string> = {
+  subscribeToNewsletter: 'newsletter',
+  submitEnquiry: 'contact',
+  submitRegistration: 'registration',
+  signUp: 'sign-up',
+  requestPasswordReset: 'password-reset',
+  resendConfirmation: 'resend-confirmation',
+};
+
+async function formToken(request: APIRequestContext, form: string): Promise<string> {
+  const res = await request.get(`/api/form-token?form=${form}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -113,11 +123,12 @@ test.describe('hostile payloads', () => {
   }, info) => {
     test.setTimeout(120_000);
     expect(actions.map((a) => a.name)).toContain('subscribeToNewsletter');
-    const token = await formToken(request);
-    // The token must be old enough to pass the fill-time check, so the payloads reach validation.
+    const tokens = new Map<string, string>();
+    for (const form of new Set(Object.values(FORM_OF))) tokens.set(form, await formToken(request, form));
+    // The tokens must be old enough to pass the fill-time check, so the payloads reach validation.
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     for (const action of actions) {
-      for (const { label, body } of payloads(token)) {
+      for (const { label, body } of payloads(tokens.get(FORM_OF[action.name] ?? 'contact')!)) {
         const res = await request.post('/', {
           headers: {
             'Next-Action': action.id,

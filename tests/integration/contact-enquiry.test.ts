@@ -64,7 +64,7 @@ describe.each(engines)('contact form on $name', (engine) => {
 
   const now = () => Date.now();
   const ctx = () => ({ ip: `198.51.100.${++ipCounter % 250}`, locale: 'fr' as const, now: now() });
-  const guard = () => ({ formToken: issueFormToken(SECRET, now() - 10_000), website_url: '' });
+  const guard = () => ({ formToken: issueFormToken(SECRET, now() - 10_000, 'contact'), website_url: '' });
   const options = (smtpUrl: string | null = smtp.url) => ({ db: handle.db, smtpUrl });
 
   const submit = (raw: unknown) =>

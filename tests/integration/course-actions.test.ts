@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser } from '@/lib/auth';
-import { addLesson, addUnit, createCourse, getProgress, isEnrolled } from '@/lib/courses';
+import { addLesson, addUnit, adminEnrol, createCourse, getProgress, isEnrolled } from '@/lib/courses';
+import { grantRole, insertMaterial } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 
 /**
@@ -183,23 +184,62 @@ describe('course actions and handlers (PGlite in memory)', () => {
 
 describe('/uploads/{file}', () => {
   let dir: string;
+  let handle: DatabaseHandle;
+  let db: DatabaseHandle['db'];
+  const files: Record<'free' | 'priced' | 'draft' | 'pricedDraft' | 'slides', string> = {
+    free: '1700000000000_notes.pdf',
+    priced: '1700000000001_workbook.pdf',
+    draft: '1700000000002_draft.pdf',
+    pricedDraft: '1700000000003_priced-draft.pdf',
+    slides: '1700000000000_slides.docx',
+  };
+  let pricedId = '';
   beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    db = handle.db;
+    state.db = db;
     dir = await mkdtemp(path.join(os.tmpdir(), 'lrjn-uploads-'));
     await mkdir(path.join(dir, '.data/uploads'), { recursive: true });
-    await writeFile(path.join(dir, '.data/uploads/1700000000000_notes.pdf'), '%PDF-1.4 test');
-    await writeFile(path.join(dir, '.data/uploads/1700000000000_slides.docx'), 'docx bytes');
+    for (const name of Object.values(files)) {
+      await writeFile(path.join(dir, '.data/uploads', name), name === files.free ? '%PDF-1.4 test' : 'bytes');
+    }
+    await writeFile(path.join(dir, '.data/uploads/1700000000009_orphan.pdf'), 'not recorded');
     await writeFile(path.join(dir, '.data/secret.pdf'), 'outside');
+    const record = async (name: string, price: number, published: boolean) => {
+      const c = await createCourse(
+        { title: `Course ${name}`, description: 'D', price, published },
+        ADMIN,
+        db,
+      );
+      await insertMaterial(db, {
+        courseId: c.id,
+        filename: name,
+        storagePath: name,
+        contentType: 'application/pdf',
+        sizeBytes: 5,
+      });
+      return c.id;
+    };
+    await record(files.free, 0, true);
+    pricedId = await record(files.priced, 25, true);
+    await record(files.draft, 0, false);
+    await record(files.pricedDraft, 25, false);
+    await record(files.slides, 0, true);
     vi.spyOn(process, 'cwd').mockReturnValue(dir);
-  });
+  }, 120_000);
   afterAll(async () => {
     vi.restoreAllMocks();
+    await handle?.close();
     await rm(dir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    state.user = null;
   });
   const get = (file: string) =>
     uploadGet(new Request(`http://localhost/uploads/${file}`), { params: Promise.resolve({ file }) });
 
-  it('serves a stored PDF inline with its type, nosniff and an hour of caching', async () => {
-    const res = await get('1700000000000_notes.pdf');
+  it('serves a free published course’s PDF to anyone, inline with its type, nosniff and an hour of caching', async () => {
+    const res = await get(files.free);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -209,7 +249,7 @@ describe('/uploads/{file}', () => {
   });
 
   it('sends office documents as attachments', async () => {
-    const res = await get('1700000000000_slides.docx');
+    const res = await get(files.slides);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -217,9 +257,10 @@ describe('/uploads/{file}', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="1700000000000_slides.docx"');
   });
 
-  it('answers 404 for missing files, names not of the stored form, and paths out of the folder', async () => {
+  it('answers 404 for missing or unrecorded files, names not of the stored form, and paths out of the folder', async () => {
     for (const file of [
       '1700000000000_missing.pdf',
+      '1700000000009_orphan.pdf',
       'notes.pdf',
       '..%2Fsecret.pdf',
       '1_..%2F..%2Fsecret.pdf',
@@ -228,5 +269,32 @@ describe('/uploads/{file}', () => {
     ]) {
       expect((await get(file)).status, file).toBe(404);
     }
+  });
+
+  it('hides a draft course’s materials from anonymous visitors and students (404), not from admins (security review L5)', async () => {
+    for (const file of [files.draft, files.pricedDraft]) {
+      expect((await get(file)).status, file).toBe(404);
+      state.user = ALICE;
+      expect((await get(file)).status, file).toBe(404);
+      state.user = null;
+    }
+    await grantRole(db, ADMIN, 'admin');
+    state.user = { id: ADMIN, email: 'admin@example.org', name: null, emailConfirmed: true };
+    const res = await get(files.draft);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('serves a priced course’s materials only to enrolled students (401 signed out, 403 not enrolled; L5)', async () => {
+    const signedOut = await get(files.priced);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.text()).not.toContain('bytes');
+    state.user = BOB;
+    expect((await get(files.priced)).status).toBe(403);
+    await adminEnrol(BOB.id, pricedId, {}, db);
+    const enrolled = await get(files.priced);
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.headers.get('cache-control')).toBe('private, no-store');
+    expect(await enrolled.text()).toBe('bytes');
   });
 });

@@ -292,6 +292,87 @@ describe('course admin handlers', () => {
   });
 });
 
+describe('admin failures never echo driver or file-system messages (security review L16)', () => {
+  let handle: DatabaseHandle;
+  let admin: GuardResult;
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    const user = await account('l16-admin@example.org');
+    await grantRole(handle.db, user.id, 'admin');
+    admin = await adminGuard(user, handle.db, []);
+  }, 120_000);
+  afterAll(async () => handle?.close());
+
+  async function account(email: string): Promise<AuthUser> {
+    const row = (await insertLocalUser(handle.db, {
+      email,
+      passwordHash: 'scrypt$15$8$1$x$y',
+      fullName: null,
+    }))!;
+    return { id: row.id, email, name: null, emailConfirmed: true };
+  }
+
+  it('a failed upload gives a generic server failure, and logs the code and errno, not the path', async () => {
+    const created = await handleCreateCourse(admin, { title: 'Disk full' }, { db: handle.db });
+    if (!created.ok) throw new Error('setup');
+    const secretPath = '/srv/lrjn/.data/uploads/1700000000000_notes.pdf';
+    const full = Object.assign(new Error(`ENOSPC: no space left on device, open '${secretPath}'`), {
+      code: 'ENOSPC',
+    });
+    const storage = {
+      put: async () => Promise.reject(full),
+      remove: async () => {},
+      url: (p: string) => `/uploads/${p}`,
+    };
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const pdf = new File([new Uint8Array([37, 80, 68, 70])], 'notes.pdf', { type: 'application/pdf' });
+      const result = await handleUploadMaterial(
+        admin,
+        { courseId: created.data.id, file: pdf },
+        { db: handle.db, storage },
+      );
+      expect(result).toEqual({ ok: false, status: 500, error: 'server' });
+      expect(JSON.stringify(result)).not.toMatch(/ENOSPC|srv|uploads/);
+      const logged = log.mock.calls.map((args) => args.map(String).join(' ')).join('\n');
+      expect(logged).toContain('material-failed');
+      expect(logged).toContain('ENOSPC');
+      expect(logged).not.toContain(secretPath);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('a failed create gives a generic server failure, and the log carries no value from the query', async () => {
+    const driver = Object.assign(
+      new Error(
+        'duplicate key value violates unique constraint "x" Key (email)=(alice@example.org) already exists',
+      ),
+      { code: '23505' },
+    );
+    const db = new Proxy(handle.db, {
+      get(target, prop, receiver) {
+        if (prop === 'insert')
+          return () => {
+            throw driver;
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const result = await handleCreateCourse(admin, { title: 'Clash' }, { db });
+      expect(result).toEqual({ ok: false, status: 500, error: 'server' });
+      const logged = log.mock.calls.map((args) => args.map(String).join(' ')).join('\n');
+      expect(logged).toContain('create-failed');
+      expect(logged).toContain('23505');
+      expect(logged).not.toContain('alice@example.org');
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
 describe('admin course pages (rendered)', () => {
   let handle: DatabaseHandle;
   let admin: GuardResult;

@@ -57,7 +57,7 @@ describe.each(engines)('network registration on $name', (engine) => {
 
   const now = () => Date.now();
   const ctx = () => ({ ip: `198.51.100.${++ipCounter % 250}`, locale: 'es' as const, now: now() });
-  const guard = () => ({ formToken: issueFormToken(SECRET, now() - 10_000), website_url: '' });
+  const guard = () => ({ formToken: issueFormToken(SECRET, now() - 10_000, 'registration'), website_url: '' });
   const submit = (raw: unknown) =>
     action.executeForm(
       registration.registrationForm,

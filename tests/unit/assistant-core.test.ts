@@ -1,4 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
+import { MessageText } from '@/components/assistant/message-text';
+import { isIssuedConversationId, issueConversationId } from '@/lib/assistant/conversation-id';
 
 import { detectIntents, needsSafeguarding } from '@/lib/assistant/intents';
 import { localAnswer } from '@/lib/assistant/local';
@@ -304,5 +309,49 @@ describe('protocol', () => {
       type: 'error',
       code: 'interrupted',
     });
+  });
+});
+
+describe('conversation ids (security review L12)', () => {
+  const secret = 'test-secret-0123456789abcdef0123456789';
+  it('are issued with a signature this server checks', () => {
+    const id = issueConversationId(secret);
+    expect(id).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
+    expect(isIssuedConversationId(secret, id)).toBe(true);
+    expect(issueConversationId(secret)).not.toBe(id);
+  });
+  it('refuse a client-chosen id, a plain UUID, a re-signed uuid or another key’s id', () => {
+    const id = issueConversationId(secret);
+    const [uuid, signature] = id.split('.');
+    expect(isIssuedConversationId(secret, uuid)).toBe(false);
+    expect(isIssuedConversationId(secret, `${crypto.randomUUID()}.${signature}`)).toBe(false);
+    expect(
+      isIssuedConversationId(secret, issueConversationId('another-secret-0123456789abcdef01', uuid)),
+    ).toBe(false);
+    for (const bad of [undefined, null, 42, '', 'x', `${id}x`, id.toUpperCase()]) {
+      expect(isIssuedConversationId(secret, bad)).toBe(false);
+    }
+  });
+});
+
+describe('MessageText links (security review L12)', () => {
+  const html = (text: string) => renderToStaticMarkup(createElement(MessageText, { text }));
+  it('links site paths and https URLs', () => {
+    expect(html('See [events](/events).')).toContain('href="/events"');
+    expect(html('Ver [eventos](/es/events).')).toContain('href="/es/events"');
+    expect(html('[Docs](https://example.org/a)')).toContain('href="https://example.org/a"');
+  });
+  it.each([
+    '/\\evil.example',
+    '//evil.example',
+    '/\\/evil.example',
+    '/es//evil.example',
+    '/fr/\\evil.example',
+    'javascript:alert(1)',
+    'http://evil.example',
+  ])('leaves [x](%s) as text, never a link', (href) => {
+    const out = html(`Go [here](${href}) now`);
+    expect(out).not.toContain('<a');
+    expect(out).toContain('[here]');
   });
 });

@@ -115,7 +115,7 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const id = res.headers.get('x-conversation-id');
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
     const all = await events(res);
     expect(all[0]).toEqual({ type: 'start', conversationId: id });
     expect(all.filter((e) => e.type === 'delta').length).toBeGreaterThan(3);
@@ -129,12 +129,13 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(text.length).toBeLessThanOrEqual(1200);
   });
 
-  it('keeps a given conversation id, answers in the locale and honours ASSISTANT_MAX_CHARS', async () => {
+  it('keeps a conversation id it issued, answers in the locale and honours ASSISTANT_MAX_CHARS', async () => {
     vi.stubEnv('ASSISTANT_MAX_CHARS', '300');
-    const conversationId = '6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e';
-    const res = await (
-      await route()
-    )(
+    const post = await route();
+    const conversationId = (
+      await post(request(JSON.stringify({ message: 'hello', locale: 'fr' })))
+    ).headers.get('x-conversation-id')!;
+    const res = await post(
       request(
         JSON.stringify({ message: 'Je veux devenir bénévole et faire un don', locale: 'fr', conversationId }),
       ),
@@ -145,6 +146,28 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(text).toContain('(/fr/community#register)');
     expect(text).toContain('bénévole');
     expect(text.length).toBeLessThanOrEqual(300);
+  });
+
+  it('never keeps a conversation id the client chose or forged (security review L12)', async () => {
+    const post = await route();
+    const issued = (await post(request(JSON.stringify({ message: 'hello', locale: 'en' })))).headers.get(
+      'x-conversation-id',
+    )!;
+    const [, signature] = issued.split('.');
+    for (const chosen of [
+      '6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e',
+      `6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e.${signature}`,
+      `${issued.slice(0, -1)}A`,
+    ]) {
+      const res = await post(
+        request(JSON.stringify({ message: 'hello', locale: 'en', conversationId: chosen })),
+      );
+      expect(res.status).toBe(200);
+      const id = res.headers.get('x-conversation-id')!;
+      expect(id).not.toBe(chosen);
+      expect(id).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
+      expect((await events(res))[0]).toEqual({ type: 'start', conversationId: id });
+    }
   });
 
   it('cites content pages with locale-prefixed links', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { localizeHref } from '@/i18n/client-paths';
 import { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from '@/lib/routing/safe-return';
 import { parseThankYouQuery } from '@/lib/routing/thank-you';
 
@@ -143,5 +144,71 @@ describe('parseThankYouQuery', () => {
     expect(parseThankYouQuery({ returnTo: ['//evil.example', '/blog'] }).returnTo).toBeNull();
     expect(parseThankYouQuery({ type: ['donation', 'newsletter'] }).type).toBe('donation');
     expect(parseThankYouQuery({}).returnTo).toBeNull();
+  });
+});
+
+describe('safeReturnTarget: a locale prefix never hides an off-site target (security review M1)', () => {
+  const tails = [
+    '//evil.example',
+    '//evil.example/phish',
+    '/%2F/evil.example',
+    '/%2f%2fevil.example',
+    '/./%2Fevil.example',
+    '/%5C%5Cevil.example',
+    '/%5cevil.example',
+    '/\\\\evil.example',
+    '/\\evil.example',
+    '/%252F%252Fevil.example',
+    '/%25252F%25252Fevil.example',
+    '/%255C%255Cevil.example',
+    '/\t/evil.example',
+    '/%09/evil.example',
+    '/\n/evil.example',
+    '/%0A/evil.example',
+    '/\r\n/evil.example',
+    '/%0D%0A/evil.example',
+    '/a/..//evil.example',
+    '/.//evil.example',
+    '//evil.example?x=1#y',
+  ];
+  const cases = ['/es', '/fr', '/pt', '/en'].flatMap((prefix) => tails.map((tail) => `${prefix}${tail}`));
+
+  it.each(cases)('%j is refused', (value) => {
+    expect(safeReturnTarget(value)).toBeNull();
+    for (const locale of ['en', 'es', 'fr', 'pt'] as const) {
+      const path = safeReturnPath(value, locale);
+      expect(path).toBe(locale === 'en' ? '/' : `/${locale}`);
+    }
+  });
+
+  it.each(tails.filter((t) => t.startsWith('/%25')))('%j (double-encoded, no prefix) is refused', (value) => {
+    expect(safeReturnTarget(value)).toBeNull();
+  });
+
+  it('still accepts ordinary prefixed paths, including an encoded slash inside a segment', () => {
+    expect(safeReturnTarget('/es/blog')).toBe('/blog');
+    expect(safeReturnTarget('/fr/blog/caf%C3%A9?q=a%2Fb')).toBe('/blog/caf%C3%A9?q=a%2Fb');
+    expect(safeReturnTarget('/pt/events/a%2Fb')).toBe('/events/a%2Fb');
+    expect(safeReturnTarget('/archive?q=100%25')).toBe('/archive?q=100%25');
+  });
+});
+
+describe('pages that render a return link never point off-site (security review M1)', () => {
+  const attack = '/es//evil.example/phish';
+
+  it('the thank-you page’s "Go back" target (parseThankYouQuery, then the localising Link)', () => {
+    const { returnTo } = parseThankYouQuery({ type: 'newsletter', returnTo: attack });
+    expect(returnTo).toBeNull();
+    for (const value of ['/fr/%2F/evil.example', '/pt/\\\\evil.example', '/es/./%2Fevil.example']) {
+      expect(parseThankYouQuery({ returnTo: value }).returnTo).toBeNull();
+    }
+  });
+
+  it('the signed-in /login "Continue" link (safeReturnTarget, then localizeHref)', () => {
+    const next = safeReturnTarget(attack) ?? undefined;
+    for (const locale of ['en', 'es', 'fr', 'pt'] as const) {
+      const href = localizeHref(locale, next ?? '/');
+      expect(href).not.toMatch(/^[/\\]{2}|evil/);
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { parseByteRange } from '@/lib/media/range';
+import { streamFile } from '@/lib/media/file-response';
 
 // GET /content-media/{path} – media files of the bundled content snapshot (content/media), which stand in for
 // WordPress's wp-content/uploads when the site runs on the snapshot.
@@ -31,39 +30,14 @@ export async function GET(request: Request, { params }: RouteContext<'/content-m
   if (!file.startsWith(ROOT + path.sep) || !type || parts.some((p) => p.startsWith('.'))) {
     return new Response('Not found', { status: 404 });
   }
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return new Response('Not found', { status: 404 });
-    const headers = {
-      'Content-Type': type,
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
-      'X-Content-Type-Options': 'nosniff',
-      ...(type === 'image/svg+xml'
-        ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
-        : {}),
-    };
-    // Browsers seek in audio and video only when the server answers byte ranges (206).
-    const range = parseByteRange(request.headers.get('range'), info.size);
-    if (range === 'unsatisfiable') {
-      return new Response(null, {
-        status: 416,
-        headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
-      });
-    }
-    const body = await readFile(file);
-    if (range) {
-      return new Response(body.subarray(range.start, range.end + 1), {
-        status: 206,
-        headers: {
-          ...headers,
-          'Content-Length': String(range.end - range.start + 1),
-          'Content-Range': `bytes ${range.start}-${range.end}/${info.size}`,
-        },
-      });
-    }
-    return new Response(body, { headers: { ...headers, 'Content-Length': String(info.size) } });
-  } catch {
-    return new Response('Not found', { status: 404 });
-  }
+  const response = await streamFile(file, request.headers.get('range'), {
+    'Content-Type': type,
+    'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+    'X-Content-Type-Options': 'nosniff',
+    ...(type === 'image/svg+xml'
+      ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
+      : {}),
+  });
+  // Streamed from disk with byte ranges: browsers seek in audio and video only when the server answers 206.
+  return response ?? new Response('Not found', { status: 404 });
 }

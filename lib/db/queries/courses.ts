@@ -333,3 +333,17 @@ export async function selectMaterials(db: Database, courseId: string): Promise<C
     .where(eq(courseMaterials.courseId, courseId))
     .orderBy(asc(courseMaterials.createdAt), asc(courseMaterials.id));
 }
+
+/** The course a stored material belongs to (its id, whether it is published, its price), or null for no such file. */
+export async function selectMaterialCourse(
+  db: Database,
+  storagePath: string,
+): Promise<{ courseId: string; published: boolean; price: number } | null> {
+  const [row] = await db
+    .select({ courseId: courses.id, published: courses.published, price: courses.price })
+    .from(courseMaterials)
+    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
+    .where(eq(courseMaterials.storagePath, storagePath))
+    .limit(1);
+  return row ?? null;
+}

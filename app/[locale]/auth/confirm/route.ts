@@ -32,7 +32,9 @@ export async function GET(
   if (type && TYPES.includes(type) && tokenHash && tokenHash.length <= 256)
     confirmed = (await (await getAuth()).confirmEmail({ tokenHash, type })).ok;
   const target = confirmTarget(type, confirmed, query.get('next'));
-  const response = NextResponse.redirect(new URL(localizeHref(locale, target), request.url), 303);
-  response.headers.set('Cache-Control', 'no-store');
-  return response;
+  // A relative Location: request.url carries the server's bind address (localhost:3000), not the public host.
+  return new NextResponse(null, {
+    status: 303,
+    headers: { Location: localizeHref(locale, target), 'Cache-Control': 'no-store' },
+  });
 }

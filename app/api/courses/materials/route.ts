@@ -81,5 +81,5 @@ export async function POST(request: Request): Promise<Response> {
   }
   return result.ok
     ? json(result.data, 201)
-    : json({ error: result.error, message: result.message, fields: result.fieldErrors }, result.status);
+    : json({ error: result.error, fields: result.fieldErrors }, result.status);
 }

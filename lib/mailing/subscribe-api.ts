@@ -134,8 +134,10 @@ export async function handleSubscribeRequest(request: Request, deps: SubscribeDe
     const parsed = subscribeBodySchema.safeParse(json);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
+      // A refused record key comes wrapped in an 'invalid_key' issue with the refinement's own issues inside.
       const messages = parsed.error.issues
-        .map((issue) => issue.message)
+        .flatMap((issue) => ('issues' in issue && Array.isArray(issue.issues) ? issue.issues : [issue]))
+        .map((issue: { message: string }) => issue.message)
         .filter((message) => message.startsWith('unknown '));
       return fail(400, 'invalid_body', { fields, ...(messages.length ? { messages } : {}) });
     }

@@ -18,50 +18,51 @@ const linkForm = z.object({
   locale: z.enum(routing.locales).catch(routing.defaultLocale),
 });
 
+/** What a link action answers to input that its page's form never sends (no redirect: nothing to show). */
+export type LinkActionRefusal = { ok: false; status: 400; error: 'invalid' };
+const REFUSED: LinkActionRefusal = { ok: false, status: 400, error: 'invalid' };
+
 function readLinkForm(formData: unknown) {
-  if (!(formData instanceof FormData)) return { token: null, locale: routing.defaultLocale };
+  if (!(formData instanceof FormData)) return null;
   const parsed = linkForm.safeParse({
     token: formData.get('token'),
     locale: formData.get('locale') ?? undefined,
   });
-  if (parsed.success) return parsed.data;
-  const locale = linkForm.shape.locale.parse(formData.get('locale'));
-  return { token: null, locale };
+  return parsed.success ? parsed.data : null;
 }
 
 /**
  * The confirm button of /newsletter/confirm (a POST, so a mail scanner that fetches the emailed link confirms
  * nothing): the signed token makes the subscriber active (lib/mailing `confirmNewsletter`; the provider sync runs
- * after the response), then the page shows the result. No login: the token is the proof.
+ * after the response), then the page shows the result. No login: the token is the proof. Input the page's form
+ * never sends (not form data, no token) gets a 400 result instead of a redirect.
  */
-export async function confirmNewsletterAction(formData: FormData): Promise<void> {
-  const { token, locale } = readLinkForm(formData);
-  let result: string = 'invalid';
-  if (token) {
-    try {
-      result = await confirmNewsletter(await getDb(), token, { defer: after });
-    } catch (error) {
-      console.error('[newsletter] confirmation failed:', error instanceof Error ? error.message : error);
-      result = 'error';
-    }
+export async function confirmNewsletterAction(formData: FormData): Promise<LinkActionRefusal> {
+  const input = readLinkForm(formData);
+  if (!input) return REFUSED;
+  let result: string;
+  try {
+    result = await confirmNewsletter(await getDb(), input.token, { defer: after });
+  } catch (error) {
+    console.error('[newsletter] confirmation failed:', error instanceof Error ? error.message : error);
+    result = 'error';
   }
-  redirect({ href: `/newsletter/confirm?result=${result}`, locale });
+  redirect({ href: `/newsletter/confirm?result=${result}`, locale: input.locale });
 }
 
 /**
  * The button of /newsletter/unsubscribe: the signed token unsubscribes the person (lib/mailing
  * `unsubscribeNewsletter`; the provider is told after the response), then the page shows the result.
  */
-export async function unsubscribeNewsletterAction(formData: FormData): Promise<void> {
-  const { token, locale } = readLinkForm(formData);
-  let result: string = 'invalid';
-  if (token) {
-    try {
-      result = await unsubscribeNewsletter(await getDb(), token, { defer: after });
-    } catch (error) {
-      console.error('[newsletter] unsubscribe failed:', error instanceof Error ? error.message : error);
-      result = 'error';
-    }
+export async function unsubscribeNewsletterAction(formData: FormData): Promise<LinkActionRefusal> {
+  const input = readLinkForm(formData);
+  if (!input) return REFUSED;
+  let result: string;
+  try {
+    result = await unsubscribeNewsletter(await getDb(), input.token, { defer: after });
+  } catch (error) {
+    console.error('[newsletter] unsubscribe failed:', error instanceof Error ? error.message : error);
+    result = 'error';
   }
-  redirect({ href: `/newsletter/unsubscribe?result=${result}`, locale });
+  redirect({ href: `/newsletter/unsubscribe?result=${result}`, locale: input.locale });
 }

@@ -41,7 +41,8 @@ export async function NewsletterLinkPanel({
   purpose: 'confirm' | 'unsubscribe';
   token?: string;
   locale: Locale;
-  action: (formData: FormData) => Promise<void>;
+  /** A server action; it redirects back with `?result=…` (its refusal of malformed input never reaches this form). */
+  action: (formData: FormData) => Promise<unknown>;
 }) {
   const t = await getTranslations('NewsletterLinks');
   const [title, body] = TEXTS[state];
@@ -60,7 +61,7 @@ export async function NewsletterLinkPanel({
       actions={acting ? [] : actions}
     >
       {acting ? (
-        <form action={action} className="mt-8">
+        <form action={action as (formData: FormData) => Promise<void>} className="mt-8">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="locale" value={locale} />
           <button

@@ -9,8 +9,7 @@ import { env } from '@/lib/config/env';
 let cached: string | undefined;
 
 /**
- * The key that signs form tokens (and, through a key derived for that purpose in lib/mailing/links.ts, the
- * newsletter's confirm and unsubscribe links): `FORM_SECRET`, or else a random key created once and kept in
+ * The key that signs form tokens: `FORM_SECRET`, or else a random key created once and kept in
  * `.data/form-secret` (mode 0600), so tokens survive a restart of a single server. Several instances must share
  * `FORM_SECRET` (README, "Scaling out"). If the file cannot be written (read-only disk), a per-process key is
  * used and logged: forms still work, but a token issued before a restart is refused once.

@@ -84,7 +84,12 @@ export async function checkHubspot(
     return { ok: false, message: transportProblem('hubspot', result, 'HUBSPOT_API_URL') };
   }
   if (isOk(result.status))
-    return { ok: true, message: 'HubSpot contacts are reachable with the access token' };
+    return {
+      ok: true,
+      // Unsubscribes use another API whose scope a read of contacts cannot prove.
+      message:
+        'HubSpot contacts are reachable with the access token (unsubscribes also need the communication_preferences.write scope)',
+    };
   if (result.status === 401) {
     return {
       ok: false,

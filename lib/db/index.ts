@@ -59,8 +59,14 @@ export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
 export {
+  NEWSLETTER_CONFIRM_KIND,
+  activateNewsletterSubscriber,
+  confirmationQueuedSince,
   findNewsletterSubscriber,
+  findNewsletterSubscriberById,
+  latestConfirmationPayload,
   recordNewsletterSync,
+  unsubscribeNewsletterSubscriber,
   upsertNewsletterSubscriber,
 } from './queries/newsletter';
 export type { NewsletterSignup } from './queries/newsletter';

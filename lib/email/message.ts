@@ -8,6 +8,20 @@ export interface EmailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on newsletter mail.
+   * Names and values must be single lines; the sender drops any that are not.
+   */
+  headers?: Record<string, string>;
+}
+
+/** The header fields of `message.headers` that are safe to send: a token name and a value without line breaks. */
+export function safeExtraHeaders(message: Pick<EmailMessage, 'headers'>): Record<string, string> | undefined {
+  if (!message.headers) return undefined;
+  const safe = Object.entries(message.headers).filter(
+    ([name, value]) => /^[A-Za-z][A-Za-z0-9-]{0,75}$/.test(name) && !/[\r\n\0]/.test(value),
+  );
+  return safe.length ? Object.fromEntries(safe) : undefined;
 }
 
 /** What an enquiry email needs from the stored row (lib/db `Enquiry`). */

@@ -10,7 +10,7 @@ import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import type { SideEffectOutcome } from '@/lib/db';
 
-import type { EmailMessage } from './message';
+import { type EmailMessage, safeExtraHeaders } from './message';
 
 /** Connection and greeting timeouts of the SMTP client: a hung server fails the attempt, the outbox retries. */
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -52,6 +52,7 @@ async function writeMailFile(dir: string, message: EmailMessage, from: string): 
     replyTo: message.replyTo,
     subject: message.subject,
     text: message.text,
+    headers: safeExtraHeaders(message),
   });
   const root = path.resolve(process.cwd(), dir);
   await mkdir(root, { recursive: true, mode: 0o700 });
@@ -112,6 +113,7 @@ export async function sendEmail(message: EmailMessage, options: SendOptions = {}
       replyTo: message.replyTo,
       subject: message.subject,
       text: message.text,
+      headers: safeExtraHeaders(message),
     });
     return { ok: true, via: 'smtp' };
   } catch (error) {

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { after } from 'next/server';
 import type { z } from 'zod';
 
 import { getDb } from '@/lib/db';
@@ -15,17 +16,22 @@ export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
 };
 
 /**
- * Subscribes an email (spec §7, DESIGN.md §5): the `newsletter_subscribers` row is saved first (a repeat signup
- * updates it, no duplicate), with the consent time and the page's locale; the mailing provider sync follows as a
- * best-effort, retried side effect (lib/mailing). Returns the thank-you path (without locale prefix; the
- * browser's router adds it): `/thank-you?type=newsletter&source=…&returnTo=…`.
+ * Signs an email up (spec §7, DESIGN.md §5) with double opt-in: the `newsletter_subscribers` row is saved first as
+ * `pending` with the page's locale (a repeat signup adds no row and never re-activates anyone), and the
+ * confirmation email goes out after the response (lib/mailing `subscribeNewsletter`); the provider sync waits for
+ * the person's confirmation. Returns the same thank-you path whatever the address's state (without locale prefix;
+ * the browser's router adds it): `/thank-you?type=newsletter&source=…&returnTo=…`.
  */
 export async function handleNewsletter(
   input: z.output<typeof newsletterSchema>,
   ctx: FormContext,
 ): Promise<{ thankYou: string }> {
   const db = await getDb();
-  await subscribeNewsletter(db, { email: input.email, source: input.source, locale: ctx.locale });
+  await subscribeNewsletter(
+    db,
+    { email: input.email, source: input.source, locale: ctx.locale },
+    { defer: after },
+  );
   const query = new URLSearchParams({ type: 'newsletter', source: input.source });
   const back = safeReturnTarget(input.returnTo);
   if (back) query.set('returnTo', back);

@@ -5,6 +5,24 @@ import type { ContactRecord } from './types';
 
 /** Tags of a newsletter signup when the caller gives none (spec §7 proxy route). */
 export const DEFAULT_NEWSLETTER_TAGS: readonly string[] = ['newsletter', 'website'];
+/**
+ * The only tags a public newsletter signup may ask for (POST /api/mailchimp/subscribe refuses any other): the
+ * default pair, the pages the site's own forms sign up from, and the site's interest topics. Tags that mark
+ * people (volunteer, staff, donor…) are set by the site itself, never by an anonymous request.
+ */
+export const NEWSLETTER_TAG_ALLOW_LIST: readonly string[] = [
+  ...DEFAULT_NEWSLETTER_TAGS,
+  'home',
+  'community',
+  'events',
+  'courses',
+  'unlearning-racism',
+  'climate-justice',
+  'pastoral-support',
+  'research',
+];
+/** The only merge fields (provider attributes) a public signup may set, besides its first and last name. */
+export const NEWSLETTER_MERGE_FIELD_ALLOW_LIST: readonly string[] = ['COUNTRY', 'CITY'];
 /** Tags of a network registration (spec §3). */
 export const VOLUNTEER_TAGS: readonly string[] = ['volunteer', 'website', 'network-member'];
 export const VOLUNTEER_SOURCE = 'volunteer-registration';

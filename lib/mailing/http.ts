@@ -22,7 +22,7 @@ export type HttpResult =
   | { kind: 'unreachable'; host: string; code: string };
 
 export interface JsonRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: unknown;

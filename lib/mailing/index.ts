@@ -3,8 +3,10 @@ import 'server-only';
 /**
  * Newsletter and contact sync (DESIGN.md §2 "newsletter sync", spec §3 and §7): the only entry point to the mailing
  * providers. MAILING_PROVIDER picks mailchimp, brevo, hubspot or airtable (with their keys, lib/config/env.ts);
- * unset means subscribers are kept in the database only. Every provider call is best effort after the signup is
- * saved: failures are recorded on the row and retried by the outbox ('newsletter.sync', 'volunteer.followup').
+ * unset means subscribers are kept in the database only. Newsletter consent is a double opt-in (lib/mailing/
+ * newsletter.ts): a signup is `pending` until the person confirms through a signed emailed link, and only then is
+ * the contact synced. Every email and provider call is best effort after the write is saved: failures are retried
+ * by the outbox ('newsletter.confirm', 'newsletter.sync', 'newsletter.unsubscribe', 'volunteer.followup').
  */
 export type {
   AirtableConfig,
@@ -18,17 +20,34 @@ export type {
 export { MAILING_PROVIDERS } from './types';
 export { mailingConfigFromEnv, mailchimpDataCenter } from './config';
 export type { MailingConfigResult } from './config';
-export { DEFAULT_NEWSLETTER_TAGS, newsletterContact, volunteerContact } from './contacts';
+export {
+  DEFAULT_NEWSLETTER_TAGS,
+  NEWSLETTER_MERGE_FIELD_ALLOW_LIST,
+  NEWSLETTER_TAG_ALLOW_LIST,
+  newsletterContact,
+  volunteerContact,
+} from './contacts';
 export type { NewsletterContactOptions, VolunteerContactInput } from './contacts';
-export { checkMailingConnection, mailingProvider, syncContact } from './sync';
+export { checkMailingConnection, mailingProvider, syncContact, unsubscribeContact } from './sync';
 export type { MailingOptions } from './sync';
-export { MAILING_JOB_KINDS, runMailingJob, subscribeNewsletter } from './jobs';
+export { MAILING_JOB_KINDS, NEWSLETTER_UNSUBSCRIBE_KIND, newsletterEmailTexts, runMailingJob } from './jobs';
+export type { JobOptions, MailingJobKind, NewsletterSyncPayload, VolunteerFollowupPayload } from './jobs';
+export {
+  CONFIRM_RESEND_SECONDS,
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmNewsletter,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from './newsletter';
 export type {
-  JobOptions,
-  MailingJobKind,
+  ConfirmOutcome,
+  Defer,
+  FlowOptions,
   NewsletterSubscribeInput,
   NewsletterSubscribeResult,
-  NewsletterSyncPayload,
-  VolunteerFollowupPayload,
-} from './jobs';
+  UnsubscribeOutcome,
+} from './newsletter';
+export { NEWSLETTER_PATHS, newsletterConfirmEmail } from './emails';
+export { issueNewsletterToken, newsletterLinkKey, subscriberStateTag, verifyNewsletterToken } from './links';
 export { mailchimpSubscriberHash } from './providers/mailchimp';

@@ -1,35 +1,50 @@
 import 'server-only';
 
+import { createTranslator } from 'next-intl';
+
+import { loadMessages } from '@/i18n/messages';
+import { routing, type Locale } from '@/i18n/routing';
+import { siteConfig } from '@/lib/config/site';
 import {
   type Database,
-  type NewsletterSubscriber,
+  NEWSLETTER_CONFIRM_KIND,
   type OutboxItem,
   type SideEffectOutcome,
-  enqueueOutbox,
   findNewsletterSubscriber,
+  findNewsletterSubscriberById,
   findVolunteer,
   getDb,
-  markOutbox,
   recordNewsletterSync,
-  upsertNewsletterSubscriber,
 } from '@/lib/db';
+import { type EmailMessage, sendEmail } from '@/lib/email';
+import { formSecret } from '@/lib/forms/secret';
 
 import { newsletterContact, volunteerContact } from './contacts';
-import { type MailingOptions, hasMailingProvider, syncContact } from './sync';
+import {
+  type NewsletterEmailTexts,
+  newsletterConfirmEmail,
+  newsletterPageUrl,
+  oneClickUnsubscribeUrl,
+} from './emails';
+import { issueNewsletterToken, newsletterLinkKey, subscriberStateTag } from './links';
+import { type MailingOptions, hasMailingProvider, syncContact, unsubscribeContact } from './sync';
+
+/** Outbox kind of telling the provider that a subscriber unsubscribed; payload `{ subscriberId, email }`. */
+export const NEWSLETTER_UNSUBSCRIBE_KIND = 'newsletter.unsubscribe';
 
 /** Outbox kinds handled by `runMailingJob`; the outbox worker (lib/outbox) routes these here. */
-export const MAILING_JOB_KINDS = ['newsletter.sync', 'volunteer.followup'] as const;
+export const MAILING_JOB_KINDS = [
+  'newsletter.sync',
+  'volunteer.followup',
+  NEWSLETTER_CONFIRM_KIND,
+  NEWSLETTER_UNSUBSCRIBE_KIND,
+] as const;
 export type MailingJobKind = (typeof MAILING_JOB_KINDS)[number];
 
-/** Timeout of the sync tried during the signup request itself: the person is waiting for the thank-you page. */
-export const IMMEDIATE_SYNC_TIMEOUT_MS = 5000;
 /**
- * The 'newsletter.sync' item of a signup becomes due this long after it is saved, so the outbox worker does not
- * sync the same contact while the request is still trying; if the process dies in between, the worker takes over.
+ * Payload of a 'newsletter.sync' outbox item (queued when the person confirms) and of a 'newsletter.confirm' item
+ * (queued by the signup; its details wait there for the confirmation): the row and what the signup asked for.
  */
-export const IMMEDIATE_SYNC_GRACE_SECONDS = 60;
-
-/** Payload of a 'newsletter.sync' outbox item: the row to sync and what the signup asked for. */
 export interface NewsletterSyncPayload {
   subscriberId: string;
   email: string;
@@ -49,6 +64,12 @@ export interface VolunteerFollowupPayload {
 export interface JobOptions extends MailingOptions {
   /** The database (or transaction) to use; default `getDb()`. */
   db?: Database;
+  /** Sends a newsletter email; default `sendEmail` (SMTP, or the outbox and the mail folder). */
+  send?: (message: EmailMessage, reference: string) => Promise<SideEffectOutcome>;
+  /** Key of the signed links; default derived from the server secret (lib/forms/secret.ts). */
+  linkKey?: Buffer;
+  /** Milliseconds since the epoch for the links' expiry; default `Date.now()`. */
+  now?: number;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -108,6 +129,60 @@ async function runNewsletterSync(db: Database, p: NewsletterSyncPayload, options
   return outcome;
 }
 
+/**
+ * The `NewsletterEmails` texts in `locale` (English for an unknown locale or a missing key), without a request
+ * scope (works in the outbox worker).
+ */
+export async function newsletterEmailTexts(locale: string | undefined): Promise<NewsletterEmailTexts> {
+  const known: Locale = (routing.locales as readonly string[]).includes(locale ?? '')
+    ? (locale as Locale)
+    : routing.defaultLocale;
+  const messages = await loadMessages(known);
+  const t = createTranslator({ locale: known, messages, namespace: 'NewsletterEmails' as never });
+  return (key, values) => (t as unknown as NewsletterEmailTexts)(key, values);
+}
+
+async function defaultSend(message: EmailMessage, reference: string): Promise<SideEffectOutcome> {
+  const outcome = await sendEmail(message, { reference });
+  return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
+}
+
+/**
+ * Mails the confirmation link of a pending (or unsubscribed) subscriber. The links are signed now, from the row as
+ * it is now, so the outbox keeps no usable link; a row that is active or gone by now needs no email.
+ */
+async function runConfirmEmail(db: Database, p: NewsletterSyncPayload, options: JobOptions) {
+  const row = await findNewsletterSubscriberById(db, p.subscriberId);
+  if (!row || row.status === 'active') return { ok: true } as const;
+  const key = options.linkKey ?? newsletterLinkKey(formSecret());
+  const now = options.now ?? Date.now();
+  const site = siteConfig();
+  const locale = row.locale;
+  const confirmToken = issueNewsletterToken(key, 'confirm', row.id, now, subscriberStateTag(row));
+  const unsubscribeToken = issueNewsletterToken(key, 'unsubscribe', row.id, now);
+  const message = newsletterConfirmEmail(
+    {
+      to: row.email,
+      siteName: site.name,
+      confirmUrl: newsletterPageUrl(site.url, 'confirm', locale, confirmToken),
+      unsubscribeUrl: newsletterPageUrl(site.url, 'unsubscribe', locale, unsubscribeToken),
+      oneClickUrl: oneClickUnsubscribeUrl(site.url, unsubscribeToken, locale),
+    },
+    await newsletterEmailTexts(locale),
+  );
+  return (options.send ?? defaultSend)(message, `${NEWSLETTER_CONFIRM_KIND} (subscriber ${row.id})`);
+}
+
+/** Tells the provider about an unsubscription, unless the person has confirmed again since. */
+async function runProviderUnsubscribe(db: Database, p: NewsletterSyncPayload, options: MailingOptions) {
+  const row = await findNewsletterSubscriberById(db, p.subscriberId);
+  if (row?.status === 'active') return { ok: true } as const;
+  if (!hasMailingProvider(options)) return { ok: true } as const;
+  const outcome = await unsubscribeContact(p.email, options);
+  if (row) await recordNewsletterSync(db, row.id, outcome);
+  return outcome;
+}
+
 async function runVolunteerFollowup(db: Database, volunteerId: string, options: MailingOptions) {
   if (!hasMailingProvider(options)) return { ok: true } as const;
   const v = await findVolunteer(db, volunteerId);
@@ -136,6 +211,9 @@ async function runVolunteerFollowup(db: Database, volunteerId: string, options: 
  * - 'newsletter.sync' {subscriberId, email, locale?, …}: syncs the subscriber (if still active) and records the
  *   outcome on its row (`recordNewsletterSync`).
  * - 'volunteer.followup' {volunteerId}: syncs the registration with the spec §3 mapping (best effort, spec §7).
+ * - 'newsletter.confirm' {subscriberId, email, locale, …}: mails the double opt-in link (nothing when the row is
+ *   active or gone by now).
+ * - 'newsletter.unsubscribe' {subscriberId, email}: tells the provider (nothing when confirmed again since).
  * With no provider configured both succeed as skipped; a row that no longer exists succeeds with nothing sent.
  * Never throws: an unknown kind, a malformed payload or a database error is a failed outcome.
  */
@@ -150,6 +228,13 @@ export async function runMailingJob(
       if (!payload) return { ok: false, error: 'newsletter.sync: payload lacks subscriberId or email' };
       return await runNewsletterSync(db, payload, options);
     }
+    if (item.kind === NEWSLETTER_CONFIRM_KIND || item.kind === NEWSLETTER_UNSUBSCRIBE_KIND) {
+      const payload = newsletterPayload(item.payload);
+      if (!payload) return { ok: false, error: `${item.kind}: payload lacks subscriberId or email` };
+      return item.kind === NEWSLETTER_CONFIRM_KIND
+        ? await runConfirmEmail(db, payload, options)
+        : await runProviderUnsubscribe(db, payload, options);
+    }
     if (item.kind === 'volunteer.followup') {
       const volunteerId = str(item.payload.volunteerId);
       if (!volunteerId) return { ok: false, error: 'volunteer.followup: payload lacks volunteerId' };
@@ -159,89 +244,4 @@ export async function runMailingJob(
   } catch (error) {
     return dbFailure(error);
   }
-}
-
-export interface NewsletterSubscribeInput {
-  email: string;
-  /** Where the signup came from, e.g. 'website', 'api' (kept from the first signup). */
-  source: string;
-  /** Locale of the page (kept on the row with the consent time). */
-  locale: string;
-  firstName?: string;
-  lastName?: string;
-  tags?: string[];
-  mergeFields?: Record<string, string>;
-}
-
-export interface NewsletterSubscribeResult {
-  subscriber: NewsletterSubscriber;
-  /** False for a second signup with the same email (the row was updated, not added). */
-  created: boolean;
-  /** 'ok' synced now; 'queued' saved, the outbox will retry the provider; 'skipped' no provider (database only). */
-  synced: 'ok' | 'queued' | 'skipped';
-}
-
-/**
- * A newsletter signup, saved first (DESIGN.md §5, spec §7):
- * 1. in one transaction, upserts the `newsletter_subscribers` row (consent time and locale refreshed, no duplicate
- *    for a second signup) and, when a provider is configured, enqueues a 'newsletter.sync' outbox item (due after
- *    IMMEDIATE_SYNC_GRACE_SECONDS); without a provider the row is marked skipped and nothing is queued;
- * 2. tries the provider once now (IMMEDIATE_SYNC_TIMEOUT_MS unless `options.timeoutMs`): success records the sync
- *    and marks the item sent; failure records it and leaves the item pending for the outbox worker.
- * @throws only when step 1 fails (nothing was saved); a provider failure never fails the signup.
- */
-export async function subscribeNewsletter(
-  db: Database,
-  input: NewsletterSubscribeInput,
-  options: MailingOptions = {},
-): Promise<NewsletterSubscribeResult> {
-  const withProvider = hasMailingProvider(options);
-  const saved = await db.transaction(async (tx) => {
-    const { subscriber, created } = await upsertNewsletterSubscriber(tx, {
-      email: input.email,
-      locale: input.locale,
-      source: input.source,
-    });
-    if (!withProvider) {
-      const skipped = await recordNewsletterSync(tx, subscriber.id, { skipped: true });
-      return { subscriber: skipped ?? subscriber, created, item: null };
-    }
-    const payload: NewsletterSyncPayload = {
-      subscriberId: subscriber.id,
-      email: subscriber.email,
-      locale: input.locale,
-      source: input.source,
-      ...(input.firstName ? { firstName: input.firstName } : {}),
-      ...(input.lastName ? { lastName: input.lastName } : {}),
-      ...(input.tags ? { tags: input.tags } : {}),
-      ...(input.mergeFields ? { mergeFields: input.mergeFields } : {}),
-    };
-    const item = await enqueueOutbox(tx, {
-      kind: 'newsletter.sync',
-      payload: { ...payload },
-      delaySeconds: IMMEDIATE_SYNC_GRACE_SECONDS,
-    });
-    return { subscriber, created, item };
-  });
-  if (!saved.item) return { subscriber: saved.subscriber, created: saved.created, synced: 'skipped' };
-
-  const outcome = await syncContact(
-    newsletterContact(saved.subscriber.email, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      tags: input.tags,
-      mergeFields: input.mergeFields,
-      source: input.source,
-    }),
-    { ...options, timeoutMs: options.timeoutMs ?? IMMEDIATE_SYNC_TIMEOUT_MS },
-  );
-  let subscriber = saved.subscriber;
-  try {
-    subscriber = (await recordNewsletterSync(db, subscriber.id, outcome)) ?? subscriber;
-    await markOutbox(db, saved.item, outcome);
-  } catch (error) {
-    // The signup and its outbox item are saved; the worker will sync and record it.
-    console.error('[mailing] could not record the immediate newsletter sync', error);
-  }
-  return { subscriber, created: saved.created, synced: outcome.ok ? 'ok' : 'queued' };
 }

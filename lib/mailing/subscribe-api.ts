@@ -11,29 +11,50 @@ import { clientIp } from '@/lib/screening/client-ip';
 import { type Limiter, createLimiter } from '@/lib/screening/limiter';
 import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
 
-import { DEFAULT_NEWSLETTER_TAGS } from './contacts';
-import { subscribeNewsletter } from './jobs';
-import type { MailingOptions } from './sync';
+import {
+  DEFAULT_NEWSLETTER_TAGS,
+  NEWSLETTER_MERGE_FIELD_ALLOW_LIST,
+  NEWSLETTER_TAG_ALLOW_LIST,
+} from './contacts';
+import { type FlowOptions, subscribeNewsletter } from './newsletter';
 
 /** Largest accepted request body (bytes); the largest valid body is about 6 KB. */
 export const MAX_SUBSCRIBE_BODY_BYTES = 16 * 1024;
 
+const allowed = (list: readonly string[]) => list.join(', ');
+
 /**
- * Body of POST /api/mailchimp/subscribe (spec §7 proxy route). Unknown keys are dropped. Merge field names are
- * a letter then word characters (they become Mailchimp merge tags or Brevo attributes; never `__proto__`).
+ * Body of POST /api/mailchimp/subscribe (spec §7 proxy route). Unknown keys are dropped. `tags` and `mergeFields`
+ * only from the allow-lists in lib/mailing/contacts.ts (an anonymous caller must not label people "donor" or
+ * "staff" in the CRM); anything else is refused with a message naming what is allowed.
  */
 export const subscribeBodySchema = z.object({
   email: z.string().trim().min(1).max(254).pipe(z.email()),
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
   tags: z
-    .array(z.string().trim().min(1).max(50))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(50)
+        .refine((tag) => NEWSLETTER_TAG_ALLOW_LIST.includes(tag), {
+          error: (issue) =>
+            `unknown tag ${JSON.stringify(issue.input)}; allowed tags: ${allowed(NEWSLETTER_TAG_ALLOW_LIST)}`,
+        }),
+    )
     .max(20)
     .optional()
-    .transform((tags) => tags ?? [...DEFAULT_NEWSLETTER_TAGS]),
+    .transform((tags) => (tags ? [...new Set(tags)] : [...DEFAULT_NEWSLETTER_TAGS])),
   mergeFields: z
-    .record(z.string().regex(/^[A-Za-z]\w{0,49}$/), z.string().max(200))
-    .refine((fields) => Object.keys(fields).length <= 20, { error: 'at most 20 merge fields' })
+    .record(
+      z.string().refine((name) => NEWSLETTER_MERGE_FIELD_ALLOW_LIST.includes(name), {
+        error: (issue) =>
+          `unknown merge field ${JSON.stringify(String(issue.input).slice(0, 50))}; allowed merge fields: ${allowed(NEWSLETTER_MERGE_FIELD_ALLOW_LIST)}`,
+      }),
+      z.string().max(200),
+    )
     .optional(),
   /** Locale of the page that posted (kept on the subscriber); default the site's default locale. */
   locale: z.enum(routing.locales).optional(),
@@ -68,7 +89,7 @@ function getLimiter(): Limiter {
   return limiter;
 }
 
-export interface SubscribeDeps extends MailingOptions {
+export interface SubscribeDeps extends FlowOptions {
   /** Default `getDb()`. */
   db?: Database;
 }
@@ -76,8 +97,11 @@ export interface SubscribeDeps extends MailingOptions {
 /**
  * POST /api/mailchimp/subscribe: counts the client against the form rate limit (FORM_RATE_LIMIT_MAX per
  * FORM_RATE_LIMIT_WINDOW_SECONDS, shared through REDIS_URL), then requires a JSON body of at most 16 KB matching
- * `subscribeBodySchema`, then saves the signup and syncs it (`subscribeNewsletter`, source 'api').
- * @returns 200 {success:true}; 400 {success:false, error:'invalid_json'|'invalid_body', fields?}; 413
+ * `subscribeBodySchema`, then saves the signup as pending and mails the confirmation link (`subscribeNewsletter`,
+ * source 'api'; the provider sync follows the person's confirmation). The answer is the same for a new, pending,
+ * active or unsubscribed address, so it tells nothing about who is subscribed.
+ * @returns 200 {success:true}; 400 {success:false, error:'invalid_json'|'invalid_body', fields?, messages?}
+ * (`messages` says which tag or merge field is not allowed); 413
  * 'payload_too_large'; 415 'unsupported_media_type' (JSON only, which also keeps other sites' plain form posts
  * out); 429 'rate_limited' with Retry-After; 500 'server_error' when the database fails. Never a stack trace.
  */
@@ -110,7 +134,12 @@ export async function handleSubscribeRequest(request: Request, deps: SubscribeDe
     const parsed = subscribeBodySchema.safeParse(json);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
-      return fail(400, 'invalid_body', { fields });
+      // A refused record key comes wrapped in an 'invalid_key' issue with the refinement's own issues inside.
+      const messages = parsed.error.issues
+        .flatMap((issue) => ('issues' in issue && Array.isArray(issue.issues) ? issue.issues : [issue]))
+        .map((issue: { message: string }) => issue.message)
+        .filter((message) => message.startsWith('unknown '));
+      return fail(400, 'invalid_body', { fields, ...(messages.length ? { messages } : {}) });
     }
 
     const body = parsed.data;

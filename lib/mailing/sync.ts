@@ -5,10 +5,10 @@ import type { SideEffectOutcome } from '@/lib/db';
 
 import { type MailingConfigResult, mailingConfigFromEnv } from './config';
 import { PROVIDER_LABELS } from './http';
-import { checkAirtable, syncAirtable } from './providers/airtable';
-import { checkBrevo, syncBrevo } from './providers/brevo';
-import { checkHubspot, syncHubspot } from './providers/hubspot';
-import { checkMailchimp, syncMailchimp } from './providers/mailchimp';
+import { checkAirtable, syncAirtable, unsubscribeAirtable } from './providers/airtable';
+import { checkBrevo, syncBrevo, unsubscribeBrevo } from './providers/brevo';
+import { checkHubspot, syncHubspot, unsubscribeHubspot } from './providers/hubspot';
+import { checkMailchimp, syncMailchimp, unsubscribeMailchimp } from './providers/mailchimp';
 import type { AdapterOptions, ContactRecord, MailingConfig, MailingProviderName } from './types';
 
 /** Options shared by the entry points: an explicit configuration (tests, scripts) instead of the environment. */
@@ -95,6 +95,40 @@ export async function syncContact(
   } catch (error) {
     // Only a programming error gets here (the adapters do not throw); keep its class, not its message.
     console.error('[mailing] contact sync crashed', error);
+    return { ok: false, error: `mailing: unexpected ${error instanceof Error ? error.name : 'error'}` };
+  }
+}
+
+/**
+ * Tells the configured provider that `email` unsubscribed: mailchimp PATCH member status 'unsubscribed', brevo
+ * `emailBlacklisted`, hubspot unsubscribe-all (email channel), airtable deletes the person's records. With no
+ * provider it does nothing and reports success. Never throws; failures come back as `syncContact`'s do.
+ */
+export async function unsubscribeContact(
+  email: string,
+  options: MailingOptions = {},
+): Promise<SideEffectOutcome> {
+  try {
+    const resolved = resolve(options);
+    if (!resolved.provider) return { ok: true };
+    const { config } = resolved;
+    if (!config)
+      return {
+        ok: false,
+        error: `${resolved.provider}: not configured (${resolved.problem ?? 'missing variables'})`,
+      };
+    switch (config.provider) {
+      case 'mailchimp':
+        return await unsubscribeMailchimp(config, email, options);
+      case 'brevo':
+        return await unsubscribeBrevo(config, email, options);
+      case 'hubspot':
+        return await unsubscribeHubspot(config, email, options);
+      case 'airtable':
+        return await unsubscribeAirtable(config, email, options);
+    }
+  } catch (error) {
+    console.error('[mailing] provider unsubscribe crashed', error);
     return { ok: false, error: `mailing: unexpected ${error instanceof Error ? error.name : 'error'}` };
   }
 }

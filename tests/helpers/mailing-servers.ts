@@ -186,6 +186,21 @@ export async function startMailchimpServer(opts: { apiKey: string; listId: strin
         members.set(member[1]!, next);
         return { status: 200, body: { id: member[1], ...next, tags: next.tags.map((name) => ({ name })) } };
       }
+      if (member && req.method === 'PATCH' && !member[2]) {
+        const existing = members.get(member[1]!);
+        if (!existing) {
+          return {
+            status: 404,
+            body: mailchimpProblem(404, 'Resource Not Found', 'The requested resource could not be found.'),
+          };
+        }
+        const status = obj(req.body).status;
+        if (typeof status === 'string') existing.status = status;
+        return {
+          status: 200,
+          body: { id: member[1], ...existing, tags: existing.tags.map((name) => ({ name })) },
+        };
+      }
       if (member && req.method === 'POST' && member[2]) {
         const existing = members.get(member[1]!);
         if (!existing) {
@@ -227,6 +242,7 @@ export interface BrevoContact {
   email: string;
   attributes: Record<string, unknown>;
   listIds: number[];
+  emailBlacklisted?: boolean;
 }
 
 export async function startBrevoServer(opts: { apiKey: string; listIds: number[] }) {
@@ -248,6 +264,16 @@ export async function startBrevoServer(opts: { apiKey: string; listIds: number[]
         return opts.listIds.includes(id)
           ? { status: 200, body: { id, name: `List ${id}`, totalSubscribers: contacts.size } }
           : { status: 404, body: { code: 'document_not_found', message: 'List ID does not exist' } };
+      }
+      const one = /^\/v3\/contacts\/([^/]+)$/.exec(path);
+      if (req.method === 'PUT' && one) {
+        const contact = contacts.get(decodeURIComponent(one[1]!).toLowerCase());
+        if (!contact)
+          return { status: 404, body: { code: 'document_not_found', message: 'Contact does not exist' } };
+        const body = obj(req.body);
+        if (typeof body.emailBlacklisted === 'boolean') contact.emailBlacklisted = body.emailBlacklisted;
+        contact.attributes = { ...contact.attributes, ...obj(body.attributes) };
+        return { status: 204 };
       }
       if (req.method === 'POST' && path === '/v3/contacts') {
         const body = obj(req.body);
@@ -276,6 +302,7 @@ export async function startBrevoServer(opts: { apiKey: string; listIds: number[]
             return { status: 400, body: { code: 'duplicate_parameter', message: 'Contact already exist' } };
           }
           existing.attributes = { ...existing.attributes, ...attributes };
+          if (typeof body.emailBlacklisted === 'boolean') existing.emailBlacklisted = body.emailBlacklisted;
           existing.listIds = [...new Set([...existing.listIds, ...listIds])];
           return { status: 204 };
         }
@@ -316,6 +343,8 @@ const hubspotError = (category: string, message: string) => ({
 
 export async function startHubspotServer(opts: { accessToken: string; scopes?: boolean }) {
   const contacts = new Map<string, { id: string; properties: Record<string, string> }>();
+  /** Addresses opted out of all email (communication preferences v4 unsubscribe-all). */
+  const optedOut = new Set<string>();
   let nextId = 101;
   const server = await serve(
     '',
@@ -336,6 +365,21 @@ export async function startHubspotServer(opts: { accessToken: string; scopes?: b
       if (req.method === 'GET' && path === '/crm/v3/objects/contacts') {
         const limit = Number(queryOf(req).get('limit') ?? 10);
         return { status: 200, body: { results: [...contacts.values()].slice(0, limit) } };
+      }
+      const wide = /^\/communication-preferences\/v4\/statuses\/([^/]+)\/unsubscribe-all$/.exec(path);
+      if (req.method === 'POST' && wide) {
+        if (queryOf(req).get('channel') !== 'EMAIL') {
+          return { status: 400, body: hubspotError('VALIDATION_ERROR', 'channel is required') };
+        }
+        const email = decodeURIComponent(wide[1]!).toLowerCase();
+        optedOut.add(email);
+        return {
+          status: 200,
+          body: {
+            status: 'COMPLETE',
+            results: [{ channel: 'EMAIL', status: 'NOT_SUBSCRIBED', subscriberIdString: email }],
+          },
+        };
       }
       if (req.method === 'POST' && path === '/crm/v3/objects/contacts') {
         const properties = obj(obj(req.body).properties) as Record<string, string>;
@@ -369,7 +413,7 @@ export async function startHubspotServer(opts: { accessToken: string; scopes?: b
         status === 429 ? 'You have reached your ten_secondly_rolling limit.' : 'Internal error',
       ),
   );
-  return { ...server, contacts };
+  return { ...server, contacts, optedOut };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -412,7 +456,27 @@ export async function startAirtableServer(opts: { apiKey: string; baseId: string
       }
       if (req.method === 'GET') {
         const max = Number(queryOf(req).get('maxRecords') ?? 100);
-        return { status: 200, body: { records: records.slice(0, max) } };
+        const formula = queryOf(req).get('filterByFormula');
+        let found = records;
+        if (formula) {
+          // The one formula shape the adapter sends: LOWER({Email}) = "address" (with \" and \\ escapes).
+          const match = /^LOWER\(\{Email\}\) = "((?:[^"\\]|\\.)*)"$/.exec(formula);
+          if (!match)
+            return { status: 422, body: { error: { type: 'INVALID_FILTER_BY_FORMULA', message: formula } } };
+          const wanted = match[1]!.replace(/\\(.)/g, '$1');
+          found = records.filter((r) => String(r.fields.Email ?? '').toLowerCase() === wanted);
+        }
+        return { status: 200, body: { records: found.slice(0, max) } };
+      }
+      if (req.method === 'DELETE') {
+        const ids = queryOf(req).getAll('records[]');
+        const deleted = ids.filter((id) => records.some((r) => r.id === id));
+        for (const id of deleted)
+          records.splice(
+            records.findIndex((r) => r.id === id),
+            1,
+          );
+        return { status: 200, body: { records: deleted.map((id) => ({ id, deleted: true })) } };
       }
       if (req.method === 'POST') {
         const body = obj(req.body);

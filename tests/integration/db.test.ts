@@ -18,6 +18,9 @@ import {
   recordEnquiryForward,
   recordNewsletterSync,
   retryDelaySeconds,
+  activateNewsletterSubscriber,
+  findNewsletterSubscriberById,
+  unsubscribeNewsletterSubscriber,
   upsertNewsletterSubscriber,
 } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
@@ -189,7 +192,7 @@ describe.each(engines)('lib/db on $name', (engine) => {
   });
 
   describe('newsletter subscribers', () => {
-    it('a second signup with the same email (any case) updates the one row: consent time and locale', async () => {
+    it('a signup is pending with no consent time; a repeat (any case) keeps the one row and takes the new locale', async () => {
       const first = await upsertNewsletterSubscriber(handle.db, {
         email: ' Ana.Silva@Example.ORG ',
         locale: 'pt',
@@ -199,16 +202,12 @@ describe.each(engines)('lib/db on $name', (engine) => {
         email: 'ana.silva@example.org',
         locale: 'pt',
         source: 'website',
-        status: 'active',
+        status: 'pending',
+        consentedAt: null,
         syncStatus: 'pending',
       });
-      await sleep(20);
-      await handle.db
-        .update(schema.newsletterSubscribers)
-        .set({ status: 'unsubscribed' })
-        .where(eq(schema.newsletterSubscribers.id, first.subscriber.id));
       const second = await upsertNewsletterSubscriber(handle.db, {
-        email: 'ana.silva@example.org',
+        email: 'ANA.SILVA@example.org',
         locale: 'es',
         source: 'footer',
       });
@@ -216,14 +215,53 @@ describe.each(engines)('lib/db on $name', (engine) => {
       expect(second.subscriber).toMatchObject({
         id: first.subscriber.id,
         locale: 'es',
-        status: 'active',
+        status: 'pending',
+        consentedAt: null,
         source: 'website',
       });
-      expect(second.subscriber.consentedAt!.getTime()).toBeGreaterThan(first.subscriber.consentedAt!.getTime());
       expect(await handle.db.select().from(schema.newsletterSubscribers)).toHaveLength(1);
       expect((await findNewsletterSubscriber(handle.db, 'ANA.SILVA@example.org'))?.id).toBe(
         first.subscriber.id,
       );
+    });
+
+    it('an anonymous repeat signup never re-activates an unsubscribed row nor touches an active one', async () => {
+      const { subscriber } = await upsertNewsletterSubscriber(handle.db, {
+        email: 'lee@example.org',
+        locale: 'en',
+      });
+      const active = await activateNewsletterSubscriber(handle.db, subscriber.id);
+      expect(active).toMatchObject({ status: 'active' });
+      const consentedAt = active!.consentedAt!;
+      expect(consentedAt).toBeInstanceOf(Date);
+      await sleep(20);
+      const again = await upsertNewsletterSubscriber(handle.db, { email: 'lee@example.org', locale: 'fr' });
+      expect(again.subscriber).toMatchObject({ status: 'active', locale: 'en', consentedAt });
+
+      expect(await unsubscribeNewsletterSubscriber(handle.db, subscriber.id)).toBe('active');
+      await sleep(20);
+      const later = await upsertNewsletterSubscriber(handle.db, { email: 'LEE@example.org', locale: 'es' });
+      expect(later).toMatchObject({ created: false, subscriber: { status: 'unsubscribed', locale: 'en' } });
+      // Its consent record is kept as it was given, never refreshed by someone else's request.
+      expect(later.subscriber.consentedAt).toEqual(consentedAt);
+    });
+
+    it('the database refuses an active or unsubscribed row without a consent time', async () => {
+      for (const status of ['active', 'unsubscribed'] as const) {
+        await expect(
+          handle.db.insert(schema.newsletterSubscribers).values({ email: `${status}@example.org`, status }),
+        ).rejects.toThrow();
+      }
+    });
+
+    it('unsubscribing a pending row deletes it (it never consented); an unknown id is null', async () => {
+      const { subscriber } = await upsertNewsletterSubscriber(handle.db, {
+        email: 'p@example.org',
+        locale: 'en',
+      });
+      expect(await unsubscribeNewsletterSubscriber(handle.db, subscriber.id)).toBe('pending');
+      expect(await findNewsletterSubscriberById(handle.db, subscriber.id)).toBeNull();
+      expect(await unsubscribeNewsletterSubscriber(handle.db, subscriber.id)).toBeNull();
     });
 
     it('concurrent signups of one address make one row, and exactly one of them creates it', async () => {

@@ -14,14 +14,24 @@ import {
   type HubspotConfig,
   type MailchimpConfig,
   type MailingConfig,
+  CONFIRM_RESEND_SECONDS,
+  checkConfirmToken,
   checkMailingConnection,
+  checkUnsubscribeToken,
+  confirmNewsletter,
+  newsletterLinkKey,
+  unsubscribeNewsletter,
   newsletterContact,
   runMailingJob,
   subscribeNewsletter,
   syncContact,
+  unsubscribeContact,
   volunteerContact,
 } from '@/lib/mailing';
+import { siteConfig } from '@/lib/config/site';
+import type { EmailMessage } from '@/lib/email/message';
 import { handleSubscribeRequest } from '@/lib/mailing/subscribe-api';
+import { handleOneClickUnsubscribe, oneClickLanding } from '@/lib/mailing/unsubscribe-api';
 
 import {
   startAirtableServer,
@@ -83,8 +93,7 @@ describe('Mailchimp adapter', () => {
     expect(put!.headers['content-type']).toBe('application/json');
     expect(put!.body).toEqual({
       email_address: 'Jo.Bloggs@Example.ORG',
-      status_if_new: 'subscribed',
-      status: 'subscribed',
+      status_if_new: 'pending',
       merge_fields: { FNAME: 'Jo', SOURCE: 'website' },
       tags: ['newsletter', 'website'],
     });
@@ -94,7 +103,43 @@ describe('Mailchimp adapter', () => {
         { name: 'website', status: 'active' },
       ],
     });
-    expect(server.members.get(hash)).toMatchObject({ status: 'subscribed', tags: ['newsletter', 'website'] });
+    expect(server.members.get(hash)).toMatchObject({ status: 'pending', tags: ['newsletter', 'website'] });
+  });
+
+  it('never re-subscribes an existing member who unsubscribed (no forced status in the PUT)', async () => {
+    const hash = md5('left@example.org');
+    server.members.set(hash, {
+      email_address: 'left@example.org',
+      status: 'unsubscribed',
+      merge_fields: {},
+      tags: [],
+    });
+    expect(await syncContact(newsletterContact('left@example.org', { firstName: 'Lu' }), { config })).toEqual(
+      {
+        ok: true,
+      },
+    );
+    const put = server.requests.find((r) => r.method === 'PUT');
+    expect(put!.body).not.toHaveProperty('status');
+    expect(put!.body).toMatchObject({ status_if_new: 'pending' });
+    expect(server.members.get(hash)?.status).toBe('unsubscribed');
+  });
+
+  it('unsubscribes a member with a PATCH; a member Mailchimp does not have counts as done', async () => {
+    await syncContact(newsletterContact('bye@example.org'), { config });
+    server.requests.length = 0;
+    expect(await unsubscribeContact('Bye@Example.org', { config })).toEqual({ ok: true });
+    const hash = md5('bye@example.org');
+    expect(server.requests.map((r) => [`${r.method} ${r.path}`, r.body])).toEqual([
+      [`PATCH /3.0/lists/list123/members/${hash}`, { status: 'unsubscribed' }],
+    ]);
+    expect(server.members.get(hash)?.status).toBe('unsubscribed');
+    expect(await unsubscribeContact('nobody@example.org', { config })).toEqual({ ok: true });
+    server.failNext(503, 1);
+    expect(await unsubscribeContact('bye@example.org', { config })).toEqual({
+      ok: false,
+      error: 'mailchimp: HTTP 503 Internal Server Error (unsubscribe)',
+    });
   });
 
   it('adds new tags to an existing member through the tags endpoint (a PUT ignores them)', async () => {
@@ -202,6 +247,20 @@ describe('Brevo adapter', () => {
     expect(wrongList).toEqual({ ok: false, error: 'brevo: HTTP 404 document_not_found' });
   });
 
+  it('a sync never lifts a blocklist (no forced re-subscribe); unsubscribing blocklists the contact', async () => {
+    await syncContact(newsletterContact('block@example.org'), { config });
+    server.requests.length = 0;
+    expect(await unsubscribeContact('Block@example.org', { config })).toEqual({ ok: true });
+    expect(server.requests.map((r) => [`${r.method} ${r.path}`, r.body])).toEqual([
+      ['PUT /v3/contacts/Block%40example.org', { emailBlacklisted: true }],
+    ]);
+    expect(server.contacts.get('block@example.org')?.emailBlacklisted).toBe(true);
+    await syncContact(newsletterContact('block@example.org', { firstName: 'B' }), { config });
+    expect(server.requests.at(-1)!.body).not.toHaveProperty('emailBlacklisted');
+    expect(server.contacts.get('block@example.org')?.emailBlacklisted).toBe(true);
+    expect(await unsubscribeContact('unknown@example.org', { config })).toEqual({ ok: true });
+  });
+
   it('tests the connection: account and each list; wrong key; unknown list', async () => {
     const ok = await checkMailingConnection({ config });
     expect(ok).toEqual({
@@ -254,6 +313,18 @@ describe('HubSpot adapter', () => {
     });
     expect(await syncContact(newsletterContact('AMARA@example.org'), { config })).toEqual({ ok: true });
     expect(server.contacts.size).toBe(1);
+  });
+
+  it('creates contacts without any subscription status; unsubscribing opts the address out of all email', async () => {
+    await syncContact(newsletterContact('out@example.org'), { config });
+    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toMatch(/subscri|status/i);
+    server.requests.length = 0;
+    expect(await unsubscribeContact('Out@example.org', { config })).toEqual({ ok: true });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /communication-preferences/v4/statuses/Out%40example.org/unsubscribe-all?channel=EMAIL',
+    ]);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${accessToken}`);
+    expect(server.optedOut.has('out@example.org')).toBe(true);
   });
 
   it('fails on a bad token and on an outage; tests the connection and the scopes', async () => {
@@ -317,6 +388,26 @@ describe('Airtable adapter', () => {
     expect(server.records).toHaveLength(1);
   });
 
+  it("adds records without any status; unsubscribing deletes the address's records (any case) only", async () => {
+    await syncContact(newsletterContact('Gone"Quote@example.org'), { config });
+    await syncContact(newsletterContact('gone"quote@EXAMPLE.org'), { config });
+    await syncContact(newsletterContact('stay@example.org'), { config });
+    const before = server.records.length;
+    server.requests.length = 0;
+    expect(await unsubscribeContact('GONE"quote@example.org', { config })).toEqual({ ok: true });
+    const [find, remove] = server.requests;
+    expect(find!.method).toBe('GET');
+    expect(new URL(find!.path, 'http://x').searchParams.get('filterByFormula')).toBe(
+      'LOWER({Email}) = "gone\\"quote@example.org"',
+    );
+    expect(remove!.method).toBe('DELETE');
+    expect(server.records).toHaveLength(before - 2);
+    expect(server.records.map((r) => r.fields.Email)).toContain('stay@example.org');
+    server.requests.length = 0;
+    expect(await unsubscribeContact('none@example.org', { config })).toEqual({ ok: true });
+    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('fails for an unknown table or a bad token; the connection test says which', async () => {
     const wrongTable = { ...config, tableId: 'tblNope' };
     expect(await syncContact(newsletterContact('a@example.org'), { config: wrongTable })).toEqual({
@@ -375,12 +466,25 @@ describe('transport failures', () => {
 
 const engines = testEngines('lrjn_mailing');
 
-describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) => {
+describe.each(engines)('newsletter double opt-in and mailing jobs on $name', (engine) => {
   const apiKey = 'xkeysib-db';
+  const linkKey = newsletterLinkKey('integration-test-secret');
   let handle: DatabaseHandle;
   let dispose: () => Promise<void>;
   let server: Awaited<ReturnType<typeof startBrevoServer>>;
   let config: BrevoConfig;
+  let sent: EmailMessage[];
+  const send = async (message: EmailMessage) => {
+    sent.push(message);
+    return { ok: true } as const;
+  };
+  /** Options of every flow call: the stand-in provider (or none), the mail collector and the test link key. */
+  const opts = (extra: { config?: BrevoConfig | null; now?: number } = {}) => ({
+    config,
+    send,
+    linkKey,
+    ...extra,
+  });
 
   beforeAll(async () => {
     ({ handle, dispose } = await engine.open());
@@ -395,92 +499,235 @@ describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) =
     await handle.db.execute(sql`truncate "newsletter_subscribers", "outbox", "volunteers"`);
     server.requests.length = 0;
     server.recover();
+    sent = [];
   });
 
   const outboxRows = () => handle.db.select().from(schema.outbox);
+  const linkIn = (message: EmailMessage, page: 'confirm' | 'unsubscribe') => {
+    const match = new RegExp(`https?://\\S+/newsletter/${page}\\?token=\\S+`).exec(message.text);
+    expect(match, `${page} link in the email`).not.toBeNull();
+    return new URL(match![0]).searchParams.get('token')!;
+  };
 
-  it('saves the row and a pending outbox item when the provider fails; the job syncs it once it recovers', async () => {
-    server.failNext(503);
+  it('a signup is stored pending, mails a confirmation with unsubscribe link and headers, and syncs nothing yet', async () => {
     const result = await subscribeNewsletter(
       handle.db,
-      { email: ' Sam@Example.org', source: 'home', locale: 'fr', firstName: 'Sam' },
-      { config },
+      { email: ' Sam@Example.org', source: 'home', locale: 'fr', firstName: 'Sam', tags: ['events'] },
+      opts(),
     );
-    expect(result).toMatchObject({ created: true, synced: 'queued' });
-    expect(result.subscriber).toMatchObject({
-      email: 'sam@example.org',
-      source: 'home',
-      locale: 'fr',
-      status: 'active',
-      syncStatus: 'failed',
-      syncAttempts: 1,
-      syncLastError: 'brevo: HTTP 503 internal_error',
+    expect(result).toMatchObject({ created: true, confirmation: 'queued' });
+    const row = await findNewsletterSubscriber(handle.db, 'sam@example.org');
+    expect(row).toMatchObject({ status: 'pending', consentedAt: null, locale: 'fr', source: 'home' });
+    expect(server.requests).toEqual([]);
+    expect(sent).toHaveLength(1);
+    const [mail] = sent;
+    expect(mail!.to).toBe('sam@example.org');
+    expect(mail!.subject).toBe(
+      'Confirmez votre inscription à la lettre d’information de ' + siteConfig().name,
+    );
+    expect(mail!.text).toMatch(/\/fr\/newsletter\/confirm\?token=c\./);
+    expect(mail!.text).toMatch(/\/fr\/newsletter\/unsubscribe\?token=u\./);
+    expect(mail!.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https?:\/\/[^>]+\/api\/newsletter\/unsubscribe\?token=u\.[^>]+&locale=fr>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     const [item] = await outboxRows();
-    expect(item).toMatchObject({
-      kind: 'newsletter.sync',
-      status: 'pending',
-      lastError: 'brevo: HTTP 503 internal_error',
-      payload: {
-        subscriberId: result.subscriber.id,
-        email: 'sam@example.org',
-        locale: 'fr',
-        source: 'home',
-        firstName: 'Sam',
-      },
+    expect(item).toMatchObject({ kind: 'newsletter.confirm', status: 'sent' });
+    // Nothing that works as a link is kept at rest: the outbox holds ids and the signup, the token is signed at send.
+    expect(JSON.stringify(item!.payload)).not.toContain(linkIn(mail!, 'confirm'));
+    expect(item!.payload).toMatchObject({
+      subscriberId: row!.id,
+      email: 'sam@example.org',
+      tags: ['events'],
     });
-    expect(item!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
 
-    server.recover();
-    expect(await runMailingJob(item!, { db: handle.db, config })).toEqual({ ok: true });
+  it('only the confirmation makes the row active with a consent time, and then syncs the signup to the provider', async () => {
+    await subscribeNewsletter(
+      handle.db,
+      { email: 'sam@example.org', source: 'home', locale: 'en', firstName: 'Sam', tags: ['events'] },
+      opts(),
+    );
+    const token = linkIn(sent[0]!, 'confirm');
+    expect(await checkConfirmToken(handle.db, token, opts())).toBe('confirmed');
+    // Checking (the GET page) changes nothing.
+    expect(await findNewsletterSubscriber(handle.db, 'sam@example.org')).toMatchObject({ status: 'pending' });
+    const before = Date.now();
+    expect(await confirmNewsletter(handle.db, token, opts())).toBe('confirmed');
     const row = await findNewsletterSubscriber(handle.db, 'sam@example.org');
-    expect(row).toMatchObject({ syncStatus: 'synced', syncAttempts: 2, syncLastError: null });
-    expect(row!.syncedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ status: 'active', syncStatus: 'synced' });
+    expect(row!.consentedAt!.getTime()).toBeGreaterThanOrEqual(before - 5000);
     expect(server.contacts.get('sam@example.org')).toMatchObject({
       attributes: { FIRSTNAME: 'Sam', SOURCE: 'home' },
       listIds: [3],
     });
+    const items = await outboxRows();
+    expect(items.map((i) => [i.kind, i.status]).sort()).toEqual([
+      ['newsletter.confirm', 'sent'],
+      ['newsletter.sync', 'sent'],
+    ]);
+    // A second press (or a replay) changes nothing: the consent time stays the first one.
+    expect(await confirmNewsletter(handle.db, token, opts())).toBe('already-active');
+    expect((await findNewsletterSubscriber(handle.db, 'sam@example.org'))!.consentedAt).toEqual(
+      row!.consentedAt,
+    );
   });
 
-  it('syncs at once when the provider answers: row synced, outbox item sent; a repeat signup adds no row', async () => {
+  it('the provider sync is queued for the worker when the provider is down at confirmation', async () => {
+    await subscribeNewsletter(handle.db, { email: 'q@example.org', source: 'website', locale: 'en' }, opts());
+    server.failNext(503);
+    expect(await confirmNewsletter(handle.db, linkIn(sent[0]!, 'confirm'), opts())).toBe('confirmed');
+    expect(await findNewsletterSubscriber(handle.db, 'q@example.org')).toMatchObject({
+      status: 'active',
+      syncStatus: 'failed',
+      syncLastError: 'brevo: HTTP 503 internal_error',
+    });
+    const item = (await outboxRows()).find((i) => i.kind === 'newsletter.sync')!;
+    expect(item).toMatchObject({ status: 'pending', lastError: 'brevo: HTTP 503 internal_error' });
+    server.recover();
+    expect(await runMailingJob(item, { db: handle.db, config })).toEqual({ ok: true });
+    expect(await findNewsletterSubscriber(handle.db, 'q@example.org')).toMatchObject({
+      syncStatus: 'synced',
+    });
+  });
+
+  it('refuses tampered, expired and wrong-purpose tokens', async () => {
+    await subscribeNewsletter(handle.db, { email: 't@example.org', source: 'website', locale: 'en' }, opts());
+    const token = linkIn(sent[0]!, 'confirm');
+    const tampered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(await confirmNewsletter(handle.db, tampered, opts())).toBe('invalid');
+    expect(await confirmNewsletter(handle.db, linkIn(sent[0]!, 'unsubscribe'), opts())).toBe('invalid');
+    const other = newsletterLinkKey('another-secret');
+    expect(await confirmNewsletter(handle.db, token, { ...opts(), linkKey: other })).toBe('invalid');
+    const eightDays = Date.now() + 8 * 24 * 3600 * 1000;
+    expect(await confirmNewsletter(handle.db, token, opts({ now: eightDays }))).toBe('expired');
+    expect(await findNewsletterSubscriber(handle.db, 't@example.org')).toMatchObject({ status: 'pending' });
+  });
+
+  it('a repeat signup mails again at most once per interval; an active address gets no mail and the same answer', async () => {
     const first = await subscribeNewsletter(
       handle.db,
-      { email: 'lee@example.org', source: 'website', locale: 'en' },
-      { config },
+      { email: 'r@example.org', source: 'website', locale: 'en' },
+      opts(),
     );
-    expect(first).toMatchObject({ created: true, synced: 'ok', subscriber: { syncStatus: 'synced' } });
     const again = await subscribeNewsletter(
       handle.db,
-      { email: 'LEE@example.org ', source: 'community', locale: 'pt' },
-      { config },
+      { email: 'R@example.org', source: 'website', locale: 'es' },
+      opts(),
     );
-    expect(again).toMatchObject({ created: false, synced: 'ok' });
-    expect(again.subscriber.id).toBe(first.subscriber.id);
-    expect(again.subscriber).toMatchObject({ locale: 'pt', source: 'website' });
-    expect(again.subscriber.consentedAt!.getTime()).toBeGreaterThanOrEqual(
-      first.subscriber.consentedAt!.getTime(),
+    expect(again).toMatchObject({ created: false, confirmation: 'throttled', subscriber: { locale: 'es' } });
+    expect(sent).toHaveLength(1);
+    expect(CONFIRM_RESEND_SECONDS.pending).toBeGreaterThanOrEqual(600);
+    // Once the interval has passed, a new confirmation may go out.
+    await handle.db.execute(sql`update outbox set created_at = now() - interval '1 hour'`);
+    expect(
+      await subscribeNewsletter(
+        handle.db,
+        { email: 'r@example.org', source: 'website', locale: 'es' },
+        opts(),
+      ),
+    ).toMatchObject({ confirmation: 'queued' });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.subject).toMatch(/^Confirma tu suscripción/);
+
+    await confirmNewsletter(handle.db, linkIn(sent[1]!, 'confirm'), opts());
+    sent = [];
+    const active = await subscribeNewsletter(
+      handle.db,
+      { email: 'r@example.org', source: 'website', locale: 'en' },
+      opts(),
     );
-    const subscribers = await handle.db.select().from(schema.newsletterSubscribers);
-    expect(subscribers).toHaveLength(1);
-    const items = await outboxRows();
-    expect(items.map((i) => i.status)).toEqual(['sent', 'sent']);
+    expect(active).toMatchObject({ created: false, confirmation: 'none', subscriber: { status: 'active' } });
+    expect(sent).toEqual([]);
+    expect(first.subscriber.id).toBe(active.subscriber.id);
   });
 
-  it('with no provider keeps the row in the database only, marked skipped, and queues nothing', async () => {
-    const result = await subscribeNewsletter(
+  it('an unsubscribed address stays unsubscribed after an anonymous signup; a link mailed before it no longer confirms', async () => {
+    await subscribeNewsletter(handle.db, { email: 'u@example.org', source: 'website', locale: 'en' }, opts());
+    const oldConfirm = linkIn(sent[0]!, 'confirm');
+    const unsubscribe = linkIn(sent[0]!, 'unsubscribe');
+    await confirmNewsletter(handle.db, oldConfirm, opts());
+    const consented = (await findNewsletterSubscriber(handle.db, 'u@example.org'))!.consentedAt;
+    server.requests.length = 0;
+
+    expect(await unsubscribeNewsletter(handle.db, unsubscribe, opts())).toBe('unsubscribed');
+    expect(await findNewsletterSubscriber(handle.db, 'u@example.org')).toMatchObject({
+      status: 'unsubscribed',
+      consentedAt: consented,
+    });
+    expect(server.requests.map((r) => [`${r.method} ${r.path}`, r.body])).toEqual([
+      ['PUT /v3/contacts/u%40example.org', { emailBlacklisted: true }],
+    ]);
+    expect(server.contacts.get('u@example.org')?.emailBlacklisted).toBe(true);
+
+    sent = [];
+    server.requests.length = 0;
+    // A day later (the once-a-day resend limit of an unsubscribed address has passed):
+    await handle.db.execute(sql`update outbox set created_at = now() - interval '25 hours'`);
+    const anonymous = await subscribeNewsletter(
+      handle.db,
+      { email: 'U@example.org', source: 'api', locale: 'pt', tags: ['newsletter'] },
+      opts(),
+    );
+    expect(anonymous.subscriber).toMatchObject({ status: 'unsubscribed', consentedAt: consented });
+    expect(server.requests).toEqual([]);
+    // The old confirmation link was made for the row before it unsubscribed: it cannot undo that.
+    expect(await confirmNewsletter(handle.db, oldConfirm, opts())).toBe('invalid');
+    expect(await findNewsletterSubscriber(handle.db, 'u@example.org')).toMatchObject({
+      status: 'unsubscribed',
+    });
+    // The person's own new link (mailed at most once a day) can.
+    expect(sent).toHaveLength(1);
+    await subscribeNewsletter(handle.db, { email: 'u@example.org', source: 'api', locale: 'pt' }, opts());
+    expect(sent).toHaveLength(1);
+    expect(await confirmNewsletter(handle.db, linkIn(sent[0]!, 'confirm'), opts())).toBe('confirmed');
+    const back = await findNewsletterSubscriber(handle.db, 'u@example.org');
+    expect(back!.status).toBe('active');
+    expect(back!.consentedAt!.getTime()).toBeGreaterThan(consented!.getTime());
+  });
+
+  it('unsubscribing from the confirmation email deletes the pending row; unknown rows answer the same', async () => {
+    await subscribeNewsletter(
+      handle.db,
+      { email: 'no@example.org', source: 'website', locale: 'en' },
+      opts(),
+    );
+    const token = linkIn(sent[0]!, 'unsubscribe');
+    expect(checkUnsubscribeToken(token, opts())).toBe('unsubscribed');
+    expect(await unsubscribeNewsletter(handle.db, token, opts())).toBe('unsubscribed');
+    expect(await findNewsletterSubscriber(handle.db, 'no@example.org')).toBeNull();
+    expect(await unsubscribeNewsletter(handle.db, token, opts())).toBe('unsubscribed');
+    expect(server.requests).toEqual([]);
+    expect(await unsubscribeNewsletter(handle.db, 'u.bogus', opts())).toBe('invalid');
+    // A new anonymous signup right after is still within the resend interval: no second email.
+    await subscribeNewsletter(
+      handle.db,
+      { email: 'no@example.org', source: 'website', locale: 'en' },
+      opts(),
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('with no provider: confirmed rows are marked skipped and no sync or unsubscribe item is queued', async () => {
+    await subscribeNewsletter(
       handle.db,
       { email: 'db@example.org', source: 'website', locale: 'es' },
-      { config: null },
+      opts({ config: null }),
     );
-    expect(result).toMatchObject({ created: true, synced: 'skipped', subscriber: { syncStatus: 'skipped' } });
-    expect(await outboxRows()).toEqual([]);
-    expect(server.requests).toEqual([]);
+    expect(await confirmNewsletter(handle.db, linkIn(sent[0]!, 'confirm'), opts({ config: null }))).toBe(
+      'confirmed',
+    );
+    expect(await findNewsletterSubscriber(handle.db, 'db@example.org')).toMatchObject({
+      status: 'active',
+      syncStatus: 'skipped',
+    });
     expect(
-      await runMailingJob(
-        { kind: 'newsletter.sync', payload: { subscriberId: result.subscriber.id, email: 'db@example.org' } },
-        { db: handle.db, config: null },
-      ),
-    ).toEqual({ ok: true });
+      await unsubscribeNewsletter(handle.db, linkIn(sent[0]!, 'unsubscribe'), opts({ config: null })),
+    ).toBe('unsubscribed');
+    expect((await outboxRows()).map((i) => i.kind)).toEqual(['newsletter.confirm']);
+    expect(server.requests).toEqual([]);
   });
 
   it('runs a volunteer follow-up with the spec §3 mapping; skipped without a provider', async () => {
@@ -519,10 +766,16 @@ describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) =
     });
   });
 
-  it('reports malformed items and unknown kinds as failures, and syncs nothing for a removed subscriber', async () => {
+  it('reports malformed items and unknown kinds as failures, and syncs or mails nothing for a removed subscriber', async () => {
     expect(await runMailingJob({ kind: 'newsletter.sync', payload: {} }, { db: handle.db, config })).toEqual({
       ok: false,
       error: 'newsletter.sync: payload lacks subscriberId or email',
+    });
+    expect(
+      await runMailingJob({ kind: 'newsletter.confirm', payload: {} }, { db: handle.db, config }),
+    ).toEqual({
+      ok: false,
+      error: 'newsletter.confirm: payload lacks subscriberId or email',
     });
     expect(
       await runMailingJob(
@@ -537,46 +790,107 @@ describe.each(engines)('newsletter signup and mailing jobs on $name', (engine) =
     const { subscriber } = await subscribeNewsletter(
       handle.db,
       { email: 'gone@example.org', source: 'website', locale: 'en' },
-      { config: null },
+      opts({ config: null }),
     );
     await handle.db
       .delete(schema.newsletterSubscribers)
       .where(eq(schema.newsletterSubscribers.id, subscriber.id));
-    expect(
-      await runMailingJob(
-        { kind: 'newsletter.sync', payload: { subscriberId: subscriber.id, email: 'gone@example.org' } },
-        { db: handle.db, config },
-      ),
-    ).toEqual({ ok: true });
+    sent = [];
+    for (const kind of ['newsletter.sync', 'newsletter.confirm']) {
+      expect(
+        await runMailingJob(
+          { kind, payload: { subscriberId: subscriber.id, email: 'gone@example.org' } },
+          { db: handle.db, config, send, linkKey },
+        ),
+      ).toEqual({ ok: true });
+    }
     expect(server.requests).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
-  it('POST /api/mailchimp/subscribe saves the signup with source api and default tags', async () => {
-    const response = await handleSubscribeRequest(
-      new Request('http://localhost/api/mailchimp/subscribe', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-screening-socket-address': '198.51.100.20' },
-        body: JSON.stringify({
-          email: 'api@example.org',
-          firstName: 'Ada',
-          mergeFields: { ROLE: 'Trustee' },
+  it('POST /api/mailchimp/subscribe stores a pending signup with allow-listed tags, synced only after confirmation', async () => {
+    const post = (body: unknown, ip: string) =>
+      handleSubscribeRequest(
+        new Request('http://localhost/api/mailchimp/subscribe', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-screening-socket-address': ip },
+          body: JSON.stringify(body),
         }),
-      }),
-      { db: handle.db, config },
+        { db: handle.db, ...opts() },
+      );
+    const response = await post(
+      { email: 'api@example.org', firstName: 'Ada', tags: ['events'], mergeFields: { CITY: 'Leeds' } },
+      '198.51.100.20',
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
-    const row = await findNewsletterSubscriber(handle.db, 'api@example.org');
-    expect(row).toMatchObject({ source: 'api', locale: 'en', syncStatus: 'synced' });
+    expect(await findNewsletterSubscriber(handle.db, 'api@example.org')).toMatchObject({
+      source: 'api',
+      locale: 'en',
+      status: 'pending',
+    });
+    expect(server.requests).toEqual([]);
+    await confirmNewsletter(handle.db, linkIn(sent[0]!, 'confirm'), opts());
     expect(server.contacts.get('api@example.org')?.attributes).toEqual({
-      ROLE: 'Trustee',
+      CITY: 'Leeds',
       FIRSTNAME: 'Ada',
       SOURCE: 'api',
     });
-    const [item] = await outboxRows();
-    expect(item!.payload).toMatchObject({
-      tags: ['newsletter', 'website'],
-      mergeFields: { ROLE: 'Trustee' },
+
+    // Tags that would label someone in the CRM are refused, and nothing is stored.
+    const refused = await post(
+      { email: 'victim@example.org', tags: ['donor', 'vip', 'staff'], mergeFields: { MMERGE9: 'x' } },
+      '198.51.100.21',
+    );
+    expect(refused.status).toBe(400);
+    const json = (await refused.json()) as { error: string; fields: string[]; messages: string[] };
+    expect(json).toMatchObject({ error: 'invalid_body', fields: ['tags', 'mergeFields'] });
+    expect(json.messages[0]).toMatch(/^unknown tag "donor"; allowed tags: newsletter, website/);
+    expect(json.messages.at(-1)).toMatch(
+      /^unknown merge field "MMERGE9"; allowed merge fields: COUNTRY, CITY$/,
+    );
+    expect(await findNewsletterSubscriber(handle.db, 'victim@example.org')).toBeNull();
+
+    // Same answer for an address that is already active (nothing to learn about who subscribed).
+    const repeat = await post({ email: 'api@example.org' }, '198.51.100.22');
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toEqual({ success: true });
+  });
+
+  it('POST /api/newsletter/unsubscribe (RFC 8058 one-click) unsubscribes with the header link; GET only redirects', async () => {
+    await subscribeNewsletter(
+      handle.db,
+      { email: 'one@example.org', source: 'website', locale: 'es' },
+      opts(),
+    );
+    await confirmNewsletter(handle.db, linkIn(sent[0]!, 'confirm'), opts());
+    const url = /^<(.+)>$/.exec(sent[0]!.headers!['List-Unsubscribe']!)![1]!;
+    const landing = oneClickLanding(new Request(url));
+    expect(landing.status).toBe(303);
+    expect(landing.headers.get('location')).toMatch(/^\/es\/newsletter\/unsubscribe\?token=u\./);
+    expect(await findNewsletterSubscriber(handle.db, 'one@example.org')).toMatchObject({ status: 'active' });
+
+    const click = (body: string, target = url) =>
+      handleOneClickUnsubscribe(
+        new Request(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        }),
+        { db: handle.db, ...opts() },
+      );
+    expect((await click('something=else')).status).toBe(400);
+    expect(
+      (await click('List-Unsubscribe=One-Click', url.replace(/token=u\.[^&]+/, 'token=u.x'))).status,
+    ).toBe(400);
+    expect(await findNewsletterSubscriber(handle.db, 'one@example.org')).toMatchObject({ status: 'active' });
+    const done = await click('List-Unsubscribe=One-Click');
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ success: true });
+    expect(await findNewsletterSubscriber(handle.db, 'one@example.org')).toMatchObject({
+      status: 'unsubscribed',
     });
+    expect(server.contacts.get('one@example.org')?.emailBlacklisted).toBe(true);
+    expect((await click('List-Unsubscribe=One-Click')).status).toBe(200);
   });
 });

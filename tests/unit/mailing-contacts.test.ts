@@ -109,10 +109,11 @@ describe('provider request bodies', () => {
     });
     expect(body).toEqual({
       email_address: 'a@example.org',
-      status_if_new: 'subscribed',
-      status: 'subscribed',
+      // A new member is pending (Mailchimp asks them to confirm); an existing member's status is never set.
+      status_if_new: 'pending',
       merge_fields: { ROLE: 'Trustee', FNAME: 'Ada', SOURCE: 'website' },
     });
+    expect(body).not.toHaveProperty('status');
   });
 
   it('lets the standard Brevo attributes win over custom fields of the same name; lists only when set', () => {

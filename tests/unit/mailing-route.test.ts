@@ -87,6 +87,36 @@ describe('POST /api/mailchimp/subscribe rejections', () => {
     }
   });
 
+  it('refuses tags and merge fields outside the allow-list, saying which and what is allowed', async () => {
+    const json = await expectJsonError(
+      await post(
+        JSON.stringify({
+          email: 'victim@example.org',
+          tags: ['newsletter', 'donor', 'vip', 'staff'],
+          mergeFields: { MMERGE9: 'x', CITY: 'Leeds' },
+        }),
+      ),
+      400,
+      'invalid_body',
+    );
+    expect(json.fields).toEqual(['tags', 'mergeFields']);
+    const { messages } = json as unknown as { messages: string[] };
+    expect(messages).toEqual([
+      expect.stringMatching(/^unknown tag "donor"; allowed tags: newsletter, website, home, community, /),
+      expect.stringMatching(/^unknown tag "vip"/),
+      expect.stringMatching(/^unknown tag "staff"/),
+      'unknown merge field "MMERGE9"; allowed merge fields: COUNTRY, CITY',
+    ]);
+    for (const body of [
+      { email: 'a@example.org', tags: ['volunteer'] },
+      { email: 'a@example.org', tags: ['Newsletter'] },
+      { email: 'a@example.org', mergeFields: { SOURCE: 'staff-import' } },
+      { email: 'a@example.org', mergeFields: { FNAME: 'x' } },
+    ]) {
+      await expectJsonError(await post(JSON.stringify(body)), 400, 'invalid_body');
+    }
+  });
+
   it('answers 413 for a body over 16 KB, declared or streamed', async () => {
     const big = JSON.stringify({ email: 'a@example.org', firstName: 'x'.repeat(17 * 1024) });
     await expectJsonError(await post(big), 413, 'payload_too_large');

@@ -56,6 +56,52 @@ export async function syncAirtable(
   return { ok: false, error: failureText('airtable', result, code(result)) };
 }
 
+/** An Airtable formula string literal: double-quoted, with backslashes and double quotes escaped. */
+export function airtableString(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * Airtable has no subscription status, so unsubscribing removes the person: finds the records whose Email is
+ * this address (any case; GET with filterByFormula, at most 10) and deletes them (DELETE ?records[]=…). No
+ * records counts as done. Never throws.
+ */
+export async function unsubscribeAirtable(
+  config: AirtableConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const query = new URLSearchParams({
+    filterByFormula: `LOWER({Email}) = ${airtableString(email.trim().toLowerCase())}`,
+    maxRecords: '10',
+  });
+  query.append('fields[]', 'Email');
+  const found = await requestJson({
+    method: 'GET',
+    url: `${tableUrl(config)}?${query.toString()}`,
+    headers: headers(config),
+    timeoutMs: options.timeoutMs,
+  });
+  if (found.kind !== 'response' || !isOk(found.status)) {
+    return { ok: false, error: `${failureText('airtable', found, code(found))} (unsubscribe)` };
+  }
+  const records = (found.body as { records?: { id?: unknown }[] } | null)?.records ?? [];
+  const ids = records
+    .map((r) => r.id)
+    .filter((id): id is string => typeof id === 'string' && /^rec\w+$/.test(id));
+  if (!ids.length) return { ok: true };
+  const remove = new URLSearchParams();
+  for (const id of ids) remove.append('records[]', id);
+  const deleted = await requestJson({
+    method: 'DELETE',
+    url: `${tableUrl(config)}?${remove.toString()}`,
+    headers: headers(config),
+    timeoutMs: options.timeoutMs,
+  });
+  if (deleted.kind === 'response' && isOk(deleted.status)) return { ok: true };
+  return { ok: false, error: `${failureText('airtable', deleted, code(deleted))} (unsubscribe)` };
+}
+
 /** GET /{base}/{table}?maxRecords=1: proves the token, the base and the table. */
 export async function checkAirtable(
   config: AirtableConfig,

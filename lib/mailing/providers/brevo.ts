@@ -55,6 +55,26 @@ export async function syncBrevo(
   return { ok: false, error: failureText('brevo', result, code(result)) };
 }
 
+/**
+ * Blocks the contact from email campaigns (PUT /contacts/{email} `emailBlacklisted: true`, Brevo's unsubscribe);
+ * a contact Brevo does not have (404) counts as done. Never throws.
+ */
+export async function unsubscribeBrevo(
+  config: BrevoConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'PUT',
+    url: `${config.apiUrl}/contacts/${encodeURIComponent(email.trim())}`,
+    headers: headers(config),
+    body: { emailBlacklisted: true },
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('brevo', result, code(result))} (unsubscribe)` };
+}
+
 /** GET /account proves the key; then each configured list must exist (GET /contacts/lists/{id}). */
 export async function checkBrevo(
   config: BrevoConfig,

@@ -49,6 +49,26 @@ export async function syncHubspot(
   return { ok: false, error: failureText('hubspot', result, code(result)) };
 }
 
+/**
+ * Opts the contact out of all email (POST /communication-preferences/v4/statuses/{email}/unsubscribe-all
+ * ?channel=EMAIL; the private app also needs the communication_preferences.write scope); an address HubSpot does
+ * not know (404) counts as done. Never throws.
+ */
+export async function unsubscribeHubspot(
+  config: HubspotConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'POST',
+    url: `${config.apiUrl}/communication-preferences/v4/statuses/${encodeURIComponent(email.trim())}/unsubscribe-all?channel=EMAIL`,
+    headers: headers(config),
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('hubspot', result, code(result))} (unsubscribe)` };
+}
+
 /** GET /crm/v3/objects/contacts?limit=1: proves the token and its contacts scope. */
 export async function checkHubspot(
   config: HubspotConfig,
@@ -64,7 +84,12 @@ export async function checkHubspot(
     return { ok: false, message: transportProblem('hubspot', result, 'HUBSPOT_API_URL') };
   }
   if (isOk(result.status))
-    return { ok: true, message: 'HubSpot contacts are reachable with the access token' };
+    return {
+      ok: true,
+      // Unsubscribes use another API whose scope a read of contacts cannot prove.
+      message:
+        'HubSpot contacts are reachable with the access token (unsubscribes also need the communication_preferences.write scope)',
+    };
   if (result.status === 401) {
     return {
       ok: false,

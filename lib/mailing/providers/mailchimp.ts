@@ -26,7 +26,11 @@ export function mailchimpSubscriberHash(email: string): string {
 // Mailchimp merge tags are at most 10 characters of A–Z, 0–9 and _; anything else cannot be a merge field.
 const MERGE_TAG = /^[A-Z][A-Z0-9_]{0,9}$/;
 
-/** The PUT body: subscribed (new or existing), merge fields FNAME, LNAME, PHONE, COMPANY, SOURCE when non-empty. */
+/**
+ * The PUT body: `status_if_new: 'pending'` (Mailchimp then asks a new member to confirm) and never `status`, so an
+ * existing member keeps the status they chose (an unsubscribed member is never re-subscribed by us); merge fields
+ * FNAME, LNAME, PHONE, COMPANY, SOURCE when non-empty.
+ */
 export function mailchimpMemberBody(record: ContactRecord) {
   const custom = Object.fromEntries(
     Object.entries(record.customFields ?? {}).filter(([key, value]) => MERGE_TAG.test(key) && value),
@@ -46,8 +50,7 @@ export function mailchimpMemberBody(record: ContactRecord) {
   };
   return {
     email_address: record.email.trim(),
-    status_if_new: 'subscribed',
-    status: 'subscribed',
+    status_if_new: 'pending',
     merge_fields,
     ...(record.tags.length ? { tags: record.tags } : {}),
   };
@@ -97,6 +100,26 @@ export async function syncMailchimp(
     return { ok: false, error: `${failureText('mailchimp', tags, code(tags))} (tags)` };
   }
   return { ok: true };
+}
+
+/**
+ * Unsubscribes the member (PATCH status 'unsubscribed'); a member Mailchimp does not have (404) counts as done.
+ * Never throws.
+ */
+export async function unsubscribeMailchimp(
+  config: MailchimpConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'PATCH',
+    url: memberUrl(config, mailchimpSubscriberHash(email)),
+    headers: headers(config),
+    body: { status: 'unsubscribed' },
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('mailchimp', result, code(result))} (unsubscribe)` };
 }
 
 /** GET /lists/{list}: proves the key, the data centre and the audience id. */

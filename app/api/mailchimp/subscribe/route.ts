@@ -1,6 +1,9 @@
 // POST /api/mailchimp/subscribe – the newsletter proxy route of spec §7 (JSON in, {success} out); see lib/mailing.
+import { after } from 'next/server';
+
 import { handleSubscribeRequest } from '@/lib/mailing/subscribe-api';
 
 export async function POST(request: Request): Promise<Response> {
-  return handleSubscribeRequest(request);
+  // The confirmation email goes out after the answer, so its timing tells nothing about the address.
+  return handleSubscribeRequest(request, { defer: after });
 }

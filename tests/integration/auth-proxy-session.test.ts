@@ -62,7 +62,13 @@ describe('refreshSupabaseSession', () => {
       expect(cookie.value).not.toBe(jar.get(cookie.name));
       // What renders after the proxy sees the new session.
       expect(request.cookies.get(cookie.name)?.value).toBe(cookie.value);
-      expect(cookie.options).toMatchObject({ path: '/', sameSite: 'lax' });
+      // M10: the refreshed tokens stay out of scripts' reach and expire after 30 days, not @supabase/ssr's 400.
+      expect(cookie.options).toMatchObject({
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        maxAge: 30 * 24 * 3600,
+      });
     }
 
     // The new cookies are a working session: the adapter reads the user from them.

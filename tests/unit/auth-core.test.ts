@@ -201,3 +201,15 @@ describe('account forms schemas and emails', () => {
     expect(mail.text.split('\n')[0]).toBe('Hello Ada Bcc: x,');
   });
 });
+
+describe('common passwords (L6)', () => {
+  it("knows 'password' and 'password123' (any case), not a long passphrase", async () => {
+    const { isCommonPassword } = await import('@/lib/auth/common-passwords');
+    const list = (await import('@/lib/auth/common-passwords.json')).default as string[];
+    expect(list).toHaveLength(10_000);
+    expect(list.every((p) => p.length >= 8 && p === p.toLowerCase())).toBe(true);
+    for (const common of ['password', 'password123', 'Password123', ' qwertyuiop ', '12345678'])
+      expect(isCommonPassword(common)).toBe(true);
+    expect(isCommonPassword('a walk along the aire at dusk')).toBe(false);
+  });
+});

@@ -7,7 +7,9 @@ import {
   type CookieJar,
   type CookieOptions,
   RECOVERY_SESSION_SECONDS,
+  SESSION_HINT_COOKIE,
   SESSION_MAX_AGE_SECONDS,
+  sessionCookieOptions,
 } from './cookie';
 import type { AuthAdapter, AuthErrorCode, AuthResult, AuthUser } from './types';
 
@@ -88,6 +90,17 @@ export function supabaseCookieOptions(production: boolean): CookieOptions {
 }
 
 /**
+ * Sets (or clears) the script-readable "may be signed in" hint (SESSION_HINT_COOKIE), which the header's user menu
+ * reads since the session cookies themselves are HttpOnly.
+ */
+export function setSignedInHint(cookies: CookieJar, signedIn: boolean, production: boolean): void {
+  cookies.set(SESSION_HINT_COOKIE, signedIn ? '1' : '', {
+    ...sessionCookieOptions({ production, clear: !signedIn }),
+    httpOnly: false,
+  });
+}
+
+/**
  * The @supabase/ssr server client over a cookie jar: the signed-in user's session (from the jar's cookies; a
  * refreshed session is written back to it) authorises its Auth, Storage and PostgREST requests, so Supabase's RLS
  * decides as that user; with no session cookies it is the anonymous (`anon`) client. The one way this site builds
@@ -131,6 +144,8 @@ export function supabaseServerClient(options: {
 export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
   let client: SupabaseClient | undefined;
   const supabase = () => (client ??= supabaseServerClient(options));
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const hint = (signedIn: boolean) => setSignedInHint(options.cookies, signedIn, production);
 
   async function guarded<T>(what: string, run: () => Promise<AuthResult<T>>): Promise<AuthResult<T>> {
     try {
@@ -195,15 +210,16 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
         if (!tokenHash) return { ok: false, error: 'invalid-link' };
         const { data, error } = await supabase().auth.verifyOtp({ type, token_hash: tokenHash });
         if (error) return { ok: false, error: mapError(error) === 'server' ? 'server' : 'invalid-link' };
-        return data.user
-          ? { ok: true, data: { user: toUser(data.user) } }
-          : { ok: false, error: 'invalid-link' };
+        if (!data.user) return { ok: false, error: 'invalid-link' };
+        hint(true);
+        return { ok: true, data: { user: toUser(data.user) } };
       }),
 
     signIn: ({ email, password }) =>
       guarded('sign-in', async () => {
         const { data, error } = await supabase().auth.signInWithPassword({ email, password });
         if (error) return { ok: false, error: mapError(error) };
+        hint(true);
         return { ok: true, data: { user: toUser(data.user) } };
       }),
 
@@ -214,6 +230,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
       } catch (error) {
         console.error('[auth] supabase sign-out failed:', error instanceof Error ? error.message : error);
       }
+      hint(false);
     },
 
     requestPasswordReset: (email) =>

@@ -592,6 +592,8 @@ describe('Supabase Auth: cookies and recovery sessions', () => {
     const browser = new Browser();
     expect((await adapter(browser, true).signIn({ email, password: 'a long password' })).ok).toBe(true);
     const session = [...browser.cookies].filter(([name]) => /^sb-.+-auth-token(\.\d+)?$/.test(name));
+    // Scripts cannot see those any more: the user menu reads the plain hint instead.
+    expect(browser.cookies.get('lrjn_signed_in')).toMatchObject({ value: '1', options: { httpOnly: false } });
     expect(session.length).toBeGreaterThan(0);
     const response = NextResponse.next();
     for (const [name, { value, options }] of session) {

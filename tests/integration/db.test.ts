@@ -219,7 +219,9 @@ describe.each(engines)('lib/db on $name', (engine) => {
         status: 'active',
         source: 'website',
       });
-      expect(second.subscriber.consentedAt!.getTime()).toBeGreaterThan(first.subscriber.consentedAt!.getTime());
+      expect(second.subscriber.consentedAt!.getTime()).toBeGreaterThan(
+        first.subscriber.consentedAt!.getTime(),
+      );
       expect(await handle.db.select().from(schema.newsletterSubscribers)).toHaveLength(1);
       expect((await findNewsletterSubscriber(handle.db, 'ANA.SILVA@example.org'))?.id).toBe(
         first.subscriber.id,

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { env } from '@/lib/config/env';
 import type { OutboxItem, SideEffectOutcome } from '@/lib/db';
 
 import { openSealedLink, redactLink } from './sealed-link';
@@ -18,7 +19,8 @@ const text = (value: unknown, max: number): value is string =>
  * Sends one queued account email (outbox kind 'auth.email', queued by lib/auth/delivery.ts): the stored message
  * with its redacted link replaced by the real one, opened from the payload's `sealed` copy (lib/email/sealed-link.ts),
  * through `sendEmail` (SMTP, or without SMTP_URL the mail folder). A link that cannot be opened (the key is gone) or
- * whose `linkExpiresAt` has passed is a final failure: sending it would only deliver a dead link. Never throws.
+ * whose `linkExpiresAt` has passed is a final failure: sending it would only deliver a dead link (without
+EMAIL_LINK_SECRET an unopenable link is retried instead, in case the process that sealed it drains it). Never throws.
  */
 export async function runAuthEmailJob(
   item: Pick<OutboxItem, 'id' | 'kind' | 'payload'>,
@@ -36,8 +38,11 @@ export async function runAuthEmailJob(
     if (!link || !redacted || !body.includes(redacted))
       return {
         ok: false,
-        error: 'auth.email: the link cannot be opened (EMAIL_LINK_SECRET changed or unset after a restart)',
-        final: true,
+        error:
+          'auth.email: the link cannot be opened (EMAIL_LINK_SECRET changed, or unset and another process)',
+        // Without EMAIL_LINK_SECRET each process has its own key: the server that queued the item may still open
+        // it (when `npm run outbox:drain` claimed it), so it is retried until the link's expiry ends it.
+        final: Boolean(env().EMAIL_LINK_SECRET),
       };
     message = body.split(redacted).join(link);
   }

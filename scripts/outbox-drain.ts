@@ -1,7 +1,9 @@
 /**
  * `npm run outbox:drain`: sends what is due in the outbox once (enquiry forwards, newsletter syncs, volunteer
- * follow-ups; lib/outbox `drainOutbox`) and prints the counts, e.g. from cron or after fixing SMTP_URL. Exit code
- * 1 if any item failed this run. Uses the database the app would use (DATABASE_URL, else PGlite in PGLITE_DIR or
+ * follow-ups, account emails; lib/outbox `drainOutbox`, which also deletes account emails older than 7 days and
+ * alerts ADMIN_ALERT_EMAIL about items given up) and prints the counts, e.g. from cron or after fixing SMTP_URL.
+ * Account emails need the server's EMAIL_LINK_SECRET to open their links (without it only the process that queued
+ * one can send it; this run leaves such items for the server's worker). Exit code 1 if any item failed this run. Uses the database the app would use (DATABASE_URL, else PGlite in PGLITE_DIR or
  * .data/pglite). Safe beside running servers on PostgreSQL (claims use FOR UPDATE SKIP LOCKED); with the embedded
  * PGlite only while the server is stopped, since one process at a time may open its directory (the running
  * server's own worker drains every OUTBOX_INTERVAL_SECONDS anyway). Reads only the environment, not .env files.

@@ -1,14 +1,18 @@
 'use server';
 
+import { after } from 'next/server';
+
 import { localizeHref } from '@/i18n/client-paths';
 import { redirect } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
 import { consumeEmailSend, consumeSignIn, getAuth } from '@/lib/auth';
+import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { authFailure } from '@/lib/auth/messages';
 import { withNext } from '@/lib/auth/return-path';
 import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { formAction } from '@/lib/forms/action';
-import { GUARD_FIELDS } from '@/lib/forms/result';
+import { type FormFailure, GUARD_FIELDS } from '@/lib/forms/result';
+import { drainOutbox } from '@/lib/outbox';
 import { safeReturnTarget } from '@/lib/routing/safe-return';
 
 /**
@@ -23,10 +27,29 @@ const AFTER_SIGN_IN = '/';
 /** The wrapper's per-client limit for the account forms: a flood guard; the real limits are in lib/auth/limits.ts. */
 const FLOOD = { points: 100, durationSeconds: 600 };
 
+/** Outbox kind of the local account emails (lib/db AUTH_EMAIL_KIND). */
+const ACCOUNT_EMAILS = ['auth.email'];
+
+/**
+ * After the response has gone (so its timing never depends on it), sends the account emails this request queued,
+ * instead of waiting for the outbox worker's next round; a failure stays queued for the worker's retries.
+ */
+function sendQueuedEmailsSoon(): void {
+  after(() => drainOutbox({ kinds: ACCOUNT_EMAILS, limit: 5 }).then(() => undefined));
+}
+
+/** The refusal of a common password (L6): a field error on `password`, in the form's language. */
+const COMMON_PASSWORD: FormFailure = {
+  ok: false,
+  status: 400,
+  error: 'invalid',
+  fieldErrors: { password: 'passwordCommon' },
+};
+
 /**
  * Sign in. No spam guard: password managers fill and submit at once, which the fill-time check would refuse;
- * instead attempts are limited per account (10 / 15 min) and per client (30 / 15 min). `{ redirectTo }` is the
- * safe `next` path (or home) in the page's locale.
+ * instead attempts are limited per account and client pair (10 / 15 min), per account (100 / 15 min) and per
+ * client (30 / 15 min). `{ redirectTo }` is the safe `next` path (or home) in the page's locale.
  */
 export const signIn = formAction(
   { name: 'sign-in', schema: signInSchema, spamGuard: false, limit: FLOOD },
@@ -40,13 +63,16 @@ export const signIn = formAction(
 );
 
 /**
- * Sign up (spam guard on; 3 account emails per address per hour): `{ redirectTo }` the "check your inbox" page.
- * The email is in the form's locale; a safe `next` rides on its link, so confirming leads back there.
+ * Sign up (spam guard on; 3 account emails per address per hour; common passwords refused): `{ redirectTo }` the
+ * "check your inbox" page. The email is in the form's locale; a safe `next` rides on its link, so confirming leads
+ * back there. The email is queued and sent after the response.
  */
 export const signUp = formAction({ name: 'sign-up', schema: signUpSchema }, async (input, ctx) => {
+  if (isCommonPassword(input.password)) return COMMON_PASSWORD;
   const limit = await consumeEmailSend(input.email);
   if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
   const auth = await getAuth();
+  if (auth.kind === 'local') sendQueuedEmailsSoon();
   const result = await auth.signUp({
     email: input.email,
     password: input.password,
@@ -68,6 +94,7 @@ export const requestPasswordReset = formAction(
     const limit = await consumeEmailSend(input.email);
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
     const auth = await getAuth();
+    if (auth.kind === 'local') sendQueuedEmailsSoon();
     const next = safeReturnTarget(input.next) ?? undefined;
     const result = await auth.requestPasswordReset(input.email, ctx.locale, next);
     return result.ok ? { sent: true } : authFailure(result.error);
@@ -80,20 +107,37 @@ export const resendConfirmation = formAction(
   async (input, ctx) => {
     const limit = await consumeEmailSend(input.email);
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
-    const result = await (await getAuth()).resendConfirmation(input.email, ctx.locale);
+    const auth = await getAuth();
+    if (auth.kind === 'local') sendQueuedEmailsSoon();
+    const result = await auth.resendConfirmation(input.email, ctx.locale);
     return result.ok ? { sent: true } : authFailure(result.error);
   },
 );
 
 /**
- * New password after the recovery link (which signed the person in). No spam guard (password managers);
- * refused without a session. `{ redirectTo }` the sign-in page with its "password changed" notice (and a safe
- * `next`, which its Continue button follows).
+ * New password: after the recovery link (its short 'recovery' session needs nothing more), or signed in normally
+ * with the right current password (its guesses count against the sign-in limits). No spam guard (password
+ * managers); refused without a session; common passwords refused. Every session ends, emailed links stop working
+ * and a "your password was changed" email goes out. `{ redirectTo }` the sign-in page with its "password changed"
+ * notice (and a safe `next`, which its Continue button follows).
  */
 export const resetPassword = formAction(
   { name: 'new-password', schema: resetPasswordSchema, spamGuard: false, limit: FLOOD },
   async (input, ctx) => {
-    const result = await (await getAuth()).resetPassword(input.password);
+    if (isCommonPassword(input.password)) return COMMON_PASSWORD;
+    const auth = await getAuth();
+    const user = await auth.currentUser();
+    if (!user) return authFailure('not-signed-in');
+    if (input.currentPassword) {
+      const limit = await consumeSignIn({ email: user.email, ip: ctx.ip });
+      if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
+    }
+    if (auth.kind === 'local') sendQueuedEmailsSoon();
+    const result = await auth.resetPassword({
+      password: input.password,
+      currentPassword: input.currentPassword || undefined,
+      locale: ctx.locale,
+    });
     if (!result.ok) return authFailure(result.error);
     return { redirectTo: localizeHref(ctx.locale, withNext('/login?reset=done', input.next)) };
   },

@@ -270,8 +270,18 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
   );
 }
 
-/** New password, after the recovery link signed the person in; then the sign-in page, keeping `next`. */
-export function ResetPasswordForm({ next }: { next?: string }) {
+/**
+ * New password; then the sign-in page, keeping `next`. After a recovery link (`requireCurrent` false) the new
+ * password is enough; a person signed in normally (`requireCurrent`) must also give the current one, which the
+ * server checks.
+ */
+export function ResetPasswordForm({
+  next,
+  requireCurrent = false,
+}: {
+  next?: string;
+  requireCurrent?: boolean;
+}) {
   const t = useClientMessages('AuthForms');
   const locale = useLocale();
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
@@ -281,11 +291,15 @@ export function ResetPasswordForm({ next }: { next?: string }) {
     ResetPasswordValues
   >({
     resolver: resetResolver,
-    defaultValues: { password: '' },
+    defaultValues: requireCurrent ? { currentPassword: '', password: '' } : { password: '' },
   });
   const failure = useFailure(setError, RESET_FIELDS);
   const onSubmit = async (data: ResetPasswordValues) => {
     setErrorMessage(null);
+    if (requireCurrent && !data.currentPassword) {
+      setError('currentPassword', { message: 'currentPasswordRequired' }, { shouldFocus: true });
+      return;
+    }
     const result = await resetPassword({ ...data, next, [GUARD_FIELDS.locale]: locale });
     if (result.ok) window.location.assign(result.data.redirectTo);
     else setErrorMessage(failure(result));
@@ -300,6 +314,16 @@ export function ResetPasswordForm({ next }: { next?: string }) {
       data-form="reset"
     >
       <FormAlert message={error?.text ?? null} />
+      {requireCurrent ? (
+        <TextField
+          label={t('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldMessage(t, errors.currentPassword?.message)}
+          {...register('currentPassword')}
+        />
+      ) : null}
       <TextField
         label={t('newPassword')}
         type="password"

@@ -14,7 +14,10 @@ const iconClass =
 const itemClass =
   'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-fg hover:bg-surface-strong focus:bg-surface-strong focus:outline-none';
 
-/** Session cookies a script may see: our hint (lib/auth/cookie.ts) or Supabase's `sb-<ref>-auth-token`. */
+/**
+ * Session cookies a script may see: our hint (lib/auth/cookie.ts; set for both adapters, since the session cookies
+ * are HttpOnly) or a Supabase `sb-<ref>-auth-token` written before those were made HttpOnly.
+ */
 function maySignedIn(): boolean {
   return /(?:^|;\s*)(?:lrjn_signed_in=1|sb-[^=]+-auth-token[^=]*=)/.test(document.cookie);
 }

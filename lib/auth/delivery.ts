@@ -5,8 +5,8 @@ import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/i18n/messages';
 import { routing, type Locale } from '@/i18n/routing';
 import { siteConfig } from '@/lib/config/site';
-import { type Database, recordAuthEmail } from '@/lib/db';
-import { sendEmail } from '@/lib/email';
+import { type Database, queueAuthEmail } from '@/lib/db';
+import { redactLink, sealLink } from '@/lib/email';
 
 import { type AuthEmailTexts, authEmail } from './emails';
 import type { AuthEmailRequest } from './local';
@@ -26,16 +26,18 @@ export async function authEmailTexts(locale: string | undefined): Promise<AuthEm
 }
 
 /**
- * Delivers a local account email (DESIGN.md §2 "email out") in the person's language (`request.locale`, the
- * locale of the form they used): sends it with `sendEmail` (SMTP when SMTP_URL is set; otherwise the outbox is
- * the delivery) and records it in the outbox table, kind 'auth.email', with its link, so without SMTP an admin
- * reads it there. Never throws: a failure is logged and recorded as 'failed'.
+ * Queues a local account email (DESIGN.md §2 "email out") in the person's language (`request.locale`, the locale
+ * of the form they used) for the outbox worker, which sends it (SMTP when SMTP_URL is set; otherwise the mail
+ * folder) and retries it like every outbox item. Nothing is sent inside the request, so a request takes the same
+ * time whatever the email (no SMTP round trip that only some requests make). The stored row never holds a link
+ * that works: its text says `token_hash=[redacted]`, and the real link rides along encrypted (lib/email
+ * sealed-link.ts) until the item is finished. Never throws: a failure is logged.
+ * @returns the outbox item's id, or null when it could not be queued.
  */
-export async function deliverAuthEmail(db: Database, request: AuthEmailRequest): Promise<void> {
+export async function deliverAuthEmail(db: Database, request: AuthEmailRequest): Promise<string | null> {
   const site = siteConfig();
-  let message;
   try {
-    message = authEmail(
+    const message = authEmail(
       request.purpose,
       {
         to: request.to,
@@ -47,18 +49,24 @@ export async function deliverAuthEmail(db: Database, request: AuthEmailRequest):
       },
       await authEmailTexts(request.locale),
     );
-  } catch (error) {
-    console.error('[auth] building an account email failed:', error instanceof Error ? error.message : error);
-    return;
-  }
-  const outcome = await sendEmail(message, { reference: `auth.email (${request.purpose})` });
-  try {
-    await recordAuthEmail(db, { ...message, purpose: request.purpose }, outcome.ok ? { ok: true } : outcome);
+    const link = request.link;
+    return await queueAuthEmail(db, {
+      to: message.to,
+      subject: message.subject,
+      text: link ? message.text.split(link).join(redactLink(link)) : message.text,
+      purpose: request.purpose,
+      ...(link
+        ? {
+            sealed: sealLink(link),
+            ...(request.linkExpiresAt ? { linkExpiresAt: request.linkExpiresAt.toISOString() } : {}),
+          }
+        : {}),
+    });
   } catch (error) {
     console.error(
-      '[auth] recording an account email failed:',
+      `[auth] queueing an account email (${request.purpose}) failed:`,
       error instanceof Error ? error.message : error,
     );
+    return null;
   }
-  if (!outcome.ok) console.warn(`[auth] account email (${request.purpose}) not sent: ${outcome.error}`);
 }

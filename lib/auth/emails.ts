@@ -9,7 +9,7 @@ import { safeReturnTarget } from '@/lib/routing/safe-return';
  * `next` (a sanitised site path) so the person ends up where they were going. The texts are the `AccountEmails`
  * messages in the person's language, given as a translator (lib/auth/delivery.ts builds it).
  */
-export type AuthEmailPurpose = 'signup' | 'recovery' | 'exists';
+export type AuthEmailPurpose = 'signup' | 'recovery' | 'exists' | 'password-changed';
 
 /** Keys of the `AccountEmails` namespace. */
 export type AuthEmailKey =
@@ -24,7 +24,11 @@ export type AuthEmailKey =
   | 'existsSubject'
   | 'existsIntro'
   | 'existsSignIn'
-  | 'existsNotYou';
+  | 'existsNotYou'
+  | 'passwordChangedSubject'
+  | 'passwordChangedIntro'
+  | 'passwordChangedYou'
+  | 'passwordChangedNotYou';
 
 /** The `AccountEmails` texts in one language: a next-intl translator of that namespace (or a stand-in in tests). */
 export type AuthEmailTexts = (key: AuthEmailKey, values?: Record<string, string>) => string;
@@ -61,8 +65,9 @@ function oneLine(value: string): string {
 /**
  * The message for a purpose, in the language of `t` (`locale` only localises the sign-in address of 'exists';
  * default English): 'signup' (confirm your address, link valid 24 hours), 'recovery' (reset your password, link
- * valid 1 hour) or 'exists' (someone signed up with an address that already has an account; it points to
- * sign-in and password reset, and carries no link that acts). The subject is a single line. Pure.
+ * valid 1 hour), 'exists' (someone signed up with an address that already has an account; it points to
+ * sign-in and password reset, and carries no link that acts) or 'password-changed' (the notice after a password
+ * change, pointing to the forgot-password form in case it was not them). The subject is a single line. Pure.
  */
 export function authEmail(
   purpose: AuthEmailPurpose,
@@ -81,6 +86,7 @@ export function authEmail(
   const hello = name ? t('helloName', { name }) : t('hello');
   const locale = isLocale(options.locale) ? options.locale : routing.defaultLocale;
   const login = new URL(localizeHref(locale, '/login'), options.siteUrl).toString();
+  const forgot = new URL(localizeHref(locale, '/login?mode=forgot'), options.siteUrl).toString();
   const link = options.link ?? '';
   const bodies: Record<AuthEmailPurpose, [string, string[]]> = {
     signup: [t('signupSubject', { siteName }), [t('signupIntro'), link, t('signupExpiry')]],
@@ -88,6 +94,14 @@ export function authEmail(
     exists: [
       t('existsSubject', { siteName }),
       [t('existsIntro'), t('existsSignIn', { login }), t('existsNotYou')],
+    ],
+    'password-changed': [
+      t('passwordChangedSubject', { siteName }),
+      [
+        t('passwordChangedIntro', { siteName }),
+        t('passwordChangedYou'),
+        t('passwordChangedNotYou', { forgot }),
+      ],
     ],
   };
   const [subject, lines] = bodies[purpose];

@@ -5,4 +5,4 @@
 export const SIGN_IN_FIELDS = ['email', 'password'] as const;
 export const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const;
 export const EMAIL_ONLY_FIELDS = ['email'] as const;
-export const RESET_FIELDS = ['password'] as const;
+export const RESET_FIELDS = ['currentPassword', 'password'] as const;

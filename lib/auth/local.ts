@@ -6,19 +6,25 @@ import {
   consumeEmailToken,
   deleteLocalSession,
   deleteUserSessions,
+  type FoundSession,
   findLocalUserByEmail,
-  findSessionUser,
+  findSession,
   insertEmailToken,
   insertLocalSession,
   insertLocalUser,
+  touchLocalSession,
   updateLocalUser,
+  voidEmailTokens,
 } from '@/lib/db';
 
 import {
   type CookieJar,
-  SESSION_COOKIE,
+  RECOVERY_SESSION_SECONDS,
   SESSION_HINT_COOKIE,
+  SESSION_IDLE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
+  SESSION_TOUCH_SECONDS,
+  sessionCookieName,
   sessionCookieOptions,
 } from './cookie';
 import { type AuthEmailPurpose, confirmLink } from './emails';
@@ -37,6 +43,8 @@ export type AuthEmailRequest = {
   purpose: AuthEmailPurpose;
   to: string;
   link?: string;
+  /** When the link stops working (an email still unsent then is not sent). */
+  linkExpiresAt?: Date;
   name: string | null;
   locale?: string;
 };
@@ -44,11 +52,14 @@ export type AuthEmailRequest = {
 export type LocalAuthOptions = {
   db: Database;
   cookies: CookieJar;
-  /** Sends one account email (default in the app: lib/auth/delivery.ts, outbox + SMTP). Should not throw. */
-  deliver: (email: AuthEmailRequest) => Promise<void>;
+  /**
+   * Queues one account email (default in the app: lib/auth/delivery.ts, into the outbox; the worker sends it).
+   * Must not send inline: the request's duration would then tell whether an email was sent. Should not throw.
+   */
+  deliver: (email: AuthEmailRequest) => Promise<unknown>;
   /** Absolute origin for links (SITE_URL). */
   siteUrl: string;
-  /** Secure cookies (production). */
+  /** Secure cookies named `__Host-lrjn_session` (production); plain `lrjn_session` over http in development. */
   production: boolean;
 };
 
@@ -60,13 +71,17 @@ const SERVER: AuthResult<never> = { ok: false, error: 'server' };
 
 /**
  * Local accounts in the site's own database (DESIGN.md §2 embedded default): scrypt password hashes, sessions as
- * rows keyed by the SHA-256 of the cookie's random token (30 days; a new session at every sign-in, the previous
- * one deleted), emailed one-time links stored the same way. Database errors become `'server'` results (logged).
+ * rows keyed by the SHA-256 of the cookie's random token (30 days at most, ended after 7 days unused; a new
+ * session at every sign-in, the previous one deleted; a recovery link opens a 15-minute 'recovery' session),
+ * emailed one-time links stored the same way. Sign-up, resend and reset do the same work (a scrypt hash, an
+ * outbox row) whether or not the address has an account, so their timing reveals nothing. Database errors become
+ * `'server'` results (logged).
  */
 export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
   const { db, cookies, deliver, siteUrl, production } = options;
+  const cookieName = sessionCookieName(production);
 
-  const cookieToken = () => cookies.getAll().find((c) => c.name === SESSION_COOKIE)?.value;
+  const cookieToken = () => cookies.getAll().find((c) => c.name === cookieName)?.value;
 
   async function guarded<T>(what: string, run: () => Promise<AuthResult<T>>): Promise<AuthResult<T>> {
     try {
@@ -77,23 +92,29 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     }
   }
 
-  /** Starts a new session for the user: the previous session of this browser is deleted (rotation). */
-  async function startSession(userId: string): Promise<void> {
+  /**
+   * Starts a new session for the user: the previous session of this browser is deleted (rotation). A 'recovery'
+   * session (opened by a recovery link) lasts RECOVERY_SESSION_SECONDS.
+   */
+  async function startSession(userId: string, kind: 'session' | 'recovery' = 'session'): Promise<void> {
     const previous = cookieToken();
     if (isTokenShaped(previous)) await deleteLocalSession(db, hashToken(previous));
     await deleteUserSessions(db, userId, { expiredOnly: true });
     const token = randomToken();
     const now = new Date();
+    const maxAgeSeconds = kind === 'recovery' ? RECOVERY_SESSION_SECONDS : SESSION_MAX_AGE_SECONDS;
     await insertLocalSession(db, {
       id: hashToken(token),
       userId,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+      kind,
+      expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000),
     });
-    cookies.set(SESSION_COOKIE, token, sessionCookieOptions({ production, now }));
-    cookies.set(SESSION_HINT_COOKIE, '1', { ...sessionCookieOptions({ production, now }), httpOnly: false });
+    const options = sessionCookieOptions({ production, now, maxAgeSeconds });
+    cookies.set(cookieName, token, options);
+    cookies.set(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
   }
 
-  /** Emails a one-time link; `next` (sanitised again by confirmLink) rides along to /auth/confirm. */
+  /** Queues a one-time link's email; `next` (sanitised again by confirmLink) rides along to /auth/confirm. */
   async function sendLink(
     user: LocalUser,
     purpose: 'signup' | 'recovery',
@@ -101,27 +122,36 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     next?: string,
   ): Promise<void> {
     const token = randomToken();
-    await insertEmailToken(db, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      purpose,
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS[purpose] * 1000),
-    });
+    const expiresAt = new Date(Date.now() + LINK_LIFETIME_SECONDS[purpose] * 1000);
+    await insertEmailToken(db, { tokenHash: hashToken(token), userId: user.id, purpose, expiresAt });
     await deliver({
       purpose,
       to: user.email,
       link: confirmLink(siteUrl, token, purpose, locale, next),
+      linkExpiresAt: expiresAt,
       name: user.fullName,
       locale,
     });
   }
 
-  async function sessionUser(): Promise<AuthUser | null> {
+  /**
+   * This browser's live session (unexpired, used within the idle timeout), or null. Refreshes `last_seen_at` when
+   * it is older than SESSION_TOUCH_SECONDS, so the idle timeout slides without a write on every read.
+   */
+  async function liveSession(): Promise<FoundSession | null> {
     const token = cookieToken();
     if (!isTokenShaped(token)) return null;
+    const id = hashToken(token);
+    const found = await findSession(db, id, SESSION_IDLE_SECONDS);
+    if (found && Date.now() - found.lastSeenAt.getTime() > SESSION_TOUCH_SECONDS * 1000)
+      await touchLocalSession(db, id, SESSION_TOUCH_SECONDS);
+    return found;
+  }
+
+  async function sessionUser(): Promise<AuthUser | null> {
     try {
-      const row = await findSessionUser(db, hashToken(token));
-      return row ? toUser(row) : null;
+      const found = await liveSession();
+      return found ? toUser(found.user) : null;
     } catch (error) {
       console.error('[auth] local session lookup failed:', error instanceof Error ? error.message : error);
       return null;
@@ -133,6 +163,8 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
 
     signUp: ({ email, password, fullName, locale, next }) =>
       guarded('sign-up', async () => {
+        // Hashed before anything is known about the address: an existing account must not answer faster.
+        const passwordHash = await hashPassword(password);
         const existing = await findLocalUserByEmail(db, email);
         if (existing) {
           // Same answer as a new account; the owner learns about it by email.
@@ -141,11 +173,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
           else await sendLink(existing, 'signup', locale, next);
           return { ok: true, data: { confirmationRequired: true } };
         }
-        const created = await insertLocalUser(db, {
-          email,
-          passwordHash: await hashPassword(password),
-          fullName: fullName.trim() || null,
-        });
+        const created = await insertLocalUser(db, { email, passwordHash, fullName: fullName.trim() || null });
         // Lost a race with a sign-up for the same address: the other one sends the email.
         if (created) await sendLink(created, 'signup', locale, next);
         return { ok: true, data: { confirmationRequired: true } };
@@ -153,6 +181,8 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
 
     resendConfirmation: (email, locale) =>
       guarded('resend', async () => {
+        // The same scrypt work as sign-up and reset, whether or not the address has an account (timing).
+        await verifyAgainstDummy(email);
         const user = await findLocalUserByEmail(db, email);
         if (user && !user.emailConfirmedAt) await sendLink(user, 'signup', locale);
         return { ok: true, data: null };
@@ -164,9 +194,9 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
         const purpose = type === 'recovery' ? 'recovery' : 'signup';
         const userId = await consumeEmailToken(db, hashToken(tokenHash), purpose);
         if (!userId) return { ok: false, error: 'invalid-link' };
-        // A recovery link also proves the address is theirs.
+        // A recovery link also proves the address is theirs; its session is short and may change the password.
         await updateLocalUser(db, userId, { confirm: true });
-        await startSession(userId);
+        await startSession(userId, purpose === 'recovery' ? 'recovery' : 'session');
         const row = await db.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, userId) });
         return row ? { ok: true, data: { user: toUser(row) } } : { ok: false, error: 'invalid-link' };
       }),
@@ -193,7 +223,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       } catch (error) {
         console.error('[auth] local sign-out failed:', error instanceof Error ? error.message : error);
       }
-      cookies.set(SESSION_COOKIE, '', sessionCookieOptions({ production, clear: true }));
+      cookies.set(cookieName, '', sessionCookieOptions({ production, clear: true }));
       cookies.set(SESSION_HINT_COOKIE, '', {
         ...sessionCookieOptions({ production, clear: true }),
         httpOnly: false,
@@ -202,21 +232,46 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
 
     requestPasswordReset: (email, locale, next) =>
       guarded('recover', async () => {
+        // The same scrypt work as sign-up, whether or not the address has an account (timing).
+        await verifyAgainstDummy(email);
         const user = await findLocalUserByEmail(db, email);
         if (user) await sendLink(user, 'recovery', locale, next);
         return { ok: true, data: null };
       }),
 
-    resetPassword: (newPassword) =>
+    resetPassword: ({ password, currentPassword, locale }) =>
       guarded('reset', async () => {
-        const user = await sessionUser();
-        if (!user) return { ok: false, error: 'not-signed-in' };
-        await updateLocalUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
-        // Whoever else held a session (perhaps the reason for the reset) is signed out; this browser gets a new one.
+        const session = await liveSession();
+        if (!session) return { ok: false, error: 'not-signed-in' };
+        const { user } = session;
+        // A stolen or borrowed ordinary session must not be enough to take the account over.
+        if (session.kind !== 'recovery') {
+          const valid = currentPassword ? await verifyPassword(currentPassword, user.passwordHash) : false;
+          if (!valid) return { ok: false, error: 'current-password' };
+        }
+        await updateLocalUser(db, user.id, { passwordHash: await hashPassword(password) });
+        // Whoever else held a session (perhaps the reason for the reset) is signed out; this browser gets a new
+        // one; links still in someone's inbox stop working.
         await deleteUserSessions(db, user.id);
+        await voidEmailTokens(db, user.id);
         await startSession(user.id);
+        await deliver({
+          purpose: 'password-changed',
+          to: user.email,
+          name: user.fullName,
+          locale,
+        });
         return { ok: true, data: null };
       }),
+
+    async sessionKind() {
+      try {
+        return (await liveSession())?.kind ?? null;
+      } catch (error) {
+        console.error('[auth] local session lookup failed:', error instanceof Error ? error.message : error);
+        return null;
+      }
+    },
 
     currentUser: sessionUser,
     // The session row is the authority here; there is no remote server to ask.

@@ -15,6 +15,7 @@ export const AUTH_ERROR_KEYS = {
   'invalid-link': 'invalidLink',
   'weak-password': 'weakPassword',
   'not-signed-in': 'notSignedIn',
+  'current-password': 'currentPasswordWrong',
   'rate-limited': 'tooManyAttempts',
   server: 'serverError',
 } as const satisfies Record<AuthErrorCode, string>;

@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 
 import { env } from '@/lib/config/env';
 
-import type { CookieOptions } from './cookie';
+import { type CookieOptions, SESSION_HINT_COOKIE, sessionCookieOptions } from './cookie';
 import { supabaseServerClient } from './supabase';
 
 /**
@@ -83,5 +83,26 @@ export async function refreshSupabaseSession(
     settled = true;
     clearTimeout(timer);
   }
-  return refreshed;
+  return withHint(request, refreshed);
+}
+
+/**
+ * The refreshed cookies plus the "may be signed in" hint the header's user menu reads (the session cookies are
+ * HttpOnly): set when the refresh kept a session and the browser lacks the hint (sessions from before the hint
+ * existed), cleared when the refresh ended the session.
+ */
+function withHint(request: NextRequest, refreshed: RefreshedCookie[]): RefreshedCookie[] {
+  if (refreshed.length === 0) return refreshed;
+  const production = process.env.NODE_ENV === 'production';
+  const kept = refreshed.some((c) => c.value && c.options.maxAge !== 0);
+  const hinted = request.cookies.get(SESSION_HINT_COOKIE)?.value === '1';
+  if (kept === hinted) return refreshed;
+  return [
+    ...refreshed,
+    {
+      name: SESSION_HINT_COOKIE,
+      value: kept ? '1' : '',
+      options: { ...sessionCookieOptions({ production, clear: !kept }), httpOnly: false },
+    },
+  ];
 }

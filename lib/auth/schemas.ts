@@ -20,7 +20,10 @@ const email = z
   .max(AUTH_LIMITS.emailMax, { error: 'emailInvalid' })
   .pipe(z.email({ error: 'emailInvalid' }));
 
-/** A new password: 8 to 128 characters (NIST SP 800-63B length rules; no composition rules). */
+/**
+ * A new password: 8 to 128 characters (NIST SP 800-63B length rules; no composition rules). The server also
+ * refuses common passwords (lib/auth/common-passwords.ts, 'passwordCommon'), a list too big for the browser.
+ */
 const newPassword = z
   .string({ error: 'passwordMin' })
   .min(AUTH_LIMITS.passwordMin, { error: 'passwordMin' })
@@ -52,7 +55,15 @@ export const signUpSchema = z.object({
 /** Forgot password and resend confirmation: the address (and, for a reset, where to return afterwards). */
 export const emailOnlySchema = z.object({ email, next });
 
-export const resetPasswordSchema = z.object({ password: newPassword, next });
+/**
+ * A new password. `currentPassword` is needed (and checked by the server) when the person is signed in normally,
+ * not through a recovery link; the form shows the field only then.
+ */
+export const resetPasswordSchema = z.object({
+  currentPassword: z.string().max(AUTH_LIMITS.passwordMax, { error: 'passwordMax' }).optional(),
+  password: newPassword,
+  next,
+});
 
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignInValues = z.output<typeof signInSchema>;

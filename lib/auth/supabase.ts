@@ -3,7 +3,14 @@ import 'server-only';
 import { createServerClient } from '@supabase/ssr';
 import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
 
-import { type CookieJar, type CookieOptions } from './cookie';
+import {
+  type CookieJar,
+  type CookieOptions,
+  RECOVERY_SESSION_SECONDS,
+  SESSION_HINT_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+  sessionCookieOptions,
+} from './cookie';
 import type { AuthAdapter, AuthErrorCode, AuthResult, AuthUser } from './types';
 
 export type SupabaseAuthOptions = {
@@ -13,6 +20,8 @@ export type SupabaseAuthOptions = {
   cookies: CookieJar;
   /** Absolute origin for `emailRedirectTo` / `redirectTo` (SITE_URL). */
   siteUrl: string;
+  /** Secure session cookies; default: NODE_ENV is 'production'. */
+  production?: boolean;
 };
 
 /**
@@ -49,6 +58,10 @@ function mapError(error: AuthError): AuthErrorCode {
     case 'no_authorization':
     case 'bad_jwt':
       return 'not-signed-in';
+    // "Secure password change" on: the session is too old to change the password without reauthenticating.
+    case 'reauthentication_needed':
+    case 'reauthentication_not_valid':
+      return 'current-password';
   }
   if (error.status === 429) return 'rate-limited';
   // verifyOtp answers an unknown token hash with a 403 (or a 4xx without a code on old servers).
@@ -67,22 +80,55 @@ function toUser(user: User): AuthUser {
 }
 
 /**
+ * Attributes of the Supabase session cookies (`sb-…-auth-token`, which hold the access AND refresh tokens): HttpOnly
+ * (the site never uses a browser-side Supabase client, so no script needs them and an XSS cannot steal them), Secure
+ * in production, SameSite=Lax, Path=/ and 30 days like local sessions (@supabase/ssr's defaults are script-readable,
+ * not Secure, and 400 days).
+ */
+export function supabaseCookieOptions(production: boolean): CookieOptions {
+  return { httpOnly: true, secure: production, sameSite: 'lax', path: '/', maxAge: SESSION_MAX_AGE_SECONDS };
+}
+
+/**
+ * Sets (or clears) the script-readable "may be signed in" hint (SESSION_HINT_COOKIE), which the header's user menu
+ * reads since the session cookies themselves are HttpOnly.
+ */
+export function setSignedInHint(cookies: CookieJar, signedIn: boolean, production: boolean): void {
+  cookies.set(SESSION_HINT_COOKIE, signedIn ? '1' : '', {
+    ...sessionCookieOptions({ production, clear: !signedIn }),
+    httpOnly: false,
+  });
+}
+
+/**
  * The @supabase/ssr server client over a cookie jar: the signed-in user's session (from the jar's cookies; a
  * refreshed session is written back to it) authorises its Auth, Storage and PostgREST requests, so Supabase's RLS
  * decides as that user; with no session cookies it is the anonymous (`anon`) client. The one way this site builds
  * a Supabase client (auth adapter, course materials' Storage). Create one per request; never a service-role key.
+ * Cookies get `supabaseCookieOptions` (`production` defaults to NODE_ENV === 'production').
  */
 export function supabaseServerClient(options: {
   url: string;
   publishableKey: string;
   cookies: CookieJar;
+  production?: boolean;
 }): SupabaseClient {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   return createServerClient(options.url, options.publishableKey, {
+    cookieOptions: supabaseCookieOptions(production),
     cookies: {
       getAll: () => options.cookies.getAll(),
       setAll: (list) => {
-        for (const { name, value, options: cookieOptions } of list)
-          options.cookies.set(name, value, cookieOptions as CookieOptions);
+        // @supabase/ssr sets maxAge to its own 400 days whatever cookieOptions say: enforce ours here (a
+        // removal keeps its maxAge 0).
+        for (const { name, value, options: given } of list) {
+          const removal = given.maxAge === 0;
+          options.cookies.set(name, value, {
+            ...(given as CookieOptions),
+            ...supabaseCookieOptions(production),
+            ...(removal ? { maxAge: 0 } : {}),
+          });
+        }
       },
     },
     realtime: { transport: NoRealtimeTransport as never },
@@ -98,6 +144,8 @@ export function supabaseServerClient(options: {
 export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
   let client: SupabaseClient | undefined;
   const supabase = () => (client ??= supabaseServerClient(options));
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const hint = (signedIn: boolean) => setSignedInHint(options.cookies, signedIn, production);
 
   async function guarded<T>(what: string, run: () => Promise<AuthResult<T>>): Promise<AuthResult<T>> {
     try {
@@ -109,6 +157,25 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
   }
 
   const redirect = (path: string) => new URL(path, options.siteUrl).toString();
+
+  /**
+   * Whether this browser's session was opened by a recovery link (verifyOtp type=recovery) within the last
+   * RECOVERY_SESSION_SECONDS: the access token's `amr` claim lists how the session was authenticated, with the time
+   * (Supabase Auth records the method 'recovery'; refreshed tokens keep it).
+   */
+  async function recoverySession(): Promise<boolean> {
+    const { data, error } = await supabase().auth.getClaims();
+    if (error || !data?.claims) return false;
+    const amr = (data.claims as { amr?: unknown }).amr;
+    if (!Array.isArray(amr)) return false;
+    const now = Date.now() / 1000;
+    return amr.some((entry: unknown) => {
+      const { method, timestamp } = (entry ?? {}) as { method?: unknown; timestamp?: unknown };
+      return (
+        method === 'recovery' && typeof timestamp === 'number' && now - timestamp < RECOVERY_SESSION_SECONDS
+      );
+    });
+  }
 
   return {
     kind: 'supabase',
@@ -143,15 +210,16 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
         if (!tokenHash) return { ok: false, error: 'invalid-link' };
         const { data, error } = await supabase().auth.verifyOtp({ type, token_hash: tokenHash });
         if (error) return { ok: false, error: mapError(error) === 'server' ? 'server' : 'invalid-link' };
-        return data.user
-          ? { ok: true, data: { user: toUser(data.user) } }
-          : { ok: false, error: 'invalid-link' };
+        if (!data.user) return { ok: false, error: 'invalid-link' };
+        hint(true);
+        return { ok: true, data: { user: toUser(data.user) } };
       }),
 
     signIn: ({ email, password }) =>
       guarded('sign-in', async () => {
         const { data, error } = await supabase().auth.signInWithPassword({ email, password });
         if (error) return { ok: false, error: mapError(error) };
+        hint(true);
         return { ok: true, data: { user: toUser(data.user) } };
       }),
 
@@ -162,6 +230,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
       } catch (error) {
         console.error('[auth] supabase sign-out failed:', error instanceof Error ? error.message : error);
       }
+      hint(false);
     },
 
     requestPasswordReset: (email) =>
@@ -174,14 +243,42 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
         return { ok: true, data: null };
       }),
 
-    resetPassword: (newPassword) =>
+    resetPassword: ({ password, currentPassword }) =>
       guarded('reset', async () => {
         const { data } = await supabase().auth.getUser();
-        if (!data.user) return { ok: false, error: 'not-signed-in' };
-        const { error } = await supabase().auth.updateUser({ password: newPassword });
+        if (!data.user?.email) return { ok: false, error: 'not-signed-in' };
+        if (!(await recoverySession())) {
+          // Reauthenticate: a stolen or borrowed session is not enough. Signing in again on this browser's client
+          // also gives a fresh session, which Supabase's "Secure password change" accepts without a nonce.
+          if (!currentPassword) return { ok: false, error: 'current-password' };
+          const { error } = await supabase().auth.signInWithPassword({
+            email: data.user.email,
+            password: currentPassword,
+          });
+          if (error) {
+            const code = mapError(error);
+            return { ok: false, error: code === 'invalid-credentials' ? 'current-password' : code };
+          }
+        }
+        const { error } = await supabase().auth.updateUser({ password });
         if (error) return { ok: false, error: mapError(error) };
+        // Whoever else held a session is signed out; this browser keeps its own.
+        const { error: signOutError } = await supabase().auth.signOut({ scope: 'others' });
+        if (signOutError)
+          console.warn('[auth] supabase sign-out of other sessions failed:', signOutError.message);
         return { ok: true, data: null };
       }),
+
+    async sessionKind() {
+      try {
+        const { data, error } = await supabase().auth.getClaims();
+        if (error || !data?.claims?.sub) return null;
+        return (await recoverySession()) ? 'recovery' : 'session';
+      } catch (error) {
+        console.error('[auth] supabase getClaims failed:', error instanceof Error ? error.message : error);
+        return null;
+      }
+    },
 
     async currentUser() {
       try {

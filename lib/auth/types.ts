@@ -22,6 +22,7 @@ export type AuthErrorCode =
   | 'invalid-link' // an emailed link that is unknown, used or expired
   | 'weak-password' // refused by the password rules
   | 'not-signed-in' // the call needs a session (password reset after the recovery link)
+  | 'current-password' // a password change from an ordinary session without the right current password
   | 'rate-limited' // too many attempts (ours or the auth server's)
   | 'server'; // the auth service or database failed
 
@@ -67,8 +68,22 @@ export interface AuthAdapter {
    * `SignUpInput`.
    */
   requestPasswordReset(email: string, locale?: string, next?: string): Promise<AuthResult<null>>;
-  /** Sets a new password for the signed-in user (after the recovery link); other sessions end. */
-  resetPassword(newPassword: string): Promise<AuthResult<null>>;
+  /**
+   * Sets a new password for the signed-in user. Allowed from the short recovery session an emailed recovery link
+   * opened, or from an ordinary session only with the right `currentPassword` (else 'current-password'). Every
+   * session ends (this browser gets a new one); the local adapter also voids the user's unused emailed links and
+   * emails a "your password was changed" notice (in `locale`).
+   */
+  resetPassword(input: {
+    password: string;
+    currentPassword?: string;
+    locale?: string;
+  }): Promise<AuthResult<null>>;
+  /**
+   * The kind of this browser's session: 'recovery' when it was opened by a recovery link within the last
+   * 15 minutes (a password change needs no current password), 'session' otherwise, null when signed out.
+   */
+  sessionKind(): Promise<'session' | 'recovery' | null>;
   /** The signed-in user for reads (cheap: local session row, or Supabase `getClaims()`), or null. */
   currentUser(): Promise<AuthUser | null>;
   /** The signed-in user checked with the auth server (Supabase `getUser()`), before writes; or null. */

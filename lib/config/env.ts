@@ -127,6 +127,12 @@ export const envSchema = z.object({
   MAIL_DIR: optionalString,
   ENQUIRY_TO: optionalEmail,
   OUTBOX_INTERVAL_SECONDS: positiveInt(60),
+  // Encrypts the one-time links of queued account emails (lib/email/sealed-link.ts); unset: a per-process key
+  EMAIL_LINK_SECRET: optionalString.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random string)' }).optional(),
+  ),
+  // One summary email here when outbox items fail for good (at most one an hour); unset: log lines only
+  ADMIN_ALERT_EMAIL: optionalEmail,
 
   // Newsletter and contact sync (lib/mailing)
   MAILING_PROVIDER: optionalString.pipe(

@@ -10,10 +10,12 @@ export type { Database, DatabaseDriver, DatabaseHandle, OpenDatabaseOptions } fr
 
 export {
   AUTH_EMAIL_KIND,
+  AUTH_EMAIL_RETENTION_SECONDS,
   consumeEmailToken,
   deleteLocalSession,
   deleteUserSessions,
   findLocalUserByEmail,
+  findSession,
   findSessionUser,
   findSupabaseUserId,
   grantRole,
@@ -21,9 +23,12 @@ export {
   insertEmailToken,
   insertLocalSession,
   insertLocalUser,
-  recordAuthEmail,
+  queueAuthEmail,
+  touchLocalSession,
   updateLocalUser,
+  voidEmailTokens,
 } from './queries/auth';
+export type { FoundSession } from './queries/auth';
 export {
   deleteLessonRow,
   deleteUnitRow,
@@ -73,11 +78,18 @@ export type { NewsletterSignup } from './queries/newsletter';
 export {
   DEFAULT_LEASE_SECONDS,
   DEFAULT_MAX_ATTEMPTS,
+  MAX_RETRY_DELAY_SECONDS,
+  SEALED_PAYLOAD_KEY,
   claimDueOutbox,
   claimUntriedOutboxItem,
   enqueueOutbox,
+  failedOutboxSince,
+  latestOutboxAt,
   markOutbox,
+  purgeOutbox,
+  recordOutboxEvent,
   retryDelaySeconds,
+  retryWindowSeconds,
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
 export { normaliseEmail } from './queries/side-effects';

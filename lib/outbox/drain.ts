@@ -1,21 +1,37 @@
 import 'server-only';
 
 import {
+  AUTH_EMAIL_KIND,
+  AUTH_EMAIL_RETENTION_SECONDS,
   type Database,
   type OutboxItem,
-  type SideEffectOutcome,
   claimDueOutbox,
   getDb,
   markOutbox,
+  purgeOutbox,
 } from '@/lib/db';
-import { EMAIL_JOB_KINDS, type EmailJobOptions, runEmailJob } from '@/lib/email';
+import {
+  type AuthEmailOutcome,
+  EMAIL_JOB_KINDS,
+  type EmailJobOptions,
+  runAuthEmailJob,
+  runEmailJob,
+} from '@/lib/email';
 import { MAILING_JOB_KINDS, runMailingJob } from '@/lib/mailing';
+
+import { alertFailedOutbox } from './alert';
 
 export interface DrainOptions extends Pick<EmailJobOptions, 'smtpUrl'> {
   /** Most items to claim in this run; default 20. */
   limit?: number;
+  /** Only these kinds (e.g. the account emails right after a request); default all. */
+  kinds?: string[];
   /** Database; default `getDb()`. */
   db?: Database;
+  /** Mail folder when there is no SMTP (lib/email `sendEmail`). */
+  mailDir?: string;
+  /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/outbox/alert.ts). */
+  alertTo?: string | null;
 }
 
 export interface DrainResult {
@@ -28,14 +44,14 @@ export interface DrainResult {
 }
 
 /**
- * Runs one outbox item by its kind: 'enquiry.forward' → lib/email, MAILING_JOB_KINDS → lib/mailing; an unknown
- * kind is a failure with a clear error (after the retries it ends 'failed', never silently dropped). Never throws.
+ * Runs one outbox item by its kind: 'enquiry.forward' → lib/email, 'auth.email' → lib/email `runAuthEmailJob`,
+ * MAILING_JOB_KINDS → lib/mailing; an unknown kind is a failure with a clear error (after the retries it ends
+ * 'failed', never silently dropped). `final` on a failure: retrying cannot help. Never throws.
  */
-export async function runOutboxItem(
-  item: OutboxItem,
-  options: DrainOptions = {},
-): Promise<SideEffectOutcome> {
+export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}): Promise<AuthEmailOutcome> {
   try {
+    if (item.kind === AUTH_EMAIL_KIND)
+      return await runAuthEmailJob(item, { smtpUrl: options.smtpUrl, mailDir: options.mailDir });
     if ((EMAIL_JOB_KINDS as readonly string[]).includes(item.kind))
       return await runEmailJob(item, { db: options.db, smtpUrl: options.smtpUrl });
     if ((MAILING_JOB_KINDS as readonly string[]).includes(item.kind))
@@ -50,7 +66,10 @@ export async function runOutboxItem(
  * Sends what is due in the outbox once: claims up to `limit` due pending items (`claimDueOutbox`: FOR UPDATE SKIP
  * LOCKED, so several server instances or a concurrent `npm run outbox:drain` never take the same item), runs each
  * (`runOutboxItem`) and records the outcome (`markOutbox`: sent, or pending again with backoff and last_error, or
- * failed after the last attempt). Items run one after another (a slow SMTP server delays, never floods).
+ * failed after the last attempt, about 5 days). Items run one after another (a slow SMTP server delays, never
+ * floods). A full run (no `kinds` filter) also does the housekeeping: account-email rows older than 7 days are
+ * deleted, and items given up are reported (an error line each, without personal data, and one summary email to
+ * ADMIN_ALERT_EMAIL at most hourly: lib/outbox/alert.ts).
  * Never throws: a database that cannot be opened gives `{ claimed: 0, done: 0, failed: 0 }` and a log line.
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
@@ -59,7 +78,7 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
   let items: OutboxItem[];
   try {
     db = options.db ?? (await getDb());
-    items = await claimDueOutbox(db, { limit: options.limit ?? 20 });
+    items = await claimDueOutbox(db, { limit: options.limit ?? 20, kinds: options.kinds });
   } catch (error) {
     console.error('[outbox] claim failed:', error instanceof Error ? error.message : error);
     return result;
@@ -68,7 +87,10 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
   for (const item of items) {
     const outcome = await runOutboxItem(item, { ...options, db });
     try {
-      await markOutbox(db, item, outcome);
+      const marked = await markOutbox(db, item, outcome, { final: !outcome.ok && outcome.final === true });
+      // Kind and id only: the error text may quote an address.
+      if (marked?.status === 'failed')
+        console.error(`[outbox] ${item.kind} ${item.id} given up after ${item.attempts} attempt(s)`);
     } catch (error) {
       // The lease runs out and the item is claimed again later; the enquiry/subscriber row keeps its state.
       console.error(`[outbox] marking ${item.id} failed:`, error instanceof Error ? error.message : error);
@@ -79,5 +101,16 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
       console.warn(`[outbox] ${item.kind} ${item.id} attempt ${item.attempts} failed: ${outcome.error}`);
     }
   }
+  if (!options.kinds) await housekeeping(db, options);
   return result;
+}
+
+/** Retention of account emails, and the admin alert for items given up. Never throws. */
+async function housekeeping(db: Database, options: DrainOptions): Promise<void> {
+  try {
+    await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: AUTH_EMAIL_RETENTION_SECONDS });
+  } catch (error) {
+    console.error('[outbox] purging account emails failed:', error instanceof Error ? error.message : error);
+  }
+  await alertFailedOutbox(db, { to: options.alertTo, smtpUrl: options.smtpUrl, mailDir: options.mailDir });
 }

@@ -11,3 +11,4 @@ export { drainOutbox, runOutboxItem } from './drain';
 export type { ForwardStatus } from './forward';
 export { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from './forward';
 export { startOutboxWorker, stopOutboxWorker } from './worker';
+export { ALERT_INTERVAL_SECONDS, OUTBOX_ALERT_KIND, alertFailedOutbox } from './alert';

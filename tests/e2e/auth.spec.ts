@@ -1,13 +1,13 @@
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
-import { mailTo, mailedConfirmLink } from './mailbox';
+import { mailTo, mailedConfirmLink, signUpConfirmed } from './mailbox';
 
 /**
  * Accounts (issue 7, spec §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
  * signing in before confirming says so (with a resend link); a wrong password gets the one wrong-credentials
  * message; a bad emailed link is refused. The confirmation link is read from the email the site wrote to its mail
  * folder (`.data/mail`: no SMTP configured) and the whole path runs: confirm → signed in → user menu by keyboard →
- * logout → home. On the `postgres` project the test also finds the same link in the outbox row.
+ * logout → home. On the `postgres` project the test also checks that the outbox row keeps that link redacted.
  */
 
 const PASSWORD = 'a long enough password';
@@ -57,7 +57,10 @@ test('sign-up asks to confirm the email, and sign-in says the address is unconfi
       const rows = await sql<{ text: string }[]>`
         select payload->>'text' as text from outbox
         where kind = 'auth.email' and payload->>'to' = ${email} order by created_at desc limit 1`;
-      expect(rows[0]?.text, 'the outbox row holds the mailed link').toContain(link);
+      // The stored copy never holds a working link (a dump or backup cannot replay it): only the mail does.
+      const token = new URL(link, 'http://x').searchParams.get('token_hash')!;
+      expect(rows[0]?.text, 'the outbox row holds the link redacted').toContain('token_hash=[redacted]');
+      expect(rows[0]?.text).not.toContain(token);
     } finally {
       await sql.end();
     }
@@ -138,6 +141,58 @@ test('an invalid emailed link is refused with a clear message', async ({ page })
   await expect(
     page.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired' }),
   ).toBeVisible();
+});
+
+test('a password change needs the current password when signed in, not after the emailed link', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('auth-change');
+  await signUpConfirmed(page, email, 'Pat Changer', PASSWORD);
+  // Production cookies: the session cookie carries the __Host- prefix (Secure, Path=/, no Domain).
+  const session = (await page.context().cookies()).find((c) => c.name === '__Host-lrjn_session');
+  expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+
+  await page.goto('/login?mode=reset');
+  await waitForHydration(page);
+  await page.getByLabel('Current password').fill('not my password 1');
+  await page.getByLabel('New password').fill('another long password');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your current password is not correct.' }),
+  ).toBeVisible();
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password').fill('password123');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('This password is too common and easy to guess.')).toBeVisible();
+  await page.getByLabel('New password').fill('another long password');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=done$/, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await mailTo(email)).some((m) => m.text.includes('was just changed')), {
+      message: 'the password-changed notice',
+      timeout: 15_000,
+    })
+    .toBe(true);
+
+  // Signed out, the emailed recovery link opens a form that asks for the new password only.
+  await page.context().clearCookies({ name: '__Host-lrjn_session' });
+  await page.goto('/login?mode=forgot');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that address')).toBeVisible();
+  let link = '';
+  await expect
+    .poll(async () => (link = await mailedConfirmLink(email)).includes('type=recovery'), { timeout: 15_000 })
+    .toBe(true);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?mode=reset$/);
+  await waitForHydration(page);
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await page.getByLabel('New password').fill('a third long password');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=done$/, { timeout: 20_000 });
 });
 
 test('the session endpoint answers signed out, uncached', async ({ request }) => {

@@ -1,11 +1,13 @@
 /**
  * A local stand-in for Supabase Auth (GoTrue) speaking the documented HTTP API that lib/auth/supabase.ts uses
  * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (DESIGN.md §6):
- * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout, GET and PUT /auth/v1/user,
+ * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout (scope global, local or
+ * others), GET and PUT /auth/v1/user,
  * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend. Email confirmation is on (as on a hosted
  * project); instead of sending mail it keeps each message's token hash in `mailbox`. Errors use the API's
  * `{ code, msg }` shape with the `x-supabase-api-version: 2024-01-01` header, as the real server does. Access
- * tokens are HS256 JWTs (so supabase-js' `getClaims()` asks GET /user, like a project with a symmetric secret).
+ * tokens are HS256 JWTs (so supabase-js' `getClaims()` asks GET /user, like a project with a symmetric secret)
+ * carrying the `amr` claim (method 'password', 'recovery' or 'otp' with its time) as Supabase Auth does.
  * https://supabase.com/docs/reference/api (Auth), https://github.com/supabase/auth/blob/master/openapi.yaml
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -32,6 +34,8 @@ export interface SupabaseAuthServer {
   mailbox: Mail[];
   /** Every request: method and path with query. */
   requests: { method: string; path: string }[];
+  /** Back-dates the `amr` time of sessions created from now on by this many seconds (an old recovery session). */
+  ageNewSessions(seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -58,9 +62,12 @@ function readJwt(token: string): Record<string, unknown> | null {
 export async function startSupabaseAuthServer({
   accessTokenSeconds = 3600,
 }: { accessTokenSeconds?: number } = {}): Promise<SupabaseAuthServer> {
+  let amrAgeSeconds = 0;
   const publishableKey = `sb_publishable_${randomBytes(12).toString('hex')}`;
   const users = new Map<string, StoredUser>(); // by email
   const sessions = new Map<string, string>(); // session id → user id
+  // How each session was authenticated (the access token's `amr` claim; kept across refreshes, as GoTrue does).
+  const sessionAmr = new Map<string, { method: string; timestamp: number }[]>();
   const refreshTokens = new Map<string, string>(); // refresh token → session id
   const tokens = new Map<string, { type: Mail['type']; userId: string }>(); // token hash → purpose
   const mailbox: Mail[] = [];
@@ -91,12 +98,13 @@ export async function startSupabaseAuthServer({
     is_anonymous: false,
   });
 
-  const session = (u: StoredUser) => {
-    const sessionId = randomUUID();
+  const session = (u: StoredUser, method: string, existing?: string) => {
+    const sessionId = existing ?? randomUUID();
+    const now = Math.floor(Date.now() / 1000);
     sessions.set(sessionId, u.id);
+    if (!sessionAmr.has(sessionId)) sessionAmr.set(sessionId, [{ method, timestamp: now - amrAgeSeconds }]);
     const refresh = randomBytes(16).toString('hex');
     refreshTokens.set(refresh, sessionId);
-    const now = Math.floor(Date.now() / 1000);
     const claims = {
       aud: 'authenticated',
       exp: now + accessTokenSeconds,
@@ -107,6 +115,7 @@ export async function startSupabaseAuthServer({
       phone: '',
       role: 'authenticated',
       aal: 'aal1',
+      amr: sessionAmr.get(sessionId),
       session_id: sessionId,
       is_anonymous: false,
       app_metadata: { provider: 'email', providers: ['email'] },
@@ -195,7 +204,7 @@ export async function startSupabaseAuthServer({
           const user = sessionId && sessions.has(sessionId) ? byId(sessions.get(sessionId)!) : undefined;
           if (!user)
             return error(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-          return { status: 200, body: session(user) };
+          return { status: 200, body: session(user, 'token_refresh', sessionId) };
         }
         if (url.searchParams.get('grant_type') !== 'password')
           return error(400, 'validation_failed', 'unsupported_grant_type');
@@ -203,13 +212,20 @@ export async function startSupabaseAuthServer({
         if (!user || user.password !== password)
           return error(400, 'invalid_credentials', 'Invalid login credentials');
         if (!user.confirmedAt) return error(400, 'email_not_confirmed', 'Email not confirmed');
-        return { status: 200, body: session(user) };
+        return { status: 200, body: session(user, 'password') };
       }
       case 'POST /auth/v1/logout': {
         const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
         const claims = token ? readJwt(token) : null;
         if (!claims) return error(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-        sessions.delete(String(claims.session_id));
+        // scope: 'global' (default) every session of the user, 'local' this one, 'others' all but this one.
+        const scope = url.searchParams.get('scope') ?? 'global';
+        const current = String(claims.session_id);
+        for (const [id, userId] of [...sessions]) {
+          if (userId !== claims.sub) continue;
+          if (scope === 'local' ? id === current : scope === 'others' ? id !== current : true)
+            sessions.delete(id);
+        }
         return { status: 204 };
       }
       case 'GET /auth/v1/user': {
@@ -246,7 +262,7 @@ export async function startSupabaseAuthServer({
         tokens.delete(String(body.token_hash));
         const user = byId(found.userId)!;
         user.confirmedAt ??= new Date().toISOString();
-        return { status: 200, body: session(user) };
+        return { status: 200, body: session(user, type === 'recovery' ? 'recovery' : 'otp') };
       }
       case 'POST /auth/v1/recover': {
         const user = users.get(email);
@@ -290,6 +306,9 @@ export async function startSupabaseAuthServer({
     publishableKey,
     mailbox,
     requests,
+    ageNewSessions: (seconds) => {
+      amrAgeSeconds = seconds;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuthUser, adminRefusal, adminStatus, createLocalAuth, guardResponse } from '@/lib/auth';
 import type { CookieJar } from '@/lib/auth/cookie';
 import { deliverAuthEmail } from '@/lib/auth/delivery';
+import { openSealedLink, redactLink } from '@/lib/email/sealed-link';
 import { adminGuard, handleCreateCourse } from '@/lib/course-admin/handlers';
 import { AUTH_EMAIL_KIND, grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
@@ -138,7 +139,7 @@ describe('local account emails: language and next', () => {
       .where(and(eq(schema.outbox.kind, AUTH_EMAIL_KIND), sql`${schema.outbox.payload}->>'to' = ${to}`))
       .orderBy(sql`${schema.outbox.createdAt} desc`)
       .limit(1);
-    return rows[0]?.payload as { subject: string; text: string } | undefined;
+    return rows[0]?.payload as { subject: string; text: string; sealed?: string } | undefined;
   }
 
   it('sends the sign-up confirmation in the form’s language, with locale and next on its link', async () => {
@@ -159,8 +160,13 @@ describe('local account emails: language and next', () => {
     expect(link.searchParams.get('locale')).toBe('fr');
     expect(link.searchParams.get('next')).toBe('/courses/abc');
 
+    // Stored redacted; the real link travels sealed (lib/email/sealed-link.ts) for the outbox worker.
+    expect(link.searchParams.get('token_hash')).toBe('[redacted]');
+    const real = new URL(openSealedLink(mail.sealed)!);
+    expect(redactLink(real.toString())).toBe(link.toString());
+
     // The same address again (confirmed now): the 'exists' email, also in the form's language.
-    await auth().confirmEmail({ tokenHash: link.searchParams.get('token_hash')!, type: 'signup' });
+    await auth().confirmEmail({ tokenHash: real.searchParams.get('token_hash')!, type: 'signup' });
     await auth().signUp({ email, password: 'another password', fullName: 'Zoë', locale: 'es' });
     const exists = (await lastEmail(email))!;
     expect(exists.subject).toMatch(/^Tu cuenta de /);

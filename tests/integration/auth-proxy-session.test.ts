@@ -48,6 +48,9 @@ describe('refreshSupabaseSession', () => {
 
   it('trades an expiring session for a new one, in the request and for the response', async () => {
     const jar = await signedInCookies();
+    // Signing in set the hint; a session from before the hint existed has none.
+    expect(jar.get('lrjn_signed_in')).toBe('1');
+    jar.delete('lrjn_signed_in');
     const before = server.requests.length;
     const request = requestWith(jar);
     const refreshed = await refreshSupabaseSession(request, project);
@@ -57,12 +60,23 @@ describe('refreshSupabaseSession', () => {
       path: '/auth/v1/token?grant_type=refresh_token',
     });
     expect(refreshed.length).toBeGreaterThan(0);
-    for (const cookie of refreshed) {
+    // The session cookies are HttpOnly, so the user menu's script-readable hint comes along when missing.
+    expect(refreshed.find((c) => c.name === 'lrjn_signed_in')).toMatchObject({
+      value: '1',
+      options: { httpOnly: false },
+    });
+    for (const cookie of refreshed.filter((c) => c.name !== 'lrjn_signed_in')) {
       expect(cookie.name).toMatch(/^sb-.+-auth-token(\.\d+)?$/);
       expect(cookie.value).not.toBe(jar.get(cookie.name));
       // What renders after the proxy sees the new session.
       expect(request.cookies.get(cookie.name)?.value).toBe(cookie.value);
-      expect(cookie.options).toMatchObject({ path: '/', sameSite: 'lax' });
+      // M10: the refreshed tokens stay out of scripts' reach and expire after 30 days, not @supabase/ssr's 400.
+      expect(cookie.options).toMatchObject({
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        maxAge: 30 * 24 * 3600,
+      });
     }
 
     // The new cookies are a working session: the adapter reads the user from them.

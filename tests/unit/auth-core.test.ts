@@ -113,18 +113,30 @@ describe('auth failures and their messages', () => {
 
 describe('sign-in rate limits', () => {
   const limiters = () => ({
-    account: createLimiter({ points: 3, durationSeconds: 60, keyPrefix: `t-acc-${Math.random()}` }),
+    pair: createLimiter({ points: 3, durationSeconds: 60, keyPrefix: `t-pair-${Math.random()}` }),
+    account: createLimiter({ points: 6, durationSeconds: 90, keyPrefix: `t-acc-${Math.random()}` }),
     client: createLimiter({ points: 5, durationSeconds: 120, keyPrefix: `t-cli-${Math.random()}` }),
   });
 
-  it('refuses a fourth attempt on one account, from any client', async () => {
+  it('locks out only the guessing client: the owner still signs in from their own address (L2)', async () => {
     const l = limiters();
-    for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+    for (let i = 0; i < 3; i++)
+      expect((await consumeSignIn({ email: 'a@example.org', ip: '6.6.6.6' }, l)).allowed).toBe(true);
+    const attacker = await consumeSignIn({ email: 'a@example.org', ip: '6.6.6.6' }, l);
+    expect(attacker).toMatchObject({ allowed: false });
+    expect(attacker.allowed ? 0 : attacker.retryAfterSeconds).toBeGreaterThan(50);
+    // The owner, from elsewhere, is not locked out by the attacker's guesses.
+    expect((await consumeSignIn({ email: 'a@example.org', ip: '1.1.1.1' }, l)).allowed).toBe(true);
+    expect((await consumeSignIn({ email: 'b@example.org', ip: '6.6.6.6' }, l)).allowed).toBe(true);
+  });
+
+  it('still caps one account across all clients, with the higher global limit', async () => {
+    const l = limiters();
+    for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4', '5.5.5.5', '6.6.6.6'])
       expect((await consumeSignIn({ email: 'a@example.org', ip }, l)).allowed).toBe(true);
-    const refused = await consumeSignIn({ email: 'a@example.org', ip: '4.4.4.4' }, l);
-    expect(refused).toMatchObject({ allowed: false });
-    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(50);
-    expect((await consumeSignIn({ email: 'b@example.org', ip: '4.4.4.4' }, l)).allowed).toBe(true);
+    const refused = await consumeSignIn({ email: 'a@example.org', ip: '7.7.7.7' }, l);
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(60);
   });
 
   it('refuses one client trying many accounts, with the longer wait', async () => {
@@ -133,7 +145,13 @@ describe('sign-in rate limits', () => {
       expect((await consumeSignIn({ email: `u${i}@example.org`, ip: '9.9.9.9' }, l)).allowed).toBe(true);
     const refused = await consumeSignIn({ email: 'new@example.org', ip: '9.9.9.9' }, l);
     expect(refused.allowed).toBe(false);
-    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(60);
+    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(90);
+  });
+
+  it('keeps the production limits: 10 per pair, a global cap well above it', async () => {
+    const { SIGN_IN_LIMITS } = await import('@/lib/auth/limits');
+    expect(SIGN_IN_LIMITS.pair.points).toBe(10);
+    expect(SIGN_IN_LIMITS.account.points).toBeGreaterThanOrEqual(5 * SIGN_IN_LIMITS.pair.points);
   });
 });
 
@@ -181,5 +199,17 @@ describe('account forms schemas and emails', () => {
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('expires in 1 hour');
     expect(mail.text.split('\n')[0]).toBe('Hello Ada Bcc: x,');
+  });
+});
+
+describe('common passwords (L6)', () => {
+  it("knows 'password' and 'password123' (any case), not a long passphrase", async () => {
+    const { isCommonPassword } = await import('@/lib/auth/common-passwords');
+    const list = (await import('@/lib/auth/common-passwords.json')).default as string[];
+    expect(list).toHaveLength(10_000);
+    expect(list.every((p) => p.length >= 8 && p === p.toLowerCase())).toBe(true);
+    for (const common of ['password', 'password123', 'Password123', ' qwertyuiop ', '12345678'])
+      expect(isCommonPassword(common)).toBe(true);
+    expect(isCommonPassword('a walk along the aire at dusk')).toBe(false);
   });
 });

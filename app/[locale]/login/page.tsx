@@ -48,7 +48,8 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
   const mode: Mode =
     requested === 'signup' || requested === 'forgot' || requested === 'reset' ? requested : 'signin';
   const next = safeReturnTarget(one(query.next)) ?? undefined;
-  const user = await (await getAuth()).currentUser();
+  const auth = await getAuth();
+  const user = await auth.currentUser();
 
   const notice =
     one(query.confirmed) === '1' ? t('confirmed') : one(query.reset) === 'done' ? t('resetDone') : null;
@@ -60,7 +61,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
         <div className="mt-6">
-          <ResetPasswordForm next={next} />
+          <ResetPasswordForm next={next} requireCurrent={(await auth.sessionKind()) !== 'recovery'} />
         </div>
       </>
     ) : (

@@ -43,23 +43,64 @@ export async function updateLocalUser(
     .where(eq(localUsers.id, id));
 }
 
-/** Stores a session by the hash of its token. */
+/** Stores a session by the hash of its token; `kind` 'recovery' for the short session a recovery link opens. */
 export async function insertLocalSession(
   db: Database,
-  session: { id: string; userId: string; expiresAt: Date },
+  session: { id: string; userId: string; expiresAt: Date; kind?: 'session' | 'recovery' },
 ): Promise<void> {
   await db.insert(localSessions).values(session);
 }
 
-/** The user of an unexpired session (database time), or null. */
-export async function findSessionUser(db: Database, sessionId: string): Promise<LocalUser | null> {
+/** A live session: its user, its kind and when it was last seen. */
+export type FoundSession = { user: LocalUser; kind: 'session' | 'recovery'; lastSeenAt: Date };
+
+/**
+ * The session with that id if it is unexpired and was seen within the last `idleSeconds` (database time), with
+ * its user; else null.
+ */
+export async function findSession(
+  db: Database,
+  sessionId: string,
+  idleSeconds: number,
+): Promise<FoundSession | null> {
   const [row] = await db
-    .select({ user: localUsers })
+    .select({ user: localUsers, kind: localSessions.kind, lastSeenAt: localSessions.lastSeenAt })
     .from(localSessions)
     .innerJoin(localUsers, eq(localUsers.id, localSessions.userId))
-    .where(and(eq(localSessions.id, sessionId), gt(localSessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(localSessions.id, sessionId),
+        gt(localSessions.expiresAt, sql`now()`),
+        gt(localSessions.lastSeenAt, sql`now() - ${Math.round(idleSeconds)}::integer * interval '1 second'`),
+      ),
+    )
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
+}
+
+/** The user of a live session (see `findSession`; idle limit default 7 days), or null. */
+export async function findSessionUser(
+  db: Database,
+  sessionId: string,
+  idleSeconds = 7 * 24 * 3600,
+): Promise<LocalUser | null> {
+  return (await findSession(db, sessionId, idleSeconds))?.user ?? null;
+}
+
+/**
+ * Marks a session as seen now, unless it was marked within the last `minSeconds` (one conditional UPDATE that
+ * touches no row most of the time, so reads stay cheap).
+ */
+export async function touchLocalSession(db: Database, sessionId: string, minSeconds: number): Promise<void> {
+  await db
+    .update(localSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(localSessions.id, sessionId),
+        lte(localSessions.lastSeenAt, sql`now() - ${Math.round(minSeconds)}::integer * interval '1 second'`),
+      ),
+    );
 }
 
 /** Deletes one session (sign-out, rotation). */
@@ -119,28 +160,46 @@ export async function consumeEmailToken(
   return row?.userId ?? null;
 }
 
-/** Outbox kind of the account emails (confirmation, recovery, account-exists notice); payload {to, subject, text}. */
-export const AUTH_EMAIL_KIND = 'auth.email';
+/** Spends every unused emailed link of a user (after a password change, old recovery links must not work). */
+export async function voidEmailTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .update(localEmailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(localEmailTokens.userId, userId), isNull(localEmailTokens.usedAt)));
+}
 
 /**
- * Records an account email in the outbox (the embedded default's delivery, DESIGN.md §2: admins read it there):
- * status 'sent' when it was delivered (by SMTP, or kept here without SMTP), else 'failed' with the error. It is
- * never left 'pending': the outbox worker has no handler for this kind; a failed one is sent again by the
- * person asking for a new link.
+ * Outbox kind of the account emails (confirmation, recovery, account-exists and password-changed notices).
+ * Payload: `{ to, subject, text, purpose }` with any one-time link in `text` redacted (`token_hash=[redacted]`),
+ * plus `sealed`, the link encrypted with the server's key (lib/email/sealed-link.ts), which the outbox drops once
+ * the item is finished. Rows are purged after AUTH_EMAIL_RETENTION_SECONDS.
  */
-export async function recordAuthEmail(
+export const AUTH_EMAIL_KIND = 'auth.email';
+
+/** How long account-email outbox rows are kept (seconds): 7 days, then the outbox worker deletes them. */
+export const AUTH_EMAIL_RETENTION_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Queues an account email for the outbox worker (due at once; retried with backoff like every outbox item).
+ * `message.text` must already have its link redacted; `sealed` carries the encrypted link, if any.
+ * @returns the outbox item's id.
+ */
+export async function queueAuthEmail(
   db: Database,
-  message: { to: string; subject: string; text: string; purpose: string },
-  outcome: { ok: true } | { ok: false; error: string },
-): Promise<void> {
-  await db.insert(outbox).values({
-    kind: AUTH_EMAIL_KIND,
-    payload: message,
-    status: outcome.ok ? 'sent' : 'failed',
-    attempts: 1,
-    sentAt: outcome.ok ? sql`now()` : null,
-    lastError: outcome.ok ? null : outcome.error.slice(0, 500),
-  });
+  message: {
+    to: string;
+    subject: string;
+    text: string;
+    purpose: string;
+    sealed?: string;
+    linkExpiresAt?: string;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: AUTH_EMAIL_KIND, payload: message })
+    .returning({ id: outbox.id });
+  return row!.id;
 }
 
 /** Whether the user has a user_roles row with that role (spec §5: 'admin'). */

@@ -1,21 +1,38 @@
 import 'server-only';
 
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 
 import type { Database } from '../client';
 import { type OutboxItem, outbox } from '../schema';
 import { type SideEffectOutcome, errorText } from './side-effects';
 
-/** Attempts before an item is given up as 'failed' (about 4 hours of retries with the default backoff). */
-export const DEFAULT_MAX_ATTEMPTS = 8;
+/**
+ * Attempts before an item is given up as 'failed': with `retryDelaySeconds` the last one comes about 5 days after
+ * the first (a weekend's SMTP outage is survived; `retryWindowSeconds(DEFAULT_MAX_ATTEMPTS)`).
+ */
+export const DEFAULT_MAX_ATTEMPTS = 29;
+/** Longest wait between two attempts (seconds): 6 hours. */
+export const MAX_RETRY_DELAY_SECONDS = 6 * 3600;
+/**
+ * Payload key of a secret an item needs only until it is finished (an account email's encrypted link): dropped
+ * from the row when the item is sent or given up.
+ */
+export const SEALED_PAYLOAD_KEY = 'sealed';
 /** How long a claimed item stays invisible to other workers; after that a crashed worker's item is due again. */
 export const DEFAULT_LEASE_SECONDS = 300;
 
 /**
- * Seconds to wait before retrying after the given number of attempts: 1 min, 2, 4, 8 … capped at 1 hour.
+ * Seconds to wait before retrying after the given number of attempts: 1 min, 2, 4, 8 … capped at 6 hours.
  */
 export function retryDelaySeconds(attempts: number): number {
-  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
+  return Math.min(60 * 2 ** Math.max(0, Math.min(attempts, 30) - 1), MAX_RETRY_DELAY_SECONDS);
+}
+
+/** Seconds from the first to the last of `maxAttempts` attempts when every one fails (the retry window). */
+export function retryWindowSeconds(maxAttempts: number = DEFAULT_MAX_ATTEMPTS): number {
+  let total = 0;
+  for (let attempt = 1; attempt < maxAttempts; attempt++) total += retryDelaySeconds(attempt);
+  return total;
 }
 
 export interface NewOutboxItem {
@@ -137,29 +154,103 @@ export async function claimUntriedOutboxItem(
 
 /**
  * Records the outcome of an item returned by `claimDueOutbox`: 'sent', or on failure either 'pending' again after
- * `retryDelaySeconds(item.attempts)` or 'failed' for good once `maxAttempts` attempts were made. Only changes the
- * item while it is still in the claim that returned it (pending, same attempt count), so a late report from a
- * worker whose lease ran out does not overwrite a newer attempt.
+ * `retryDelaySeconds(item.attempts)` or 'failed' for good once `maxAttempts` attempts were made (or at once with
+ * `final`: retrying cannot help). A finished item loses its `sealed` payload secret. Only changes the item while it
+ * is still in the claim that returned it (pending, same attempt count), so a late report from a worker whose lease
+ * ran out does not overwrite a newer attempt.
  * @returns the updated item, or null when the id is unknown or the claim is no longer current.
  */
 export async function markOutbox(
   db: Database,
   item: Pick<OutboxItem, 'id' | 'attempts'>,
   outcome: SideEffectOutcome,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; final?: boolean } = {},
 ): Promise<OutboxItem | null> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const givenUp = !outcome.ok && (options.final || item.attempts >= maxAttempts);
+  const dropSealed =
+    outcome.ok || givenUp ? { payload: sql`${outbox.payload} - ${SEALED_PAYLOAD_KEY}::text` } : {};
   const set = outcome.ok
     ? { status: 'sent' as const, sentAt: sql`now()`, lastError: null }
     : {
-        status: item.attempts >= maxAttempts ? ('failed' as const) : ('pending' as const),
+        status: givenUp ? ('failed' as const) : ('pending' as const),
         nextAttemptAt: sql`now() + ${retryDelaySeconds(item.attempts)}::integer * interval '1 second'`,
         lastError: errorText(outcome.error),
       };
   const [row] = await db
     .update(outbox)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ ...set, ...dropSealed, updatedAt: sql`now()` })
     .where(and(eq(outbox.id, item.id), eq(outbox.status, 'pending'), eq(outbox.attempts, item.attempts)))
     .returning();
   return row ?? null;
+}
+
+/** Deletes the items of `kind` created more than `olderThanSeconds` ago, whatever their status. @returns how many. */
+export async function purgeOutbox(
+  db: Database,
+  { kind, olderThanSeconds }: { kind: string; olderThanSeconds: number },
+): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.kind, kind),
+        lt(outbox.createdAt, sql`now() - ${Math.round(olderThanSeconds)}::integer * interval '1 second'`),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/** When the newest item of `kind` was created (and, with `status`, only items in that status), or null. */
+export async function latestOutboxAt(
+  db: Database,
+  kind: string,
+  status?: OutboxItem['status'],
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), status ? eq(outbox.status, status) : undefined))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Items given up ('failed') since `since` (by their last update; all when null), other than `exceptKind`: id and
+ * kind only (an error text may quote an address). Oldest first, at most `limit` (default 50).
+ */
+export async function failedOutboxSince(
+  db: Database,
+  since: Date | null,
+  { exceptKind, limit = 50 }: { exceptKind?: string; limit?: number } = {},
+): Promise<{ id: string; kind: string; attempts: number }[]> {
+  return db
+    .select({ id: outbox.id, kind: outbox.kind, attempts: outbox.attempts })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'failed'),
+        since ? gt(outbox.updatedAt, since) : undefined,
+        exceptKind ? sql`${outbox.kind} <> ${exceptKind}` : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.updatedAt))
+    .limit(limit);
+}
+
+/** Records a finished item that is not a job (an admin alert that was sent or not): status 'sent' or 'failed'. */
+export async function recordOutboxEvent(
+  db: Database,
+  item: { kind: string; payload: Record<string, unknown>; ok: boolean; error?: string },
+): Promise<void> {
+  await db.insert(outbox).values({
+    kind: item.kind,
+    payload: item.payload,
+    status: item.ok ? 'sent' : 'failed',
+    attempts: 1,
+    sentAt: item.ok ? sql`now()` : null,
+    lastError: item.ok ? null : errorText(item.error ?? 'failed'),
+  });
 }

@@ -9,7 +9,6 @@ import { siteConfig } from '@/lib/config/site';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
-import { notFoundResponse } from '@/lib/security/not-found-page';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
 
@@ -75,11 +74,15 @@ export default async function proxy(request: NextRequest) {
     return plain(403, 'Forbidden');
   }
 
-  // Unknown content is a 404 answered here, before Next renders (and caches) a page for it.
+  // Unknown content never reaches its ISR route (which would render and cache a 404 for each invented slug):
+  // it is sent to that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}).
   const { locale, path } = splitLocale(pathname);
   const wanted = contentSlugOf(path);
   if (wanted && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
-    return withSecurityHeaders(notFoundResponse(locale, siteConfig().name, request.method));
+    if (isNonPage(pathname)) return plain(404, 'Not found');
+    const response = NextResponse.rewrite(new URL(`/${locale}/missing-content/${wanted.kind}`, request.url));
+    response.headers.set('Cache-Control', 'no-store');
+    return withSecurityHeaders(response);
   }
 
   // Server actions: refuse bodies Next would answer with a 500 (lib/security/action-body.ts).

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
@@ -37,9 +39,22 @@ const nextConfig: NextConfig = {
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
   skipProxyUrlNormalize: true,
-  // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
-  experimental: { globalNotFound: true },
+  // Rendered pages are cached in memory only, at most `cacheMaxMemorySize` (least recently used out first),
+  // never written to .next/server/route-cache: each new path would otherwise add files until the disk is full
+  // (lib/cache/bounded-cache-handler.cjs). Loaded by `next start` at run time, from the working directory.
+  cacheHandler: path.join(process.cwd(), 'lib/cache/bounded-cache-handler.cjs'),
+  cacheMaxMemorySize: 64 * 1024 * 1024,
+  experimental: {
+    // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
+    globalNotFound: true,
+    // The proxy buffers request bodies up to this size and cuts off the rest (Next's default is 10 MB). Course
+    // materials may be 20 MB (lib/courses/schemas.ts MATERIAL_MAX_BYTES) plus the multipart envelope.
+    proxyClientMaxBodySize: '21mb',
+  },
   images: {
+    // Optimised images are kept on disk, least recently used out first past this size (Next's default is half
+    // the free disk space).
+    maximumDiskCacheSize: 512 * 1024 * 1024,
     // Spec §9: responsive widths 320-1920 (hero 640-1920), quality 85 (80 for the stock-photo host), WebP.
     deviceSizes: [...new Set([...IMAGE_WIDTHS, ...HERO_WIDTHS])].sort((a, b) => a - b),
     imageSizes: [96, 160, 256],

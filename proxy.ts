@@ -1,11 +1,16 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
+import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
+import { siteConfig } from '@/lib/config/site';
 import { screenRequest } from '@/lib/screening';
-import { checkActionBody, checkActionLength } from '@/lib/security/action-body';
+import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
+import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
+import { readBodyWithLimit } from '@/lib/security/read-body';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 const SECURITY_HEADERS = securityHeaders({ production: process.env.NODE_ENV === 'production' });
@@ -20,19 +25,64 @@ function isNonPage(pathname: string): boolean {
   );
 }
 
+function withSecurityHeaders(response: Response): Response {
+  for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
+  return response;
+}
+
+const plain = (status: number, text: string) =>
+  withSecurityHeaders(
+    new Response(text, {
+      status,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    }),
+  );
+
 /**
- * Runs before every request except static files (see `config.matcher`), in this order (DESIGN.md §1):
- * screening (may answer 429) → auth session refresh (Supabase Auth only, and only for requests carrying its
- * session cookies: lib/auth/proxy-session.ts) → locale routing.
+ * Runs before every request except built assets, media and uploads (see `config.matcher`), in this order
+ * (DESIGN.md §1): screening (may answer 429) → request-surface checks (400 for a malformed path, 403 for a
+ * cross-site write to `/api/*`, 404 for content that does not exist) → auth session refresh (Supabase Auth
+ * only, and only for requests carrying its session cookies: lib/auth/proxy-session.ts) → locale routing.
  * Authorisation is never decided here: every protected page, action and handler checks on the server.
  */
 export default async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
 
-  const blocked = await screenRequest({ pathname, search: searchParams, headers: request.headers });
-  if (blocked) {
-    for (const { key, value } of SECURITY_HEADERS) blocked.headers.set(key, value);
-    return blocked;
+  const blocked = await screenRequest({
+    pathname,
+    search: searchParams,
+    headers: request.headers,
+    method: request.method,
+  });
+  if (blocked) return withSecurityHeaders(blocked);
+
+  // A malformed %-escape makes locale routing (and Next's own param decoding) throw: a 500 for the asking.
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return plain(400, 'Bad request');
+  }
+
+  if (
+    isCrossSiteApiWrite({
+      method: request.method,
+      pathname,
+      headers: request.headers,
+      siteOrigin: siteConfig().url,
+    })
+  ) {
+    return plain(403, 'Forbidden');
+  }
+
+  // Unknown content never reaches its ISR route (which would render and cache a 404 for each invented slug):
+  // it is sent to that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}).
+  const { locale, path } = splitLocale(pathname);
+  const wanted = contentSlugOf(path);
+  if (wanted && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
+    if (isNonPage(pathname)) return plain(404, 'Not found');
+    const response = NextResponse.rewrite(new URL(`/${locale}/missing-content/${wanted.kind}`, request.url));
+    response.headers.set('Cache-Control', 'no-store');
+    return withSecurityHeaders(response);
   }
 
   // Server actions: refuse bodies Next would answer with a 500 (lib/security/action-body.ts).
@@ -56,21 +106,21 @@ async function refuseActionBody(request: NextRequest): Promise<Response | null> 
   let check = checkActionLength(request.headers.get('content-length'));
   const type = request.headers.get('content-type') ?? '';
   if (check.ok && !type.startsWith('multipart/form-data')) {
-    // A clone: the action still receives the original body.
-    check = checkActionBody(await request.clone().text());
+    // A clone: the action still receives the original body. Read no further than the cap.
+    const read = await readBodyWithLimit(request.clone(), MAX_ACTION_BODY_BYTES);
+    check = read.ok ? checkActionBody(read.text) : { ok: false, status: 413 };
   }
   if (check.ok) return null;
   const response = Response.json(
     { error: check.status === 413 ? 'payload-too-large' : 'malformed-request' },
     { status: check.status },
   );
-  for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
-  return response;
+  return withSecurityHeaders(response);
 }
 
 export const config = {
-  // Everything but built assets and files with a static extension: those never count and need no locale.
-  matcher: [
-    '/((?!_next/static|_next/image|.*\\.(?:avif|css|gif|ico|jpe?g|js|map|png|svg|webp|woff2?|ttf|otf)$).*)',
-  ],
+  // Everything but the real static paths (built assets, optimised images, CMS media, uploaded materials, the
+  // icon) and the HMAC-signed webhook, which screens itself and must not have its body buffered by the proxy.
+  // A path merely ending in `.js` or `.txt` is NOT skipped: it may be a page and is screened like one.
+  matcher: ['/((?!_next/static/|_next/image|content-media/|uploads/|icon\\.svg$|api/revalidate$).*)'],
 };

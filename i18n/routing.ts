@@ -11,6 +11,9 @@ export const routing = defineRouting({
   defaultLocale: 'en',
   localePrefix: 'as-needed',
   localeDetection: false,
+  // No NEXT_LOCALE cookie: with detection off nothing reads it, and a Set-Cookie on a public page keeps CDNs
+  // from caching it (or makes them cache the cookie) (security review finding L9).
+  localeCookie: false,
 });
 
 export type Locale = (typeof routing.locales)[number];

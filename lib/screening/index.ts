@@ -14,6 +14,7 @@ import { classifyRequest, type HeaderReader } from './classify';
 import { clientIp, maskIp } from './client-ip';
 import { createLimiter, type Limiter } from './limiter';
 import { recordScreening } from './log';
+import { publicFiles } from './public-files';
 import { SOCKET_ADDRESS_HEADER } from './socket-address';
 
 export { screeningLog, SCREENING_LOG_LIMIT } from './log';
@@ -44,19 +45,35 @@ function getLimiters(): Limiters {
   return limiters;
 }
 
-export type ScreeningInput = { pathname: string; search: URLSearchParams; headers: HeaderReader };
+export type ScreeningInput = {
+  pathname: string;
+  search: URLSearchParams;
+  headers: HeaderReader;
+  /** The request method (GET when omitted); only GET can be a framework request. */
+  method?: string;
+};
+
+/** The client's address as screening sees it: the trusted proxy header, else the socket (never a client header). */
+export function screeningClientIp(headers: HeaderReader): string {
+  return clientIp(headers, env().TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? '');
+}
 
 /**
  * Counts one request. Returns `null` when it may proceed, or the 429 `Response` (HTML, `Retry-After`,
  * `Cache-Control: no-store`) when the client is over budget.
  */
-export async function screenRequest({ pathname, search, headers }: ScreeningInput): Promise<Response | null> {
+export async function screenRequest({
+  pathname,
+  search,
+  headers,
+  method,
+}: ScreeningInput): Promise<Response | null> {
   const e = env();
   if (!e.SCREENING_ENABLED) return null;
-  const bucket = classifyRequest(pathname, search, headers);
+  const bucket = classifyRequest(pathname, search, headers, { method, publicFiles: publicFiles() });
   if (bucket === 'exempt') return null;
 
-  const ip = clientIp(headers, e.TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? '');
+  const ip = screeningClientIp(headers);
   const decision = await getLimiters()[bucket].consume(ip);
   if (decision.allowed) return null;
 

@@ -22,6 +22,15 @@ export type Limiter = {
   close(): Promise<void>;
 };
 
+/** A limiter that can also be asked without counting (what `createLimiter` returns). */
+export type PeekableLimiter = Limiter & {
+  /**
+   * Whether `key` has used up its budget, without counting anything: `allowed: false` once `points` requests
+   * were counted in the current window. Never throws (a store error reads as allowed).
+   */
+  peek(key: string): Promise<LimitDecision>;
+};
+
 export type LimiterOptions = {
   points: number;
   durationSeconds: number;
@@ -29,7 +38,12 @@ export type LimiterOptions = {
   redisUrl?: string;
 };
 
-export function createLimiter({ points, durationSeconds, keyPrefix, redisUrl }: LimiterOptions): Limiter {
+export function createLimiter({
+  points,
+  durationSeconds,
+  keyPrefix,
+  redisUrl,
+}: LimiterOptions): PeekableLimiter {
   const memory = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix });
   let redis: Redis | undefined;
   let store: RateLimiterAbstract = memory;
@@ -62,6 +76,17 @@ export function createLimiter({ points, durationSeconds, keyPrefix, redisUrl }: 
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         }
         // A store error that even the insurance limiter could not absorb: let the request through.
+        return { allowed: true, remaining: -1 };
+      }
+    },
+    async peek(key) {
+      try {
+        const res = await store.get(key);
+        if (res && res.consumedPoints >= points) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        }
+        return { allowed: true, remaining: res ? points - res.consumedPoints : points };
+      } catch {
         return { allowed: true, remaining: -1 };
       }
     },

@@ -89,6 +89,40 @@ test.describe('screening rate limit', () => {
     await Promise.all([context.close(), other.close()]);
   });
 
+  // Security review M2 and H2: these went on answering (full HTML, JSON, rendered 404s) after the client was
+  // blocked, because a prefetch header, an `_rsc` query or a file extension moved them out of the page budget.
+  test('a blocked client cannot get through with prefetch headers, ?_rsc or a file extension', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: SCREENED,
+      extraHTTPHeaders: { 'x-test-client-ip': freshIp('203.0.113') },
+    });
+    for (let i = 1; i <= 50; i += 1) {
+      expect((await context.request.get('/about')).status(), `request ${i}`).toBe(200);
+    }
+    const attempts: [string, Record<string, string>][] = [
+      ['/?_rsc=x', {}],
+      ['/about', { 'Next-Router-Prefetch': '1' }],
+      ['/about', { Purpose: 'prefetch' }],
+      ['/about', { 'Sec-Purpose': 'prefetch' }],
+      ['/about', { RSC: '1' }],
+      ['/api/form-token', { 'Next-Router-Prefetch': '1' }],
+      ['/api/form-token?_rsc=1', { RSC: '1' }],
+      ['/api/geo', { Purpose: 'prefetch' }],
+      ['/en/blog/audit-probe-1.txt', {}],
+      ['/en/blog/audit-probe-2.pdf', {}],
+      ['/en/blog/audit-probe-3.js', {}],
+    ];
+    for (const [path, headers] of attempts) {
+      const response = await context.request.get(path, { headers, maxRedirects: 0 });
+      expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(429);
+    }
+    // Real static files still never count.
+    expect((await context.request.get('/images/hero-default.jpg')).status()).toBe(200);
+    await context.close();
+  });
+
   test('without a trusted proxy header, a forged X-Forwarded-For does not escape the limit', async ({
     request,
   }) => {

@@ -54,6 +54,21 @@ describe('createLimiter (memory)', () => {
   });
 });
 
+describe('createLimiter peek', () => {
+  it('reports a used-up budget without counting', async () => {
+    const l = createLimiter({ points: 2, durationSeconds: 60, keyPrefix: `test-peek-${randomUUID()}` });
+    opened.push(l);
+    expect(await l.peek('a')).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await l.peek('a')).toMatchObject({ allowed: true, remaining: 2 });
+    await l.consume('a');
+    await l.consume('a');
+    const blocked = await l.peek('a');
+    expect(blocked.allowed).toBe(false);
+    expect(blocked.allowed === false && blocked.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await l.peek('b')).toMatchObject({ allowed: true });
+  });
+});
+
 describe('createLimiter with an unreachable Redis', () => {
   it('enforces the limit through the insurance limiter and never throws', async () => {
     const l = limiter({

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { signWebhook, verifyWebhook } from '@/lib/cms/webhook';
+import { createReplayGuard } from '@/lib/security/replay-guard';
 
 const revalidated: [string, unknown][] = [];
 vi.mock('next/cache', () => ({
@@ -9,9 +10,14 @@ vi.mock('next/cache', () => ({
 
 const SECRET = 'a-long-test-secret-of-32-characters!';
 
-async function post(body: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
+type PostOptions = { secret?: string; timestamp?: number; signature?: string | null; ip?: string };
+
+async function post(body: BodyInit, opts: PostOptions = {}) {
   const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-  const signature = opts.signature ?? signWebhook(opts.secret ?? SECRET, timestamp, body);
+  const signature =
+    opts.signature === undefined
+      ? signWebhook(opts.secret ?? SECRET, timestamp, typeof body === 'string' ? body : '')
+      : opts.signature;
   const { POST } = await import('@/app/api/revalidate/route');
   return POST(
     new Request('http://localhost/api/revalidate', {
@@ -19,11 +25,27 @@ async function post(body: string, opts: { secret?: string; timestamp?: number; s
       headers: {
         'content-type': 'application/json',
         'x-webhook-timestamp': timestamp,
-        'x-webhook-signature': signature,
+        ...(signature === null ? {} : { 'x-webhook-signature': signature }),
+        // What instrumentation.ts stamps on every request: the socket's address.
+        'x-screening-socket-address': opts.ip ?? '192.0.2.10',
       },
       body,
+      // @ts-expect-error -- Node's fetch needs `duplex` for a streamed body; the DOM typings lack it.
+      duplex: 'half',
     }),
   );
+}
+
+/** A body that never ends, counting what the handler pulled from it. */
+function endlessBody(chunkBytes = 1024) {
+  const pulled = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled.bytes += chunkBytes;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(32));
+    },
+  });
+  return { stream, pulled };
 }
 
 describe('verifyWebhook', () => {
@@ -106,5 +128,122 @@ describe('POST /api/revalidate', () => {
   it('answers 503 when no secret is configured', async () => {
     vi.stubEnv('REVALIDATE_SECRET', '');
     expect((await post('{}')).status).toBe(503);
+  });
+
+  // Security review M2: any signature header made the call exempt from screening, and the body was buffered
+  // (up to the proxy's 10 MB) before the signature was checked.
+  it('refuses missing or stale signature headers without reading the body', async () => {
+    const missing = endlessBody();
+    expect((await post(missing.stream, { signature: null })).status).toBe(401);
+    expect(missing.pulled.bytes).toBeLessThanOrEqual(64 * 1024); // what a stream may buffer ahead, at most
+    const stale = endlessBody();
+    const res = await post(stale.stream, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(res.status).toBe(401);
+    expect(stale.pulled.bytes).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('stops reading a chunked body at 16 KB and answers 413', async () => {
+    const { stream, pulled } = endlessBody();
+    const res = await post(stream, { signature: 'sha256=' + '0'.repeat(64) });
+    expect(res.status).toBe(413);
+    expect(pulled.bytes).toBeLessThanOrEqual(16 * 1024 + 64 * 1024);
+  });
+
+  it('refuses a declared Content-Length over 16 KB before reading', async () => {
+    const { POST } = await import('@/app/api/revalidate/route');
+    const ts = String(Math.floor(Date.now() / 1000));
+    const res = await POST(
+      new Request('http://localhost/api/revalidate', {
+        method: 'POST',
+        headers: {
+          'content-length': String(20 * 1024 * 1024),
+          'x-webhook-timestamp': ts,
+          'x-webhook-signature': 'sha256=' + '0'.repeat(64),
+        },
+      }),
+    );
+    expect(res.status).toBe(413);
+  });
+
+  it('rate-limits a client after 10 refused calls, before reading its body; valid calls never count', async () => {
+    const body = JSON.stringify({ kind: 'post', action: 'save', postType: 'page', slug: 'about' });
+    for (let i = 0; i < 15; i += 1) {
+      const ts = Math.floor(Date.now() / 1000) - i;
+      expect((await post(body, { ip: '198.51.100.7', timestamp: ts })).status).toBe(200);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        (await post(body, { ip: '198.51.100.8', secret: 'wrong-secret-wrong-secret-wrong' })).status,
+      ).toBe(401);
+    }
+    const { stream, pulled } = endlessBody();
+    const blocked = await post(stream, { ip: '198.51.100.8', signature: 'sha256=' + '0'.repeat(64) });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024);
+    // Even a valid call from that client waits now; another client is unaffected.
+    expect((await post(body, { ip: '198.51.100.8' })).status).toBe(429);
+    const fresh = Math.floor(Date.now() / 1000) - 30; // a signature not used above
+    expect((await post(body, { ip: '198.51.100.9', timestamp: fresh })).status).toBe(200);
+  });
+
+  it('tells the proxy slug index about the change at once', async () => {
+    const { hasContentSlug } = await import('@/lib/cms/slug-index');
+    expect(await hasContentSlug('posts', 'just-published-post')).toBe(false);
+    const body = JSON.stringify({
+      kind: 'post',
+      action: 'save',
+      postType: 'post',
+      slug: 'just-published-post',
+      status: 'publish',
+    });
+    expect((await post(body)).status).toBe(200);
+    expect(await hasContentSlug('posts', 'just-published-post')).toBe(true);
+  });
+});
+
+// Security review L14: the replay memory was per process, so a captured call replayed to another instance worked.
+describe.skipIf(!process.env.TEST_REDIS_URL)('replay memory in Redis (TEST_REDIS_URL)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL!;
+  const guards: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    await Promise.all(guards.map((g) => g.close()));
+  });
+
+  it('a signature claimed on one instance is refused on another', async () => {
+    const keyPrefix = `test:replay:${Date.now()}`;
+    const a = createReplayGuard({ ttlSeconds: 60, keyPrefix, redisUrl });
+    const b = createReplayGuard({ ttlSeconds: 60, keyPrefix, redisUrl });
+    guards.push(a, b);
+    expect(await a.claim('sig-1')).toBe(true);
+    expect(await b.claim('sig-1')).toBe(false);
+    expect(await b.claim('sig-2')).toBe(true);
+    expect(await a.claim('sig-2')).toBe(false);
+  });
+
+  it('the route refuses a replay sent to a second instance (a fresh module) when REDIS_URL is set', async () => {
+    vi.stubEnv('REVALIDATE_SECRET', SECRET);
+    vi.stubEnv('REDIS_URL', redisUrl);
+    vi.resetModules();
+    const body = JSON.stringify({
+      kind: 'post',
+      action: 'save',
+      postType: 'page',
+      slug: `replayed-${Date.now()}`,
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    expect((await post(body, { timestamp: ts })).status).toBe(200);
+    vi.resetModules(); // another instance: its own module state, the same Redis
+    expect((await post(body, { timestamp: ts, ip: '192.0.2.77' })).status).toBe(401);
+    vi.unstubAllEnvs();
+  });
+});
+
+describe('replay memory without Redis', () => {
+  it('is per process: a claim is refused the second time within the window only', async () => {
+    const guard = createReplayGuard({ ttlSeconds: 60, keyPrefix: 'x' });
+    expect(await guard.claim('a')).toBe(true);
+    expect(await guard.claim('a')).toBe(false);
+    expect(await guard.claim('b')).toBe(true);
   });
 });

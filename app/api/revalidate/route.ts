@@ -2,8 +2,10 @@
 import { revalidateTag } from 'next/cache';
 
 import { TAGS, tagsForChange } from '@/lib/cms';
+import { noteContentChange } from '@/lib/cms/slug-index';
 import {
   MAX_BODY_BYTES,
+  REPLAY_WINDOW_SECONDS,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   changeOf,
@@ -11,55 +13,97 @@ import {
   webhookBodySchema,
 } from '@/lib/cms/webhook';
 import { env } from '@/lib/config/env';
+import { webhookScreen } from '@/lib/screening/webhook-guard';
+import { readBodyWithLimit } from '@/lib/security/read-body';
+import { createReplayGuard, type ReplayGuard } from '@/lib/security/replay-guard';
 
-/** Signatures already used inside the replay window, so a captured request cannot be sent twice. */
-const seen = new Map<string, number>();
+/**
+ * Signatures already used inside the replay window, so a captured request cannot be sent twice: in Redis when
+ * `REDIS_URL` is set (shared by every instance), else in this process.
+ */
+let replays: ReplayGuard | undefined;
 
-function remember(signature: string, now: number) {
-  for (const [sig, at] of seen) if (now - at > 600) seen.delete(sig);
-  seen.set(signature, now);
+function replayGuard(): ReplayGuard {
+  replays ??= createReplayGuard({
+    // Twice the window: a timestamp is accepted up to the window either side of now.
+    ttlSeconds: 2 * REPLAY_WINDOW_SECONDS,
+    keyPrefix: 'webhook:revalidate:seen',
+    redisUrl: env().REDIS_URL,
+  });
+  return replays;
 }
 
+const noStore = { 'Cache-Control': 'no-store' };
+const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...noStore, ...headers } });
+
+/**
+ * The proxy does not run for this route (proxy.ts `matcher`), so the body is never buffered before the checks
+ * below. In order: not configured 503; a client with too many refused calls 429 (lib/screening/webhook-guard.ts),
+ * before anything is read; no or stale signature headers 401, before the body is read; a body over 16 KB 413
+ * (read as a stream, so a chunked body is abandoned at the cap); a wrong signature or a replay 401; not a
+ * valid change 422. Every refusal counts against the client's budget of refusals; a valid call never does.
+ */
 export async function POST(request: Request) {
   const secret = env().REVALIDATE_SECRET;
-  if (!secret) return Response.json({ error: 'Revalidation is not configured' }, { status: 503 });
+  if (!secret) return answer({ error: 'Revalidation is not configured' }, 503);
 
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) return Response.json({ error: 'Body too large' }, { status: 413 });
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return Response.json({ error: 'Body too large' }, { status: 413 });
+  const screen = webhookScreen(request.headers);
+  const allowed = await screen.check();
+  if (!allowed.allowed) {
+    return answer({ error: 'Too many refused requests' }, 429, {
+      'Retry-After': String(allowed.retryAfterSeconds),
+    });
+  }
+  const refuse = async (body: unknown, status: number) => {
+    await screen.refused();
+    return answer(body, status);
+  };
 
   const now = Math.floor(Date.now() / 1000);
-  const signature = request.headers.get(SIGNATURE_HEADER);
-  const check = verifyWebhook(
-    secret,
-    { signature, timestamp: request.headers.get(TIMESTAMP_HEADER) },
-    body,
-    now,
-  );
-  if (!check.ok || (signature && seen.has(signature))) {
-    return Response.json({ error: 'Invalid signature' }, { status: 401 });
+  const headers = {
+    signature: request.headers.get(SIGNATURE_HEADER),
+    timestamp: request.headers.get(TIMESTAMP_HEADER),
+  };
+  // Headers alone decide 'missing' and 'stale': refuse those before reading a byte of the body.
+  const early = verifyWebhook(secret, headers, '', now);
+  if (!early.ok && early.reason !== 'mismatch') return refuse({ error: 'Invalid signature' }, 401);
+
+  const read = await readBodyWithLimit(request, MAX_BODY_BYTES);
+  if (!read.ok) return refuse({ error: 'Body too large' }, 413);
+  const body = read.text;
+
+  const check = verifyWebhook(secret, headers, body, now);
+  if (!check.ok || !headers.signature) return refuse({ error: 'Invalid signature' }, 401);
+  if (!(await replayGuard().claim(headers.signature.trim()))) {
+    return refuse({ error: 'Invalid signature' }, 401);
   }
-  if (signature) remember(signature, now);
 
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return Response.json({ error: 'Body is not JSON' }, { status: 422 });
+    return answer({ error: 'Body is not JSON' }, 422);
   }
   const parsed = webhookBodySchema.safeParse(json);
   if (!parsed.success) {
-    return Response.json(
+    return answer(
       { error: 'Invalid body', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
-      { status: 422 },
+      422,
     );
   }
 
-  const tags = tagsForChange(changeOf(parsed.data));
+  const change = changeOf(parsed.data);
+  const tags = tagsForChange(change);
   for (const tag of tags) revalidateTag(tag, 'max');
+  // The proxy's index of content slugs (unknown slugs are a 404 there) learns of the change at once.
+  noteContentChange({
+    ...change,
+    action: parsed.data.action,
+    status: parsed.data.kind === 'post' ? parsed.data.status : undefined,
+  });
   console.info(
     `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`,
   );
-  return Response.json({ revalidated: tags, all: tags.includes(TAGS.all) });
+  return answer({ revalidated: tags, all: tags.includes(TAGS.all) });
 }

@@ -29,7 +29,7 @@ function backToManage(locale: Locale, courseId: string, status: string): Respons
  * for an admin (spec §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
  * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin, 503 admin check failed,
  * 429 with `Retry-After` over the per-admin limit (lib/course-admin/limit.ts; counted after the admin check; all
- * four before the body is read), 413 over 20 MB, 415 a type not allowed, 422 no or empty file, 404 unknown course;
+ * four before the body is read), 413 over 20 MB or a body that is cut off or not valid multipart, 415 a type not allowed, 422 no or empty file, 404 unknown course;
  * 201 with `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
  * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`; the form repeats `redirect`,
  * `locale` and `courseId` in the query string so that a rate-limited upload goes back too without its body being
@@ -58,7 +58,10 @@ export async function POST(request: Request): Promise<Response> {
   try {
     form = await request.formData();
   } catch {
-    return json({ error: 'invalid' }, 400);
+    // The proxy hands on at most next.config.ts's `proxyClientMaxBodySize` (21 MB, above BODY_LIMIT): a body
+    // without a Content-Length that went past it arrives cut off and cannot be parsed. A cut-off body and a
+    // malformed one look the same from here, so both get the answer that explains the likely cause.
+    return json({ error: 'too-large' }, 413);
   }
   const courseId = form.get('courseId');
   // On Supabase: the admin's own session, so Storage's RLS (public.is_admin()) checks the upload as well.

@@ -1,0 +1,1 @@
+export { CauseNotFound as default } from '@/components/causes/cause-route';

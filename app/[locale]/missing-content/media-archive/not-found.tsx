@@ -1,0 +1,1 @@
+export { default } from '../../media-archive/[slug]/not-found';

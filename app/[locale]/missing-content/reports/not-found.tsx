@@ -1,0 +1,1 @@
+export { default } from '../../reports/[slug]/not-found';

@@ -1,0 +1,1 @@
+export { default } from '../../team-member/[slug]/not-found';

@@ -1,0 +1,1 @@
+export { default } from '../../vacancies/[slug]/not-found';

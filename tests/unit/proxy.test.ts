@@ -1,0 +1,126 @@
+import { NextRequest } from 'next/server';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * proxy.ts itself, called as Next calls it, on the embedded defaults (snapshot content, local accounts):
+ * the request-surface checks of security review findings H2, L1 and L8.
+ */
+const SITE = 'http://localhost:3000';
+
+let proxy: (request: NextRequest) => Promise<Response>;
+beforeAll(async () => {
+  vi.stubEnv('SCREENING_MAX_REQUESTS', '1000000');
+  vi.stubEnv('SITE_URL', SITE);
+  proxy = (await import('@/proxy')).default;
+});
+
+const call = (path: string, init: ConstructorParameters<typeof NextRequest>[1] = {}) =>
+  proxy(new NextRequest(new URL(path, SITE), init));
+
+describe('proxy: unknown content (H2)', () => {
+  const rewriteOf = (response: Response) => {
+    const target = response.headers.get('x-middleware-rewrite');
+    return target ? new URL(target).pathname : null;
+  };
+
+  it.each([
+    ['/blog/no-such-post', '/en/missing-content/posts'],
+    ['/en/blog/audit-probe-1', '/en/missing-content/posts'],
+    ['/es/blog/caf%C3%A9-inconnu', '/es/missing-content/posts'],
+    ['/fr/event/nope', '/fr/missing-content/events'],
+    ['/pt/reports/nope', '/pt/missing-content/reports'],
+    ['/team-member/nobody', '/en/missing-content/team-member'],
+    ['/vacancies/none', '/en/missing-content/vacancies'],
+    ['/media-archive/none', '/en/missing-content/media-archive'],
+    ['/cause/none', '/en/missing-content/causes'],
+    ['/causes/none', '/en/missing-content/causes'],
+    ['/media/category/none', '/en/missing-content/media-categories'],
+    ['/blog/my%2Dpost', '/en/missing-content/posts'],
+    ['/blog/no-such-post/opengraph-image', '/en/missing-content/posts'],
+  ])('%s goes to the pre-rendered 404 page %s, not to its ISR route', async (path, target) => {
+    const response = await call(path);
+    expect(rewriteOf(response)).toBe(target);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each([
+    '/en/blog/audit-probe-1.txt',
+    '/es/blog/x.js',
+    '/pt/reports/nope.pdf',
+    '/event/nope/calendar.ics',
+  ])('%s (not a page) is a plain 404 from the proxy', async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+    expect(response.headers.get('x-middleware-next')).toBeNull();
+  });
+
+  it('existing content is handed on to its route', async () => {
+    for (const [path, target] of [
+      ['/blog/faith-leaders-roundtable', '/en/blog/faith-leaders-roundtable'],
+      ['/es/event/solidarity-social-september-2027', null],
+      ['/causes/international-solidarity', '/en/causes/international-solidarity'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      expect(rewriteOf(response), path).toBe(target);
+      if (!target) expect(response.headers.get('x-middleware-next'), path).toBe('1');
+    }
+  });
+});
+
+describe('proxy: malformed paths (L8)', () => {
+  it.each(['/blog/%E0%A4%A', '/%E0%A4%A', '/es/about/%zz', '/api/%E0'])('%s is a 400', async (path) => {
+    expect((await call(path)).status).toBe(400);
+  });
+});
+
+describe('proxy: cross-site writes to /api/* (L1)', () => {
+  const post = (path: string, headers: Record<string, string>) =>
+    call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+
+  it('refuses a foreign Origin, Origin: null and cross-site or same-site fetch metadata with 403', async () => {
+    expect((await post('/api/courses/materials', { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post('/api/mailchimp/subscribe', { origin: 'null' })).status).toBe(403);
+    expect((await post('/api/assistant', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post('/api/assistant', { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+  });
+
+  it('lets same-origin writes, reads and the signed webhook through', async () => {
+    const ok = (r: Response) => r.status !== 403;
+    expect(ok(await post('/api/assistant', { origin: SITE, 'sec-fetch-site': 'same-origin' }))).toBe(true);
+    expect(ok(await post('/api/assistant', {}))).toBe(true); // a server-to-server client sends neither
+    expect(ok(await call('/api/session', { headers: { origin: 'https://evil.example' } }))).toBe(true);
+    expect(
+      ok(await post('/api/revalidate', { origin: 'https://wp.example', 'sec-fetch-site': 'cross-site' })),
+    ).toBe(true);
+  });
+});
+
+describe('proxy matcher', () => {
+  it('skips only real static paths and the webhook; a page path with an extension goes through', async () => {
+    const { config } = await import('@/proxy');
+    const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+    const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+    for (const url of [
+      '/en/blog/x.js',
+      '/blog/x.txt',
+      '/es/reports/y.pdf',
+      '/',
+      '/api/geo',
+      '/images/a.jpg',
+    ]) {
+      expect(matches(url), url).toBe(true);
+    }
+    for (const url of [
+      '/_next/static/chunks/a.js',
+      '/_next/image',
+      '/content-media/x.jpg',
+      '/uploads/a.pdf',
+      '/api/revalidate',
+    ]) {
+      expect(matches(url), url).toBe(false);
+    }
+  });
+});

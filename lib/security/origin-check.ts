@@ -4,11 +4,13 @@
  * subdomain (security review finding L1). A write (any method but GET and HEAD) is refused when the browser says
  * it comes from another site (`Sec-Fetch-Site: cross-site` or `same-site`), or when its `Origin` is neither
  * the site's configured origin nor the host it was sent to. Requests without either header (server-to-server
- * clients, old browsers) pass. `/api/revalidate` is exempt: WordPress calls it server to server with an HMAC.
+ * clients, old browsers) pass. Exempt: `/api/revalidate` (WordPress calls it server to server with an HMAC) and
+ * `/api/newsletter/unsubscribe` (RFC 8058 one-click: a mail client posts it from wherever it runs; the signed
+ * token in the URL is the only authority and no cookie is read, so there is nothing to forge).
  */
 import type { HeaderReader } from '@/lib/screening/classify';
 
-const EXEMPT = new Set(['/api/revalidate']);
+const EXEMPT = new Set(['/api/revalidate', '/api/newsletter/unsubscribe']);
 
 export type OriginCheckInput = {
   method: string;

@@ -37,4 +37,10 @@ describe('isCrossSiteApiWrite (security review L1)', () => {
     expect(check('POST', '/api/revalidate', evil)).toBe(false);
     expect(check('POST', '/api', evil)).toBe(true);
   });
+
+  it("lets a mail client's RFC 8058 one-click unsubscribe through, wherever it posts from", () => {
+    const webmail = { origin: 'https://mail.example.com', 'sec-fetch-site': 'cross-site' };
+    expect(check('POST', '/api/newsletter/unsubscribe', webmail)).toBe(false);
+    expect(check('POST', '/api/mailchimp/subscribe', webmail)).toBe(true);
+  });
 });

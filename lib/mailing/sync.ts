@@ -73,30 +73,18 @@ export async function syncContact(
   record: ContactRecord,
   options: MailingOptions = {},
 ): Promise<SideEffectOutcome> {
-  try {
-    const resolved = resolve(options);
-    if (!resolved.provider) return { ok: true };
-    const { config } = resolved;
-    if (!config)
-      return {
-        ok: false,
-        error: `${resolved.provider}: not configured (${resolved.problem ?? 'missing variables'})`,
-      };
+  return callProvider('contact sync', options, (config) => {
     switch (config.provider) {
       case 'mailchimp':
-        return await syncMailchimp(config, record, options);
+        return syncMailchimp(config, record, options);
       case 'brevo':
-        return await syncBrevo(config, record, options);
+        return syncBrevo(config, record, options);
       case 'hubspot':
-        return await syncHubspot(config, record, options);
+        return syncHubspot(config, record, options);
       case 'airtable':
-        return await syncAirtable(config, record, options);
+        return syncAirtable(config, record, options);
     }
-  } catch (error) {
-    // Only a programming error gets here (the adapters do not throw); keep its class, not its message.
-    console.error('[mailing] contact sync crashed', error);
-    return { ok: false, error: `mailing: unexpected ${error instanceof Error ? error.name : 'error'}` };
-  }
+  });
 }
 
 /**
@@ -108,6 +96,30 @@ export async function unsubscribeContact(
   email: string,
   options: MailingOptions = {},
 ): Promise<SideEffectOutcome> {
+  return callProvider('provider unsubscribe', options, (config) => {
+    switch (config.provider) {
+      case 'mailchimp':
+        return unsubscribeMailchimp(config, email, options);
+      case 'brevo':
+        return unsubscribeBrevo(config, email, options);
+      case 'hubspot':
+        return unsubscribeHubspot(config, email, options);
+      case 'airtable':
+        return unsubscribeAirtable(config, email, options);
+    }
+  });
+}
+
+/**
+ * Runs `call` with the configured provider's settings: success when no provider is configured, a storable error
+ * when its variables are incomplete, and a crash (a programming error: the adapters do not throw) logged by class
+ * and returned as an error, never thrown.
+ */
+async function callProvider(
+  what: string,
+  options: MailingOptions,
+  call: (config: MailingConfig) => Promise<SideEffectOutcome>,
+): Promise<SideEffectOutcome> {
   try {
     const resolved = resolve(options);
     if (!resolved.provider) return { ok: true };
@@ -117,18 +129,9 @@ export async function unsubscribeContact(
         ok: false,
         error: `${resolved.provider}: not configured (${resolved.problem ?? 'missing variables'})`,
       };
-    switch (config.provider) {
-      case 'mailchimp':
-        return await unsubscribeMailchimp(config, email, options);
-      case 'brevo':
-        return await unsubscribeBrevo(config, email, options);
-      case 'hubspot':
-        return await unsubscribeHubspot(config, email, options);
-      case 'airtable':
-        return await unsubscribeAirtable(config, email, options);
-    }
+    return await call(config);
   } catch (error) {
-    console.error('[mailing] provider unsubscribe crashed', error);
+    console.error(`[mailing] ${what} crashed`, error);
     return { ok: false, error: `mailing: unexpected ${error instanceof Error ? error.name : 'error'}` };
   }
 }

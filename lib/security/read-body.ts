@@ -1,3 +1,5 @@
+import { readBodyCapped } from '@/lib/http/body';
+
 /**
  * Reads a request body as UTF-8 text, stopping at `maxBytes`: a declared `Content-Length` over the cap is
  * refused without reading anything, and a body without one (chunked) is read chunk by chunk and abandoned as
@@ -12,19 +14,7 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
     await request.body?.cancel().catch(() => {});
     return { ok: false, reason: 'too-large' };
   }
-  if (!request.body) return { ok: true, text: '' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, reason: 'too-large' };
-    }
-    chunks.push(value);
-  }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  // The stream itself is read by the one capped reader the other handlers use.
+  const text = await readBodyCapped(request.body, maxBytes);
+  return text === null ? { ok: false, reason: 'too-large' } : { ok: true, text };
 }

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
+import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
@@ -27,6 +28,11 @@ function isNonPage(pathname: string): boolean {
  * Authorisation is never decided here: every protected page, action and handler checks on the server.
  */
 export default async function proxy(request: NextRequest) {
+  // Every response, and the request a page or handler then sees, carries an x-request-id (lib/log/request-id.ts).
+  return tagRequestId(request, await route(request));
+}
+
+async function route(request: NextRequest): Promise<Response> {
   const { pathname, searchParams } = request.nextUrl;
 
   const blocked = await screenRequest({ pathname, search: searchParams, headers: request.headers });

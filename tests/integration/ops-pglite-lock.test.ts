@@ -81,7 +81,8 @@ describe('PGlite process lock', () => {
     const handle = await openDatabase({ pgliteDir: dir });
     try {
       expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
-      expect((await handle.db.execute('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      const rows = (await handle.db.execute('select 1 as one')) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ one: 1 }]);
     } finally {
       await handle.close();
       await handle.close();

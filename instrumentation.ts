@@ -7,8 +7,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { installSocketAddressHeader } = await import('./lib/screening/socket-address');
-  installSocketAddressHeader();
   const { env } = await import('./lib/config/env');
   const { logger, errorFields } = await import('./lib/log');
   const log = logger();
@@ -19,8 +17,12 @@ export async function register() {
     const { errors, warnings } = preflight(e, bindHostFrom(process.argv, e.BIND_HOST));
     for (const line of warnings) log.warn({ component: 'preflight' }, line);
     for (const line of errors) log.fatal({ component: 'preflight' }, line);
-    if (errors.length) throw new Error(`Refusing to start in production:\n${errors.join('\n')}`);
+    // A thrown error here only makes Next answer every request with a 500 while it keeps listening: exit instead,
+    // so the service manager shows a failed start.
+    if (errors.length) process.exit(1);
   }
+  const { installSocketAddressHeader } = await import('./lib/screening/socket-address');
+  installSocketAddressHeader();
   log.info(
     { component: 'config' },
     `screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,

@@ -239,8 +239,8 @@ export function getDb(): Promise<Database> {
     logger().info(
       { component: 'db' },
       DATABASE_URL
-        ? `[db] PostgreSQL at ${describeUrl(DATABASE_URL)}`
-        : `[db] embedded PGlite at ${PGLITE_DIR ?? DEFAULT_PGLITE_DIR} (DATABASE_URL is not set)`,
+        ? `PostgreSQL at ${describeUrl(DATABASE_URL)}`
+        : `embedded PGlite at ${PGLITE_DIR ?? DEFAULT_PGLITE_DIR} (DATABASE_URL is not set)`,
     );
     return handle;
   })().catch((error: unknown) => {

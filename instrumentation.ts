@@ -1,30 +1,87 @@
 /**
- * Runs once when a server process starts (Next's instrumentation hook): validates the environment, so a bad
- * deployment fails at start with a clear message, installs the socket-address header used by screening, starts
- * the outbox worker and opens the database in the background.
+ * Runs once when a server process starts (Next's instrumentation hook): validates the environment and, in
+ * production, the deployment (lib/ops/preflight.ts: refuses a public server without SITE_URL or its secrets, warns
+ * about demo content and the embedded database), so a bad deployment fails at start with a clear message; installs
+ * the socket-address header used by screening, starts the outbox worker, installs the graceful shutdown
+ * (lib/ops/shutdown.ts) and opens the database in the background.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { env } = await import('./lib/config/env');
+  const { logger, errorFields } = await import('./lib/log');
+  const log = logger();
+  const e = env();
+  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  if (!building) {
+    const { bindHostFrom, preflight } = await import('./lib/ops/preflight');
+    const { errors, warnings } = preflight(e, bindHostFrom(process.argv, e.BIND_HOST));
+    for (const line of warnings) log.warn({ component: 'preflight' }, line);
+    for (const line of errors) log.fatal({ component: 'preflight' }, line);
+    // A thrown error here only makes Next answer every request with a 500 while it keeps listening: exit instead,
+    // so the service manager shows a failed start.
+    if (errors.length) process.exit(1);
+  }
   const { installSocketAddressHeader } = await import('./lib/screening/socket-address');
   installSocketAddressHeader();
-  const { env } = await import('./lib/config/env');
-  const e = env();
-  console.info(
-    `[config] screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,
+  log.info(
+    { component: 'config' },
+    `screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,
   );
   // Retries failed enquiry forwards and mailing syncs (lib/outbox); not during `next build`.
-  const { startOutboxWorker } = await import('./lib/outbox');
+  const { startOutboxWorker, stopOutboxWorker } = await import('./lib/outbox');
   startOutboxWorker();
-  if (process.env.NEXT_PHASE !== 'phase-production-build') {
+  if (!building) {
+    const { closeDb, getDb } = await import('./lib/db');
+    const { installShutdown } = await import('./lib/ops/shutdown');
+    installShutdown({
+      stopWorker: () => stopOutboxWorker(),
+      closeDb,
+      manual: Boolean(process.env.NEXT_MANUAL_SIG_HANDLE),
+      log,
+    });
     // Opening (and on first start migrating and seeding) the embedded PGlite takes seconds: done now, the first
     // visitor who submits a form or signs in does not wait for it. Not awaited, so the server listens at once;
     // a failure is logged here and retried by the first request that needs the database (lib/db/client.ts).
-    const { getDb } = await import('./lib/db');
     getDb().catch((error: unknown) =>
-      console.error(
-        '[db] opening the database at start failed:',
-        error instanceof Error ? error.message : error,
-      ),
+      log.error({ component: 'db', ...errorFields(error) }, 'opening the database at start failed'),
     );
   }
+}
+
+/**
+ * Next calls this for every uncaught server error (render, route handler, server action, proxy). It is logged
+ * (type, message, route, request id) and, when SENTRY_DSN is set, reported there (lib/ops/error-report.ts): never
+ * the request's body, cookies, headers or query string.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: { path: string; method: string; headers: Record<string, string | string[] | undefined> },
+  context: { routePath?: string; routeType?: string },
+) {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { logger, errorFields, safeRequestId } = await import('./lib/log');
+  const { reportError } = await import('./lib/ops/error-report');
+  const header = request.headers['x-request-id'];
+  const requestId = safeRequestId(Array.isArray(header) ? header[0] : header);
+  const path = request.path.split('?')[0] ?? '/';
+  logger().error(
+    {
+      component: 'request',
+      requestId,
+      path,
+      method: request.method,
+      route: context.routePath,
+      ...errorFields(error),
+    },
+    'request failed',
+  );
+  await reportError({
+    error,
+    path,
+    method: request.method,
+    routePath: context.routePath,
+    routeType: context.routeType,
+    requestId,
+    environment: process.env.NODE_ENV,
+  });
 }

@@ -65,7 +65,8 @@ function server(port: number, env: Record<string, string>) {
     url: `http://localhost:${port}/icon.svg`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: 'production', ...env },
+    // ALLOW_DEMO_PRODUCTION: these servers are production builds with no SITE_URL on purpose (lib/ops/preflight.ts).
+    env: { NODE_ENV: 'production', ALLOW_DEMO_PRODUCTION: '1', ...env },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   };

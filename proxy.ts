@@ -6,6 +6,7 @@ import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
 import { siteConfig } from '@/lib/config/site';
+import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { securityHeaders } from '@/lib/security/headers';
@@ -46,6 +47,11 @@ const plain = (status: number, text: string) =>
  * Authorisation is never decided here: every protected page, action and handler checks on the server.
  */
 export default async function proxy(request: NextRequest) {
+  // Every response, and the request a page or handler then sees, carries an x-request-id (lib/log/request-id.ts).
+  return tagRequestId(request, await route(request));
+}
+
+async function route(request: NextRequest): Promise<Response> {
   const { pathname, searchParams } = request.nextUrl;
 
   const blocked = await screenRequest({

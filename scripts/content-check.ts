@@ -1,7 +1,9 @@
+import './load-env';
+
 /**
  * `npm run content:check` – asks the WordPress at WORDPRESS_URL for every REST endpoint the site reads and
  * prints, per endpoint, found / missing / failing with what to do (e.g. "post type team-member missing: activate
- * the LRJN Companion plugin"). Reads only the environment: `WORDPRESS_URL=https://cms.example.org npm run
+ * the LRJN Companion plugin"). Reads the environment (and the .env files, scripts/load-env.ts): `WORDPRESS_URL=https://cms.example.org npm run
  * content:check`. Exit code 1 only when WordPress is unreachable; missing sections are reported, not fatal
  * (the site builds and shows their empty state).
  */

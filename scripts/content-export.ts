@@ -1,3 +1,5 @@
+import './load-env';
+
 /**
  * `npm run content:export` – writes a live WordPress into the bundled snapshot format, so a charity can ship
  * its own content as the site's fallback and offline default.

@@ -1,3 +1,5 @@
+import './load-env';
+
 /**
  * `npm run courses:seed`: adds the demo courses of content/courses to the database the app uses, skipping any
  * whose id exists (idempotent; an admin's edits and deletions inside a seeded course are kept). The embedded

@@ -1,8 +1,9 @@
+import './load-env';
+
 /**
  * `npm run db:migrate`: applies the pending migrations of lib/db/migrations to the database the app would use
  * (DATABASE_URL, else PGlite in PGLITE_DIR or .data/pglite) and exits. The app also does this on first use; run
- * it as a deploy step to fail early, or with a direct (non-pooler) Supabase URL. Reads only the environment,
- * not .env files: `DATABASE_URL=postgres://… npm run db:migrate`.
+ * it as a deploy step to fail early, or with a direct (non-pooler) Supabase URL. Reads the environment and the .env files (scripts/load-env.ts): `DATABASE_URL=postgres://… npm run db:migrate`.
  */
 import { closeDb, getDb } from '@/lib/db';
 

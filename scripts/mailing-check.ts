@@ -1,7 +1,9 @@
+import './load-env';
+
 /**
  * `npm run mailing:check` – tests the connection to the configured newsletter/contact provider (MAILING_PROVIDER)
  * and says what is wrong: missing variables, a refused key, an unknown list/base/table, an unreachable host.
- * Reads only the environment, not .env files: `MAILING_PROVIDER=brevo BREVO_API_KEY=… npm run mailing:check`.
+ * Reads the environment and the .env files as the server does (scripts/load-env.ts): `MAILING_PROVIDER=brevo BREVO_API_KEY=… npm run mailing:check`.
  * Exit code 0 when the provider answers (or none is configured: subscribers stay in the database), 1 otherwise.
  */
 import { checkMailingConnection } from '@/lib/mailing';

@@ -1,3 +1,5 @@
+import './load-env';
+
 /**
  * `npm run outbox:drain`: sends what is due in the outbox once (enquiry forwards, newsletter syncs, volunteer
  * follow-ups, account emails; lib/outbox `drainOutbox`, which also deletes account emails older than 7 days and
@@ -6,7 +8,7 @@
  * one can send it; this run leaves such items for the server's worker). Exit code 1 if any item failed this run. Uses the database the app would use (DATABASE_URL, else PGlite in PGLITE_DIR or
  * .data/pglite). Safe beside running servers on PostgreSQL (claims use FOR UPDATE SKIP LOCKED); with the embedded
  * PGlite only while the server is stopped, since one process at a time may open its directory (the running
- * server's own worker drains every OUTBOX_INTERVAL_SECONDS anyway). Reads only the environment, not .env files.
+ * server's own worker drains every OUTBOX_INTERVAL_SECONDS anyway). Reads the environment and the .env files as the server does (scripts/load-env.ts).
  * Optional argument: the most items to claim (default 100).
  */
 import { closeDb } from '@/lib/db';

@@ -1,3 +1,5 @@
+import './load-env';
+
 /**
  * `npm run user:admin -- <email>`: makes an existing account an admin (a user_roles row with role_name 'admin',
  * spec §5). It never creates an account or a password: the person signs up at /login first (and confirms the

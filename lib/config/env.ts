@@ -171,6 +171,21 @@ export const envSchema = z.object({
   ASSISTANT_RATE_LIMIT_MAX: positiveInt(30),
   ASSISTANT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(300),
 
+  // Operations (lib/log, lib/ops): log level, error reports, production start-up checks
+  LOG_LEVEL: optionalString.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal, error, warn, info, debug, trace or silent',
+      })
+      .optional(),
+  ),
+  // A Sentry-compatible DSN (Sentry, GlitchTip): https://<key>@<host>/<project id>
+  SENTRY_DSN: optionalUrl,
+  // 1: a production start without SITE_URL or its secrets only warns (tests, trying the site locally)
+  ALLOW_DEMO_PRODUCTION: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  // Read by `npm start` (-H); also tells the production start-up check whether the server is reachable from outside
+  BIND_HOST: optionalString,
+
   // Accounts (lib/auth)
   // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)
   // Demo courses (lib/courses): seeded into PGlite on first start; into PostgreSQL only when this is 1

@@ -12,6 +12,9 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
 import { env } from '@/lib/config/env';
+import { errorFields, logger } from '@/lib/log';
+import { acquirePidLock } from '@/lib/ops/pid-lock';
+import { isShuttingDown } from '@/lib/ops/state';
 
 import * as schema from './schema';
 
@@ -57,9 +60,12 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migratio
  * PostgreSQL: the pool uses `prepare: false`, which the Supabase transaction pooler requires. Migrations run on a
  * separate single connection; when several instances start at once, the losers of the race fail on the tables
  * the winner created, so a failed run is retried (a retry finds the migrations applied and does nothing).
- * PGlite: only one process may open a data directory (it has no cross-process lock), hence `getDb()`.
+ * PGlite: only one process may open a data directory (PGlite has no cross-process lock, a second process corrupts
+ * it), hence `getDb()`, and a lock file beside the directory (`<dir>.lock`, lib/ops/pid-lock.ts) that makes a
+ * second process (a script while the server runs, a second server) fail at once with a clear message.
  *
- * @throws when the server cannot be reached, the data directory cannot be opened, or a migration fails.
+ * @throws when the server cannot be reached, the data directory cannot be opened or is locked by another live
+ * process (DirectoryInUseError), or a migration fails.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 5);
@@ -71,11 +77,24 @@ async function openPglite(
   afterMigrate?: OpenDatabaseOptions['afterMigrate'],
 ): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
+  let lock: ReturnType<typeof acquirePidLock> | undefined;
   if (dir !== MEMORY_PGLITE_DIR) {
     dataDir = path.resolve(process.cwd(), dir);
     await mkdir(path.dirname(dataDir), { recursive: true });
+    lock = acquirePidLock(dataDir, dir);
   }
-  const client = await PGlite.create(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= client.close().finally(() => {
+      lock?.release();
+    }));
   try {
     // PGlite.create runs the WASM engine (and initdb for a new directory): seconds, so once per process.
     const db = drizzlePglite({ client, schema });
@@ -88,12 +107,15 @@ async function openPglite(
     if (afterMigrate) {
       const created = (await tables()).filter((t) => !before.includes(t));
       await afterMigrate(db, created).catch((error: unknown) =>
-        console.error('[db] after-migration step failed (the database is usable):', error),
+        logger().error(
+          { component: 'db', ...errorFields(error) },
+          'after-migration step failed (the database is usable)',
+        ),
       );
     }
-    return { db, driver: 'pglite', close: () => client.close() };
+    return { db, driver: 'pglite', close };
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error;
   }
 }
@@ -115,7 +137,8 @@ export function postgresTls(url: string): 'require' | false | undefined {
     return 'require';
   }
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (host === '' || host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)) return false;
+  if (host === '' || host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host))
+    return false;
   return 'require';
 }
 
@@ -156,10 +179,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   }
 
   const client = postgres(url, { ...common, max, idle_timeout: 20 });
+  let closing: Promise<void> | undefined;
   return {
     db: drizzlePostgres({ client, schema }),
     driver: 'postgres',
-    close: () => client.end({ timeout: 5 }),
+    close: () => (closing ??= client.end({ timeout: 5 })),
   };
 }
 
@@ -177,7 +201,7 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-type Holder = { handle?: Promise<DatabaseHandle> };
+type Holder = { handle?: Promise<DatabaseHandle>; closing?: Promise<void> };
 // On globalThis so that Next's dev-mode module reloads share one PGlite instance instead of opening the data
 // directory twice (which corrupts it).
 const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
@@ -192,6 +216,9 @@ const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
  */
 export function getDb(): Promise<Database> {
   holder.handle ??= (async () => {
+    if (isShuttingDown()) throw new Error('[db] the server is shutting down: the database is closed');
+    // A close still running holds the PGlite directory: open it again only once it is released.
+    await holder.closing;
     const { DATABASE_URL, PGLITE_DIR } = env();
     if (!DATABASE_URL && process.env.NEXT_PHASE === 'phase-production-build') {
       // Build workers are separate processes: they would open one PGlite directory at once and corrupt it.
@@ -206,13 +233,14 @@ export function getDb(): Promise<Database> {
     });
     if (DATABASE_URL && env().COURSES_SEED === '1') {
       await seedDemoCoursesOnCreate(handle.db, ['course_units']).catch((error: unknown) =>
-        console.error('[db] seeding the demo courses failed:', error),
+        logger().error({ component: 'db', ...errorFields(error) }, 'seeding the demo courses failed'),
       );
     }
-    console.info(
+    logger().info(
+      { component: 'db' },
       DATABASE_URL
-        ? `[db] PostgreSQL at ${describeUrl(DATABASE_URL)}`
-        : `[db] embedded PGlite at ${PGLITE_DIR ?? DEFAULT_PGLITE_DIR} (DATABASE_URL is not set)`,
+        ? `PostgreSQL at ${describeUrl(DATABASE_URL)}`
+        : `embedded PGlite at ${PGLITE_DIR ?? DEFAULT_PGLITE_DIR} (DATABASE_URL is not set)`,
     );
     return handle;
   })().catch((error: unknown) => {
@@ -232,15 +260,27 @@ async function seedDemoCoursesOnCreate(db: Database, createdTables: string[]): P
   if (!createdTables.includes('course_units')) return;
   const { seedDemoCourses } = await import('@/lib/courses/seed');
   const { inserted } = await seedDemoCourses(db);
-  if (inserted.length) console.log(`[db] added ${inserted.length} demo courses (content/courses)`);
+  if (inserted.length)
+    logger().info({ component: 'db' }, `added ${inserted.length} demo courses (content/courses)`);
 }
 
-/** Closes the database opened by `getDb()` (tests, graceful shutdown); the next `getDb()` opens a new one. */
-export async function closeDb(): Promise<void> {
+/**
+ * Closes the database opened by `getDb()` (tests, graceful shutdown) and releases the PGlite lock; the next
+ * `getDb()` opens a new one (except once the process is shutting down). Idempotent: a second call, even while the
+ * first is still closing, waits for that same close; with nothing open it does nothing.
+ */
+export function closeDb(): Promise<void> {
   const pending = holder.handle;
+  if (!pending) return holder.closing ?? Promise.resolve();
   holder.handle = undefined;
-  const handle = await pending?.catch(() => undefined);
-  await handle?.close();
+  const closing = (async () => {
+    const handle = await pending.catch(() => undefined);
+    await handle?.close();
+  })().finally(() => {
+    if (holder.closing === closing) holder.closing = undefined;
+  });
+  holder.closing = closing;
+  return closing;
 }
 
 /** Host, port and database of a URL, never its credentials (for logs). */

@@ -4,6 +4,7 @@ import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, failedOutboxSince, latestOutboxAt, recordOutboxEvent } from '@/lib/db';
 import { sendEmail } from '@/lib/email';
+import { errorFields, logger } from '@/lib/log';
 
 /** Outbox kind recording each admin alert (status sent/failed; never a job, so never claimed). */
 export const OUTBOX_ALERT_KIND = 'outbox.alert';
@@ -61,10 +62,10 @@ export async function alertFailedOutbox(db: Database, options: AlertOptions = {}
       ok: outcome.ok,
       error: outcome.ok ? undefined : outcome.error,
     });
-    if (!outcome.ok) console.error(`[outbox] alert email not sent: ${outcome.error}`);
+    if (!outcome.ok) logger().error({ component: 'outbox' }, 'alert email not sent (reason in the outbox)');
     return true;
   } catch (error) {
-    console.error('[outbox] alert failed:', error instanceof Error ? error.message : error);
+    logger().error({ component: 'outbox', ...errorFields(error) }, 'alert failed');
     return false;
   }
 }

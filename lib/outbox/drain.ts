@@ -17,6 +17,7 @@ import {
   runAuthEmailJob,
   runEmailJob,
 } from '@/lib/email';
+import { errorFields, logger } from '@/lib/log';
 import { MAILING_JOB_KINDS, runMailingJob } from '@/lib/mailing';
 
 import { alertFailedOutbox } from './alert';
@@ -32,6 +33,11 @@ export interface DrainOptions extends Pick<EmailJobOptions, 'smtpUrl'> {
   mailDir?: string;
   /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/outbox/alert.ts). */
   alertTo?: string | null;
+  /**
+   * Asked before each item: `true` ends the run after the item in hand (graceful shutdown, lib/outbox/worker.ts).
+   * Items claimed but not started are claimed again once their lease runs out.
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface DrainResult {
@@ -80,25 +86,33 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
     db = options.db ?? (await getDb());
     items = await claimDueOutbox(db, { limit: options.limit ?? 20, kinds: options.kinds });
   } catch (error) {
-    console.error('[outbox] claim failed:', error instanceof Error ? error.message : error);
+    logger().error({ component: 'outbox', ...errorFields(error) }, 'claim failed');
     return result;
   }
   result.claimed = items.length;
   for (const item of items) {
+    if (options.shouldStop?.()) break;
     const outcome = await runOutboxItem(item, { ...options, db });
     try {
       const marked = await markOutbox(db, item, outcome, { final: !outcome.ok && outcome.final === true });
       // Kind and id only: the error text may quote an address.
       if (marked?.status === 'failed')
-        console.error(`[outbox] ${item.kind} ${item.id} given up after ${item.attempts} attempt(s)`);
+        logger().error(
+          { component: 'outbox', kind: item.kind, id: item.id, attempts: item.attempts },
+          'item given up',
+        );
     } catch (error) {
       // The lease runs out and the item is claimed again later; the enquiry/subscriber row keeps its state.
-      console.error(`[outbox] marking ${item.id} failed:`, error instanceof Error ? error.message : error);
+      logger().error({ component: 'outbox', id: item.id, ...errorFields(error) }, 'marking the item failed');
     }
     if (outcome.ok) result.done++;
     else {
       result.failed++;
-      console.warn(`[outbox] ${item.kind} ${item.id} attempt ${item.attempts} failed: ${outcome.error}`);
+      // The reason may quote an address: it stays in outbox.last_error, not in the log.
+      logger().warn(
+        { component: 'outbox', kind: item.kind, id: item.id, attempt: item.attempts },
+        'attempt failed (reason in outbox.last_error)',
+      );
     }
   }
   if (!options.kinds) await housekeeping(db, options);
@@ -110,7 +124,7 @@ async function housekeeping(db: Database, options: DrainOptions): Promise<void> 
   try {
     await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: AUTH_EMAIL_RETENTION_SECONDS });
   } catch (error) {
-    console.error('[outbox] purging account emails failed:', error instanceof Error ? error.message : error);
+    logger().error({ component: 'outbox', ...errorFields(error) }, 'purging account emails failed');
   }
   await alertFailedOutbox(db, { to: options.alertTo, smtpUrl: options.smtpUrl, mailDir: options.mailDir });
 }

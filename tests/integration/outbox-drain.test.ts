@@ -85,8 +85,9 @@ describe('drainOutbox', () => {
   });
 
   it('gives an item up as failed after the last attempt, with an error line free of personal data', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { logger } = await import('@/lib/log');
+    const warn = vi.spyOn(logger(), 'warn');
+    const error = vi.spyOn(logger(), 'error');
     try {
       const item = await db.enqueueOutbox(handle.db, {
         kind: 'fax.send',
@@ -110,10 +111,13 @@ describe('drainOutbox', () => {
         failed: 1,
       });
       expect((await items())[0]).toMatchObject({ status: 'failed', attempts: db.DEFAULT_MAX_ATTEMPTS });
-      const lines = error.mock.calls.map((c) => c.join(' '));
-      expect(lines).toEqual([
-        `[outbox] fax.send ${item.id} given up after ${db.DEFAULT_MAX_ATTEMPTS} attempt(s)`,
+      expect(error.mock.calls).toEqual([
+        [
+          { component: 'outbox', kind: 'fax.send', id: item.id, attempts: db.DEFAULT_MAX_ATTEMPTS },
+          'item given up',
+        ],
       ]);
+      expect(JSON.stringify([...error.mock.calls, ...warn.mock.calls])).not.toContain('ada@example.org');
     } finally {
       warn.mockRestore();
       error.mockRestore();
@@ -329,7 +333,8 @@ describe('drainOutbox', () => {
   });
 
   it('never throws: a database that fails gives zero counts and a log line', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { logger } = await import('@/lib/log');
+    const error = vi.spyOn(logger(), 'error');
     try {
       const broken = {
         select: () => {
@@ -356,8 +361,7 @@ describe('startOutboxWorker', () => {
     }
   });
 
-  it('starts one unref’d timer per process', () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  it('starts one unref’d timer per process', async () => {
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
     try {
       expect(outbox.startOutboxWorker()).toBe(true);
@@ -367,9 +371,8 @@ describe('startOutboxWorker', () => {
       expect(timer.hasRef()).toBe(false);
       expect(setIntervalSpy.mock.calls[0]![1]).toBe(60_000);
     } finally {
-      outbox.stopOutboxWorker();
+      await outbox.stopOutboxWorker();
       setIntervalSpy.mockRestore();
-      info.mockRestore();
     }
   });
 });

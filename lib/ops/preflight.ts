@@ -1,0 +1,85 @@
+/**
+ * The production start-up check (issue 16, operations), a pure function so every rule is tested.
+ *
+ * The rule. A server started with NODE_ENV=production:
+ * - **refuses to start** when it is reachable from other machines (bound to a non-loopback address, or to every
+ *   interface, which is Next's default without `-H`) and one of these is missing: `SITE_URL` (canonical links,
+ *   emails and sign-in redirects would point at localhost); `REVALIDATE_SECRET` when `WORDPRESS_URL` is set (the
+ *   webhook answers 503 without it: published changes would never show); `FORM_SECRET` when `DATABASE_URL` is set
+ *   (instances sharing a database must share the form key, or a token from one is refused by another);
+ * - only **warns** about those when bound to a loopback address (`npm start` binds `localhost` by default: the
+ *   README's zero-config `npm run build && npm start` still works) or when `ALLOW_DEMO_PRODUCTION=1` (tests, trying
+ *   the site locally behind a tunnel);
+ * - always **warns**, one line each, when it serves the bundled demo content (no `WORDPRESS_URL`) or the embedded
+ *   PGlite database (no `DATABASE_URL`).
+ * Not production (next dev, tests): no findings.
+ */
+
+export type PreflightEnv = {
+  NODE_ENV?: string;
+  SITE_URL?: string;
+  WORDPRESS_URL?: string;
+  REVALIDATE_SECRET?: string;
+  DATABASE_URL?: string;
+  FORM_SECRET?: string;
+  ALLOW_DEMO_PRODUCTION?: string;
+};
+
+export type PreflightResult = { errors: string[]; warnings: string[] };
+
+/** Whether `host` only accepts connections from this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * The address `next start` binds: its `-H`/`--hostname` argument (what Next uses), else BIND_HOST (what
+ * `npm start` passes as -H), else `undefined`, which means every interface.
+ */
+export function bindHostFrom(argv: readonly string[], bindHostEnv?: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if ((arg === '-H' || arg === '--hostname') && argv[i + 1]) return argv[i + 1];
+    const inline = /^(?:--hostname|-H)=(.+)$/.exec(arg);
+    if (inline?.[1]) return inline[1];
+  }
+  return bindHostEnv?.trim() || undefined;
+}
+
+/** Checks one environment; `bindHost` from `bindHostFrom`. Pure: never reads process.env. */
+export function preflight(e: PreflightEnv, bindHost: string | undefined): PreflightResult {
+  const result: PreflightResult = { errors: [], warnings: [] };
+  if (e.NODE_ENV !== 'production') return result;
+
+  const missing: string[] = [];
+  if (!e.SITE_URL)
+    missing.push('SITE_URL is not set: canonical links and emails point at http://localhost:3000');
+  if (e.WORDPRESS_URL && !e.REVALIDATE_SECRET)
+    missing.push(
+      'REVALIDATE_SECRET is not set while WORDPRESS_URL is: WordPress changes never reach the site',
+    );
+  if (e.DATABASE_URL && !e.FORM_SECRET)
+    missing.push('FORM_SECRET is not set while DATABASE_URL is: instances must share one form key');
+
+  const local = bindHost !== undefined && isLoopbackHost(bindHost);
+  const allowed = e.ALLOW_DEMO_PRODUCTION === '1';
+  const where = bindHost === undefined ? 'every interface' : bindHost;
+  for (const line of missing) {
+    if (local || allowed) result.warnings.push(`[preflight] ${line}`);
+    else
+      result.errors.push(
+        `[preflight] ${line} (the server listens on ${where}; set it, or ALLOW_DEMO_PRODUCTION=1 to only warn)`,
+      );
+  }
+  if (!e.WORDPRESS_URL)
+    result.warnings.push('[preflight] serving the bundled DEMO content: set WORDPRESS_URL for the real site');
+  if (!e.DATABASE_URL)
+    result.warnings.push(
+      '[preflight] using the EMBEDDED PGlite database (one process, back it up with npm run db:backup): set DATABASE_URL for PostgreSQL',
+    );
+  return result;
+}

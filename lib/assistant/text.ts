@@ -2,7 +2,9 @@
  * Reply text helpers shared by both answerers (pure): translated fixed strings, safeguarding lines, intent guidance,
  * the length cap and chunking for streaming.
  */
-import { createTranslator } from 'next-intl';
+// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
+// (npm run outbox:drain) under the react-server condition.
+import { createTranslator } from 'use-intl/core';
 
 import { localizeHref } from '@/i18n/client-paths';
 import { loadMessages } from '@/i18n/messages';

@@ -1,6 +1,8 @@
 import 'server-only';
 
-import { createTranslator } from 'next-intl';
+// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
+// (npm run outbox:drain) under the react-server condition.
+import { createTranslator } from 'use-intl/core';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 

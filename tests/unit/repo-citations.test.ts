@@ -15,7 +15,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /**
  * Citations of documents outside the repository. Built from pieces so this file does not match itself.
- * `notes/<name>.md`, `../shared`, `/work/shared`, the design and house-style documents, the old specification file.
+ * The planning notes, the shared folder beside the repository, the design and house-style documents, the old spec.
  */
 const FORBIDDEN: readonly RegExp[] = [
   new RegExp(['\\.\\.', 'shared'].join('/')),

@@ -1,7 +1,8 @@
 /**
  * The repository stands alone: comments, docs, scripts and the README cite only files inside it (CONTRIBUTING.md,
- * Conventions). Scans every tracked text file (`git ls-files`) except lockfiles and the content data in `content/`,
- * and fails, naming file and line, on a citation of the planning documents that were never part of the repository.
+ * Conventions). Scans every tracked text file (`git ls-files`) except lockfiles and the content data in `content/`
+ * (its markdown is scanned), and fails, naming file and line, on a citation of the planning documents that were
+ * never part of the repository.
  * Also checks that every `docs/ARCHITECTURE.md §N` and `docs/SPEC-NOTES.md §N` citation names a section that exists.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,8 +29,12 @@ const FORBIDDEN: readonly RegExp[] = [
   new RegExp(['\\bnotes', '[\\w.-]+\\.md\\b'].join('/')),
 ];
 
-/** Files whose bytes are data, not prose or code: lockfiles, the content snapshot and seed, binaries. */
-const SKIP_PATH = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)$|^content\//;
+/**
+ * Files whose bytes are data, not prose or code: lockfiles and the content snapshot and seed (whose WordPress text
+ * may say anything). The READMEs under `content/` are docs and are scanned.
+ */
+const SKIP_PATH =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)$|^content\/(?!.*\.md$)/;
 const BINARY_EXT = /\.(png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf|otf|mp3|mp4|webm|zip|gz)$/i;
 
 /** The first forbidden citation on a line, or null. */

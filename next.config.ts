@@ -55,7 +55,7 @@ const nextConfig: NextConfig = {
     // Optimised images are kept on disk, least recently used out first past this size (Next's default is half
     // the free disk space).
     maximumDiskCacheSize: 512 * 1024 * 1024,
-    // Spec §9: responsive widths 320-1920 (hero 640-1920), quality 85 (80 for the stock-photo host), WebP.
+    // docs/SPEC-NOTES.md §9: responsive widths 320-1920 (hero 640-1920), quality 85 (80 for the stock-photo host), WebP.
     deviceSizes: [...new Set([...IMAGE_WIDTHS, ...HERO_WIDTHS])].sort((a, b) => a - b),
     imageSizes: [96, 160, 256],
     qualities: [STOCK_PHOTO_QUALITY, IMAGE_QUALITY],
@@ -67,7 +67,7 @@ const nextConfig: NextConfig = {
     // A WordPress on this machine (the test rig) is a private address, which next/image refuses by default.
     dangerouslyAllowLocalIP: isLoopbackHost(hosts.wordpressHost),
   },
-  // Spec §2: `/event/{numeric id}` (an old link form) goes to the events list. Answered here, before the proxy
+  // docs/SPEC-NOTES.md §2: `/event/{numeric id}` (an old link form) goes to the events list. Answered here, before the proxy
   // and before any render: a redirect thrown while ISR renders a new `[slug]` sent its Location header twice.
   async redirects() {
     const prefixed = routing.locales.filter((l) => l !== routing.defaultLocale).join('|');

@@ -41,7 +41,7 @@ const plain = (status: number, text: string) =>
 
 /**
  * Runs before every request except built assets, media and uploads (see `config.matcher`), in this order
- * (DESIGN.md §1): screening (may answer 429) → request-surface checks (400 for a malformed path, 403 for a
+ * (docs/ARCHITECTURE.md §1): screening (may answer 429) → request-surface checks (400 for a malformed path, 403 for a
  * cross-site write to `/api/*`, 404 for content that does not exist) → auth session refresh (Supabase Auth
  * only, and only for requests carrying its session cookies: lib/auth/proxy-session.ts) → locale routing.
  * Authorisation is never decided here: every protected page, action and handler checks on the server.

@@ -1,5 +1,5 @@
 /**
- * Build time against WordPress with few and with many posts (DESIGN.md §7: with 1,000 posts, at most 1.2x the
+ * Build time against WordPress with few and with many posts (docs/ARCHITECTURE.md §7: with 1,000 posts, at most 1.2x the
  * build time with 50). Needs a running rig (`npm run wp:rig -- boot`); writes posts through the REST API with the
  * rig's application password, builds into .next-bench, and deletes the posts it added at the end.
  *

@@ -8,7 +8,7 @@
  *
  * Usage: npm run build && node bench/first-load-js.mjs [--path /] [--runs 3] [--baseline]
  *   --baseline also builds a blank Next 16 App Router page (same node_modules) and measures it the same way,
- *   so the budget "blank page + 30 KB" (DESIGN.md §7) can be checked.
+ *   so the budget "blank page + 30 KB" (docs/ARCHITECTURE.md §7) can be checked.
  * Starts its own servers on 127.0.0.1 (ports 3200/3201) and stops them by PID.
  */
 import { spawn, execFileSync } from 'node:child_process';

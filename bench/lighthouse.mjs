@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Lighthouse (mobile, simulated throttling: Lighthouse's default Moto G Power / slow 4G profile) on the pages
- * DESIGN.md §7 budgets: performance >= 95, accessibility, best practices and SEO 100.
+ * docs/ARCHITECTURE.md §7 budgets: performance >= 95, accessibility, best practices and SEO 100.
  *
  * Usage: npm run build && node bench/lighthouse.mjs [--paths /,/blog,/event/some-slug] [--runs 1]
  * Starts `next start` on 127.0.0.1:3300 (screening off) and stops it by PID. Lighthouse 12.8.2 (the last release

@@ -1,7 +1,7 @@
 import { defineRouting } from 'next-intl/routing';
 
 /**
- * Locales of the site (DESIGN.md §3): English unprefixed (`/about`), the others prefixed (`/es/about`).
+ * Locales of the site (docs/ARCHITECTURE.md §3): English unprefixed (`/about`), the others prefixed (`/es/about`).
  *
  * Locale detection is off on purpose: a URL always shows the same language, so pages stay cacheable by a
  * CDN without `Vary` on cookies or Accept-Language, and a shared link opens in the language it was shared in.

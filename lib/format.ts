@@ -5,7 +5,7 @@ export const SITE_TIME_ZONE = 'Europe/London';
 
 /**
  * Formats a WordPress GMT date (`2025-03-14T10:00:00`, no offset) for display, in UK time and the visitor's
- * locale: English 'March 14, 2025' style per spec §9, the others their own long form. Returns '' when unreadable.
+ * locale: English 'March 14, 2025' style per docs/SPEC-NOTES.md §9, the others their own long form. Returns '' when unreadable.
  */
 export function formatDate(dateGmt: string, locale: Locale): string {
   const date = parseGmt(dateGmt);

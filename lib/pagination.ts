@@ -1,5 +1,5 @@
 /**
- * Page numbers for a pagination bar (spec §2 Blog list): the first and last page, the current page and its
+ * Page numbers for a pagination bar (docs/SPEC-NOTES.md §2 Blog list): the first and last page, the current page and its
  * neighbours, with an ellipsis wherever pages are skipped. Pure. `current` is clamped into 1..total.
  *
  * paginationItems(1, 1)  → [1]

@@ -1,5 +1,5 @@
 /**
- * Share links (spec §7 "Outbound links"): Facebook, X/Twitter, LinkedIn and WhatsApp with the page URL and a
+ * Share links (docs/SPEC-NOTES.md §7 "Outbound links"): Facebook, X/Twitter, LinkedIn and WhatsApp with the page URL and a
  * text. Pure; URLs built with URLSearchParams. `url` must be absolute.
  */
 export type ShareTarget = 'facebook' | 'x' | 'linkedin' | 'whatsapp';

@@ -24,7 +24,7 @@ export function htmlToText(html: string | null | undefined): string {
 
 /**
  * Cuts text to at most `max` characters at a word boundary and adds an ellipsis when it cut anything
- * (spec §2 Home: initiative descriptions, 150 characters). The ellipsis is not counted in `max`.
+ * (docs/SPEC-NOTES.md §2 Home: initiative descriptions, 150 characters). The ellipsis is not counted in `max`.
  */
 export function truncateAtWord(text: string, max: number): string {
   const clean = text.trim();

@@ -1,5 +1,5 @@
 /**
- * Video URLs (spec §9): YouTube ids are 11 characters; thumbnails are `hqdefault`; files end in mp4, webm, ogg or
+ * Video URLs (docs/SPEC-NOTES.md §9): YouTube ids are 11 characters; thumbnails are `hqdefault`; files end in mp4, webm, ogg or
  * mov. Pure.
  */
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -2,7 +2,7 @@ import './load-env';
 
 /**
  * `npm run user:admin -- <email>`: makes an existing account an admin (a user_roles row with role_name 'admin',
- * spec §5). It never creates an account or a password: the person signs up at /login first (and confirms the
+ * docs/SPEC-NOTES.md §5). It never creates an account or a password: the person signs up at /login first (and confirms the
  * email), then an operator runs this. Accounts: Supabase Auth (auth.users) when NEXT_PUBLIC_SUPABASE_URL and
  * NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY are set, else the local accounts. Database: the one the app uses
  * (DATABASE_URL, else PGlite in PGLITE_DIR or .data/pglite; the embedded PGlite only while the server is

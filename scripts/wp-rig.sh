@@ -2,7 +2,7 @@
 # A real WordPress for integration tests, without Docker: Debian's `wordpress` package, a private MariaDB on a
 # unix socket (no TCP port) and PHP's built-in server on 127.0.0.1. The companion plugin (wordpress/lrjn-companion)
 # is linked in and activated, and the demo-content seed (content/seed) is imported through WordPress's own APIs.
-# See /work/shared/notes/wordpress-rig.md for the background and `scripts/wp-rig.sh --help` for the commands.
+# See README.md "The demo content and the WordPress rig" and `scripts/wp-rig.sh --help` for the commands.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -30,7 +30,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
  */
 export const revalidate = 300;
 
-/** Default hero background (spec §2 Home), drawn by scripts/demo-content/images.mjs. */
+/** Default hero background (docs/SPEC-NOTES.md §2 Home), drawn by scripts/demo-content/images.mjs. */
 const DEFAULT_HERO = '/images/hero-default.jpg';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
@@ -93,7 +93,7 @@ const plain = {
 };
 
 /**
- * Home (spec §2 Home): hero (CMS overrides and image fallback chain), Our Impact, Our Initiatives, Latest
+ * Home (docs/SPEC-NOTES.md §2 Home): hero (CMS overrides and image fallback chain), Our Impact, Our Initiatives, Latest
  * Reports, Featured Posts, About with its video, Events & News, Join Our Community, Why Join, FAQ, volunteer
  * statistics, social links and Get in Touch, and the newsletter form (components/newsletter). Each CMS read degrades to an empty section rather than failing the page.
  */
@@ -109,7 +109,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
-  // The database row (spec §3 Homepage content) goes over the CMS: its background first in the fallback chain.
+  // The database row (docs/SPEC-NOTES.md §3 Homepage content) goes over the CMS: its background first in the fallback chain.
   const heroCandidates = [
     override?.backgroundImage,
     home?.image?.url,

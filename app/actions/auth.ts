@@ -16,7 +16,7 @@ import { drainOutbox } from '@/lib/outbox';
 import { safeReturnTarget } from '@/lib/routing/safe-return';
 
 /**
- * The account forms' server actions (spec §2 Sign-in, §4 Session), all behind the forms wrapper
+ * The account forms' server actions (docs/SPEC-NOTES.md §2 Sign-in, §4 Session), all behind the forms wrapper
  * (lib/forms/action.ts): per-client flood limit, zod validation with the schemas the browser uses, no
  * exceptions. Auth failures come back as `FormFailure`s (lib/auth/messages.ts) the forms translate.
  */
@@ -144,7 +144,7 @@ export const resetPassword = formAction(
 );
 
 /**
- * Logout (spec §2, §4): ends the session and redirects to the home page of the form's locale (`formLocale`).
+ * Logout (docs/SPEC-NOTES.md §2, §4): ends the session and redirects to the home page of the form's locale (`formLocale`).
  * Without a session there is nothing to end: a 401 result, no redirect.
  */
 export async function signOut(raw: unknown): Promise<{ ok: false; status: 401; error: 'unauthenticated' }> {

@@ -40,7 +40,7 @@ function revalidateCourses(): void {
 }
 
 /**
- * The creation form (spec §7 payload: title, description, price, thumbnail, certification {title, description},
+ * The creation form (docs/SPEC-NOTES.md §7 payload: title, description, price, thumbnail, certification {title, description},
  * published). Returns `{ ok: true, data: { id } }` or an `AdminFailure` (401, 403, 422 with field keys, 500 with
  * the English detail for the 'Failed to create course: {message}' toast, 429 over the admin rate limit). Not
  * wrapped in formAction on purpose: only admins get past the guard, and the toast needs the 401/403 distinction
@@ -92,7 +92,7 @@ export async function manageCourseAction(formData: FormData): Promise<void> {
   redirect({ href: `/courses/manage/${encodeURIComponent(courseId)}?${status}${anchor}`, locale });
 }
 
-/** `/courses/test`: creates the spec §7 test course (price 25) and returns to the page showing it. */
+/** `/courses/test`: creates the docs/SPEC-NOTES.md §7 test course (price 25) and returns to the page showing it. */
 export async function createTestCourseAction(formData: FormData): Promise<void> {
   const locale = localeOf(formData.get('locale'));
   const result = await handleCreateTestCourse(await checkAdminWithinLimit());

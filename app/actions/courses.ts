@@ -6,7 +6,7 @@ import { enrolErrorKey, type EnrolErrorKey } from '@/components/courses/format';
 
 /**
  * The student side's server actions (issue 7 §4): enrol in a free course and mark a lesson complete. Each checks
- * the session with the auth server first (`checkUser`: signed out → 'User not authenticated', spec §5), then
+ * the session with the auth server first (`checkUser`: signed out → 'User not authenticated', docs/SPEC-NOTES.md §5), then
  * lib/courses enforces the data rules (published, free, enrolled, lesson of this course). Results are plain
  * objects with message keys the islands translate; no exceptions reach the browser.
  */

@@ -6,7 +6,7 @@ import { handleRegistration, registrationForm } from '@/lib/forms/registration-h
 const action = formAction(registrationForm, (input, ctx) => handleRegistration(input, ctx));
 
 /**
- * The Network Registration form's server action (spec §7): `FormResult<{ id }>`, never throws. See
+ * The Network Registration form's server action (docs/SPEC-NOTES.md §7): `FormResult<{ id }>`, never throws. See
  * lib/forms/registration-handler.ts for what is stored.
  */
 export async function submitRegistration(raw: unknown) {

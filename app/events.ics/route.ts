@@ -1,4 +1,4 @@
-// GET /events.ics – a subscribable iCalendar feed of every upcoming event (spec §2 Single event, §7 ICS fields).
+// GET /events.ics – a subscribable iCalendar feed of every upcoming event (docs/SPEC-NOTES.md §2 Single event, §7 ICS fields).
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { buildIcsCalendar, icsEventFromView, type IcsEvent } from '@/lib/events/ics';

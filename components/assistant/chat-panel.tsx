@@ -11,7 +11,7 @@ import { MessageText, plainText } from './message-text';
 import { readStorage, writeStorage, type ChatKeys } from './storage';
 
 /**
- * The chat panel (spec §2 Chat assistant widget, §4 chat panel states, §8 Chat errors), loaded on the launcher's
+ * The chat panel (docs/SPEC-NOTES.md §2 Chat assistant widget, §4 chat panel states, §8 Chat errors), loaded on the launcher's
  * first use. A non-modal side dialog: focus moves into it on open, Esc closes it (the launcher takes focus back),
  * replies stream in from `POST /api/assistant` (lib/assistant/protocol.ts) and each finished reply is announced
  * politely once. History and the conversation id live in localStorage under the site's short-name prefix.

@@ -8,7 +8,7 @@ import type { ChatPanelProps } from './chat-panel';
 import { chatKeys, readStorage, writeStorage } from './storage';
 
 /**
- * The chat assistant's round floating button (spec §2 Chat assistant widget), on every page. Tiny on purpose: the
+ * The chat assistant's round floating button (docs/SPEC-NOTES.md §2 Chat assistant widget), on every page. Tiny on purpose: the
  * panel (message list, streaming, toasts) is downloaded with a dynamic `import()` on the first click or key press,
  * so it adds almost nothing to a page's first load. The red dot shows until the chat has been opened once (the
  * `{short}-chat-opened` flag) and when a reply finished while the panel was closed.

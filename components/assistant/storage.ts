@@ -1,5 +1,5 @@
 /**
- * The widget's localStorage keys (spec §9: chat history, chat thread id, chat opened; each prefixed with the site's
+ * The widget's localStorage keys (docs/SPEC-NOTES.md §9: chat history, chat thread id, chat opened; each prefixed with the site's
  * short name, lower-cased like the theme key) and safe accessors: storage can be disabled or full, which must
  * never break the chat.
  */

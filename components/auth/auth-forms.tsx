@@ -41,7 +41,7 @@ const resetResolver = lazyZodResolver<ResetPasswordInput, ResetPasswordValues>((
 );
 
 /**
- * The account forms of /login and /email-confirmation (spec §2, §4): react-hook-form with the zod schemas the
+ * The account forms of /login and /email-confirmation (docs/SPEC-NOTES.md §2, §4): react-hook-form with the zod schemas the
  * server actions use (lib/auth/schemas.ts), translated field and form messages (AuthForms), a live region for
  * the outcome, and the busy label while a request runs. After a sign-in, sign-up or new password the browser
  * loads the returned page in full, so the header's user menu starts from the new session.

@@ -23,8 +23,8 @@ function maySignedIn(): boolean {
 }
 
 /**
- * The header's user icon (spec §2): a link to /login when signed out; when signed in a menu button opening
- * Dashboard, Create Course (admins) and Logout. A client island, so pages stay static (DESIGN.md §4): it asks
+ * The header's user icon (docs/SPEC-NOTES.md §2): a link to /login when signed out; when signed in a menu button opening
+ * Dashboard, Create Course (admins) and Logout. A client island, so pages stay static (docs/ARCHITECTURE.md §4): it asks
  * `GET /api/session` after hydration, and only when a session cookie hint exists. Menu button pattern (WAI-ARIA
  * APG): aria-expanded/aria-controls; Enter, Space or ArrowDown opens on the first item, ArrowUp on the last;
  * arrows, Home and End move; Escape or Tab closes, Escape returning focus to the button; a click outside closes.

@@ -12,7 +12,7 @@ type Props = { state: BlogQuery; categories: Term[]; action: string };
 
 /**
  * Search, category, sort and order as a plain GET form: it works without JavaScript, every result is a URL, and
- * submitting drops `page`, so any filter change starts again at page 1 (spec §4 Blog list).
+ * submitting drops `page`, so any filter change starts again at page 1 (docs/SPEC-NOTES.md §4 Blog list).
  */
 export async function BlogFilters({ state, categories, action }: Props) {
   const t = await getTranslations('Blog');

@@ -13,7 +13,7 @@ import { Pagination } from './pagination';
 import { PostCard } from './post-card';
 
 /**
- * The blog list (spec §2) for one URL state: search, category with counts, sort, order, result summary, cards
+ * The blog list (docs/SPEC-NOTES.md §2) for one URL state: search, category with counts, sort, order, result summary, cards
  * and pagination. Rendered by the static `/blog` page (default state) and by the per-request filtered view
  * (app/[locale]/blog/filtered), so both show exactly the same markup.
  */

@@ -19,7 +19,7 @@ type Props = {
   priority?: boolean;
 };
 
-/** A post in a list (spec §2 Blog list card): image or the default, title, date, author, excerpt, status badge. */
+/** A post in a list (docs/SPEC-NOTES.md §2 Blog list card): image or the default, title, date, author, excerpt, status badge. */
 export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2', priority }: Props) {
   const t = await getTranslations('Blog');
   const Heading = headingLevel;

@@ -11,7 +11,7 @@ const TARGETS: ShareTarget[] = ['facebook', 'x', 'linkedin', 'whatsapp'];
 
 /**
  * The post's share menu: a disclosure with links to share on Facebook, X, LinkedIn and WhatsApp (new tabs), and
- * Copy link with the 'Link copied!' toast (spec §8). Esc or a click outside closes it and returns focus.
+ * Copy link with the 'Link copied!' toast (docs/SPEC-NOTES.md §8). Esc or a click outside closes it and returns focus.
  */
 export function ShareMenu({ url, title }: { url: string; title: string }) {
   const t = useClientMessages('Share');

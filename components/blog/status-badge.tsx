@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import type { PostStatus } from '@/lib/cms';
 
-/** Spec §3: draft 'Draft', pending 'Pending Review', private 'Private', others their raw label; publish none. */
+/** docs/SPEC-NOTES.md §3: draft 'Draft', pending 'Pending Review', private 'Private', others their raw label; publish none. */
 export async function StatusBadge({ status }: { status: PostStatus }) {
   if (status === 'publish') return null;
   const t = await getTranslations('Blog');

@@ -4,7 +4,7 @@ import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';
 import { truncateAtWord, type Cause } from '@/lib/cms';
 
-/** Spec §9: an initiative's short description is cut at 150 characters (at a word, plus an ellipsis). */
+/** docs/SPEC-NOTES.md §9: an initiative's short description is cut at 150 characters (at a word, plus an ellipsis). */
 export const CAUSE_DESCRIPTION_MAX = 150;
 
 type Props = {

@@ -50,7 +50,7 @@ async function causeMetadata(
   });
 }
 
-/** One cause (spec §2): title and short description, featured image, content, and other causes to explore. */
+/** One cause (docs/SPEC-NOTES.md §2): title and short description, featured image, content, and other causes to explore. */
 async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause; path: string }) {
   const t = await getTranslations('Causes');
   const others = (await getCauses()).filter((c) => c.slug !== cause.slug).slice(0, OTHER_CAUSES);
@@ -93,9 +93,9 @@ async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause
 }
 
 /**
- * The `[slug]` cause routes: /causes/{slug} and its alias /cause/{slug} (spec §2; the footer and home link to
+ * The `[slug]` cause routes: /causes/{slug} and its alias /cause/{slug} (docs/SPEC-NOTES.md §2; the footer and home link to
  * the alias). Both render the same page with the canonical URL /causes/{slug}, so search engines index one.
- * Every cause is prerendered (spec §9: at most 100); an unknown slug is a real 404.
+ * Every cause is prerendered (docs/SPEC-NOTES.md §9: at most 100); an unknown slug is a real 404.
  */
 export function causeSlugRoute() {
   async function generateStaticParams() {
@@ -119,7 +119,7 @@ export function causeSlugRoute() {
 }
 
 /**
- * A cause at a fixed path (spec §2: /causes/international-solidarity), showing the first of `slugs` found in the
+ * A cause at a fixed path (docs/SPEC-NOTES.md §2: /causes/international-solidarity), showing the first of `slugs` found in the
  * CMS. The page is canonical at its own path. Missing from the CMS: a real 404.
  */
 export function fixedCauseRoute({ path, slugs }: { path: string; slugs: string[] }) {

@@ -17,7 +17,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 type Options = {
   /** The WordPress page's slug, which is also the route (`/about`). */
   slug: string;
-  /** Show 'Content Coming Soon' with a Contact Us link when the page is missing or empty (spec §2 About). */
+  /** Show 'Content Coming Soon' with a Contact Us link when the page is missing or empty (docs/SPEC-NOTES.md §2 About). */
   comingSoonWhenEmpty?: boolean;
 };
 

@@ -21,7 +21,7 @@ type Props = {
 
 /**
  * A click-to-load video embed: nothing is requested from the video host (and no cookie can be set) until the
- * visitor presses play (DESIGN.md §4). The iframe then takes focus's place at the same size.
+ * visitor presses play (docs/ARCHITECTURE.md §4). The iframe then takes focus's place at the same size.
  */
 export function EmbedFacade({ src, title, playLabel, notice, poster, thumbnail }: Props) {
   const [active, setActive] = useState(false);

@@ -14,7 +14,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
 };
 
 /**
- * A plain <img> that walks a fallback chain on load errors (spec §8). The server prepares each source with
+ * A plain <img> that walks a fallback chain on load errors (docs/SPEC-NOTES.md §8). The server prepares each source with
  * next/image's `getImageProps`, so no image component code ships to the browser: this island is a few hundred bytes.
  */
 export function FallbackImage({ sources, failedLabel, fill, alt, className, ...img }: Props) {

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 
 /**
- * 'Recent Discussions' (spec §2 Community): there is no forum yet, so the list is always empty and the section
+ * 'Recent Discussions' (docs/SPEC-NOTES.md §2 Community): there is no forum yet, so the list is always empty and the section
  * says so plainly rather than showing placeholder threads.
  */
 export async function Discussions({ locale }: { locale: Locale }) {

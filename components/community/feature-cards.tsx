@@ -32,7 +32,7 @@ const linkClass =
   'inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline';
 
 /**
- * The three feature cards (spec §2 Community): Join Our Network → /contact, Community Forums → the discussions
+ * The three feature cards (docs/SPEC-NOTES.md §2 Community): Join Our Network → /contact, Community Forums → the discussions
  * section on this page (a plain fragment link, so it scrolls without JavaScript), Local Events → /events.
  */
 export async function FeatureCards({ locale }: { locale: Locale }) {

@@ -9,7 +9,7 @@ import { RegistrationOpener } from './registration-opener';
 const BENEFITS = ['benefit1', 'benefit2', 'benefit3', 'benefit4', 'benefit5'] as const;
 
 /**
- * 'Join the Network' (spec §2 Community, §9 Membership price): the single free 'Network Member' tier with its
+ * 'Join the Network' (docs/SPEC-NOTES.md §2 Community, §9 Membership price): the single free 'Network Member' tier with its
  * five benefits and the button that opens the 'Network Registration' dialog. `#register` (the assistant's link)
  * targets this card, so without JavaScript the visitor still lands here.
  */

@@ -42,7 +42,7 @@ async function detectLocation(): Promise<{ country?: string; city?: string }> {
 }
 
 /**
- * The 'Network Registration' dialog (spec §2 Community, §3 fields, §4 states, §5 rules, §8 toasts): a modal
+ * The 'Network Registration' dialog (docs/SPEC-NOTES.md §2 Community, §3 fields, §4 states, §5 rules, §8 toasts): a modal
  * <dialog> (focus moves to the first field, the page behind is inert, Escape closes, the opener gets focus back),
  * labelled by its title. On first open it asks /api/geo for the visitor's country and city; until that finishes
  * (either way) both fields read 'Detecting location...' and are disabled. Validation is the shared zod schema

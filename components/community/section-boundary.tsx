@@ -9,7 +9,7 @@ type Props = {
 };
 
 /**
- * Keeps one Community section's failure to that section (spec §2: each section has its own fallback message):
+ * Keeps one Community section's failure to that section (docs/SPEC-NOTES.md §2: each section has its own fallback message):
  * if anything inside throws while rendering in the browser, the section shows `fallback` in a polite status
  * panel and the rest of the page keeps working. Errors thrown while rendering on the server are turned into a
  * client render of the boundary by React, so they end up here too.

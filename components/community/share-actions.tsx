@@ -10,7 +10,7 @@ const noop = () => () => undefined;
 
 /**
  * The browser-only share buttons of 'Spread the Word': the system share sheet (rendered only where
- * `navigator.share` exists; never on the server, so no button that does nothing) and Copy link with the spec §8
+ * `navigator.share` exists; never on the server, so no button that does nothing) and Copy link with the docs/SPEC-NOTES.md §8
  * toast 'Link copied!'. Renders list items for the parent's <ul>.
  */
 export function ShareActions({

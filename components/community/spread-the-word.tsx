@@ -20,7 +20,7 @@ function WhatsAppIcon() {
 }
 
 /**
- * 'Spread the Word' (spec §2 Community): share buttons that really share this page. The network links are plain
+ * 'Spread the Word' (docs/SPEC-NOTES.md §2 Community): share buttons that really share this page. The network links are plain
  * server-rendered links built by lib/share (they work without JavaScript); the Web Share button (only where the
  * browser has navigator.share) and Copy link are a small client island.
  */

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';
 
-/** Spec §9 "Volunteer statistics": fixed figures, shown with a '+' where the spec has one. */
+/** docs/SPEC-NOTES.md §9 "Volunteer statistics": fixed figures, shown with a '+' where the spec has one. */
 export const VOLUNTEER_STATS = [
   { value: 2500, plus: true, label: 'statsActive' },
   { value: 10000, plus: true, label: 'statsHours' },

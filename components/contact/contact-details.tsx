@@ -18,7 +18,7 @@ export function telHref(phone: string): string {
 }
 
 /**
- * The charity's contact details (spec §2 Contact): postal address, phone (tel: link) and the five emails by
+ * The charity's contact details (docs/SPEC-NOTES.md §2 Contact): postal address, phone (tel: link) and the five emails by
  * purpose (mailto: links), all from the site config. Server component, no JavaScript.
  */
 export async function ContactDetails({ site }: { site: SiteConfig }) {

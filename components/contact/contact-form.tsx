@@ -28,7 +28,7 @@ const FIELD_KEYS = ['nameMin', 'nameMax', 'emailInvalid', 'emailMax', 'messageMi
 type FieldKey = (typeof FIELD_KEYS)[number];
 
 /**
- * The contact form (spec §2 Contact, §4 states, §5 rules, §8 texts): idle → submitting ('Sending...', a 'Saving
+ * The contact form (docs/SPEC-NOTES.md §2 Contact, §4 states, §5 rules, §8 texts): idle → submitting ('Sending...', a 'Saving
  * your message...' toast) → saved ('Your message has been saved to our database.', the form reset) → forwarded
  * ('Thank you for your message! …'), or a saved-but-not-emailed warning; a failed save keeps the input and says
  * so. The same zod schema as the server (lib/forms/contact.ts) checks the fields before sending; its message keys
@@ -103,7 +103,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
         showToast((toast) => toast.error(text, { id: SAVE_TOAST }));
         return;
       }
-      // Saved: the form resets now, whatever happens to the email (spec §4).
+      // Saved: the form resets now, whatever happens to the email (docs/SPEC-NOTES.md §4).
       reset();
       void guard.refresh();
       setPhase('saved');

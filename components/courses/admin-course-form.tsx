@@ -31,7 +31,7 @@ const FIELD_MESSAGES = {
 } as const;
 
 /**
- * The admin's course creation form (spec §7 payload, §4 'creating' state, §8 toasts): title, description, price in
+ * The admin's course creation form (docs/SPEC-NOTES.md §7 payload, §4 'creating' state, §8 toasts): title, description, price in
  * pounds (0 = free), optional thumbnail URL, certificate title and description (prefilled with the spec's
  * defaults) and Published. Checked in the browser with the same zod schema as the server; on success the toast
  * 'Course created successfully with ID: {id}' and a move to /courses/manage/{id}; on failure 'Failed to create

@@ -9,7 +9,7 @@ import { useClientMessages } from '@/i18n/client-messages';
 import { showToast } from '@/lib/toast';
 
 /**
- * 'Mark complete' for the open lesson (spec §2 Courses): the `completeLessonAction` server action, then on to
+ * 'Mark complete' for the open lesson (docs/SPEC-NOTES.md §2 Courses): the `completeLessonAction` server action, then on to
  * `nextHref` (the next lesson) or, for the last one, a refresh that shows the new progress and, at 100%, the
  * certificate link. Failures show 'User not authenticated' or 'Failed to update progress' inline and as a toast.
  */

@@ -6,7 +6,7 @@ import { getCourseOutline, listPublishedCourses } from '@/lib/courses';
 
 /**
  * Cached reads of published courses for the public course pages. These pages are rendered on request
- * (`dynamic = 'force-dynamic'`, so `next build` never opens the database, DESIGN.md §2) but read the database
+ * (`dynamic = 'force-dynamic'`, so `next build` never opens the database, docs/ARCHITECTURE.md §2) but read the database
  * through `unstable_cache` with the tag 'courses' (an admin write can `revalidateTag('courses')`) and a short
  * revalidate, so a busy page does not query on every request. Values are plain JSON (unstable_cache serialises),
  * hence the summaries below rather than the database rows with their Dates.

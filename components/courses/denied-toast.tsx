@@ -8,7 +8,7 @@ import { showToast } from '@/lib/toast';
 import { deniedNotice } from './format';
 
 /**
- * Shows spec §6's refusal toast when `requireAdmin` sent the visitor here with `?denied=admin` ('Access Denied')
+ * Shows docs/SPEC-NOTES.md §6's refusal toast when `requireAdmin` sent the visitor here with `?denied=admin` ('Access Denied')
  * or `?denied=check` (the admin check failed), then drops the parameter from the address bar. Reads the URL in
  * the browser, so the courses page itself stays free of per-request inputs. Renders nothing.
  */

@@ -15,7 +15,7 @@ const BUTTON =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70';
 
 /**
- * The course page's Enrol / Continue island (spec §2 Courses). The page is the same for every visitor, so this
+ * The course page's Enrol / Continue island (docs/SPEC-NOTES.md §2 Courses). The page is the same for every visitor, so this
  * asks `/api/courses/{id}/enrolment` who is looking: signed out → 'Sign in to enrol' (to /login?next=this page),
  * enrolled → 'Continue learning', signed in to a free course → 'Enrol for free' (the `enrolInCourse` action, then
  * the learn page), priced and not enrolled → 'Contact us to enrol' (payments are out of scope). Until the answer

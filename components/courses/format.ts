@@ -54,7 +54,7 @@ export function neighbours(
 export type EnrolErrorKey =
   'errorNotAuthenticated' | 'errorCourseNotFound' | 'errorPaymentRequired' | 'errorEnrolmentFailed';
 
-/** Which translated message an enrolment failure shows (spec §8: 'User not authenticated' for no session). */
+/** Which translated message an enrolment failure shows (docs/SPEC-NOTES.md §8: 'User not authenticated' for no session). */
 export function enrolErrorKey(code: CourseErrorCode | 'unauthenticated'): EnrolErrorKey {
   switch (code) {
     case 'unauthenticated':
@@ -69,7 +69,7 @@ export function enrolErrorKey(code: CourseErrorCode | 'unauthenticated'): EnrolE
   }
 }
 
-/** Which toast the courses list shows for requireAdmin's `?denied=` parameter (spec §6), or null. */
+/** Which toast the courses list shows for requireAdmin's `?denied=` parameter (docs/SPEC-NOTES.md §6), or null. */
 export function deniedNotice(search: string): 'admin' | 'check' | null {
   const value = new URLSearchParams(search).get('denied');
   return value === 'admin' || value === 'check' ? value : null;

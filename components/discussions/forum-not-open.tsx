@@ -1,7 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 
 /**
- * The "forum is not open yet" card of the discussion pages (spec §2: the Community page's 'Discussion Forum
+ * The "forum is not open yet" card of the discussion pages (docs/SPEC-NOTES.md §2: the Community page's 'Discussion Forum
  * Coming Soon'): an <h2> and a sentence, in the same dashed panel as the Community page's empty discussions list.
  */
 export function ForumNotOpen({ id, title, body }: { id: string; title: string; body: string }) {

@@ -5,7 +5,7 @@ import type { EventPhase, EventView } from '@/lib/events/model';
 const BASE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 /**
- * An event's badges (spec §2 Single event, §4): online and/or in person, where it stands in time (upcoming,
+ * An event's badges (docs/SPEC-NOTES.md §2 Single event, §4): online and/or in person, where it stands in time (upcoming,
  * happening now, past), a cancelled/postponed status, and the event type as WordPress names it. Server component.
  */
 export async function EventBadges({

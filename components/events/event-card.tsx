@@ -11,7 +11,7 @@ import { londonIso } from '@/lib/events/parse';
 import { EventBadges } from './event-badges';
 
 /**
- * An event in the list (spec §2 Events list): image, badges (online/in person, upcoming/past), title linking to
+ * An event in the list (docs/SPEC-NOTES.md §2 Events list): image, badges (online/in person, upcoming/past), title linking to
  * /event/{slug}, when ('Date TBA') and where ('Location TBA'), in UK time and the visitor's locale.
  */
 export async function EventCard({

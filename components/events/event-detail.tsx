@@ -15,7 +15,7 @@ import type { EventLinkLabel } from '@/lib/events/place';
 import { EventBadges } from './event-badges';
 import { EventVideo } from './event-video';
 
-/** Message keys of the spec §9 link labels. */
+/** Message keys of the docs/SPEC-NOTES.md §9 link labels. */
 const LINK_LABEL_KEYS = {
   'Register for Event': 'linkRegister',
   'Get Tickets': 'linkTickets',
@@ -68,8 +68,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The single event page body (spec §2 Single event): image, title, badges, 'Hosted By', 'About the event'
- * (200 characters), When ('Date TBA'), Where ('Location TBA'), registration/join link (spec §9 label), add to
+ * The single event page body (docs/SPEC-NOTES.md §2 Single event): image, title, badges, 'Hosted By', 'About the event'
+ * (200 characters), When ('Date TBA'), Where ('Location TBA'), registration/join link (docs/SPEC-NOTES.md §9 label), add to
  * Google/Outlook/Yahoo and the ICS download, share links, the optional video, the body, and speakers,
  * organizers, agenda, resources and follow-up when present. Server component; only the share menu is a client
  * island. External links open in a new tab and say so to screen readers.

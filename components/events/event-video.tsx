@@ -4,8 +4,8 @@ import { EmbedFacade } from '@/components/cms/embed-facade';
 import type { EventVideo as EventVideoData } from '@/lib/events/model';
 
 /**
- * An event's optional video (spec §2, §9): a YouTube video as a click-to-load embed (nothing loads from YouTube
- * before the visitor presses play, DESIGN.md §4; its hqdefault still shows once cookies are accepted), or a video file (mp4, webm, ogg, mov) in the browser's own
+ * An event's optional video (docs/SPEC-NOTES.md §2, §9): a YouTube video as a click-to-load embed (nothing loads from YouTube
+ * before the visitor presses play, docs/ARCHITECTURE.md §4; its hqdefault still shows once cookies are accepted), or a video file (mp4, webm, ogg, mov) in the browser's own
  * player, loaded only on play, with a download link as the fallback.
  */
 export async function EventVideo({

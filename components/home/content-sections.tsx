@@ -8,7 +8,7 @@ import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
 import { htmlToText, truncateAtWord } from '@/lib/text';
 
-/** Spec §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
+/** docs/SPEC-NOTES.md §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
 export const INITIATIVE_SLUGS = [
   'race-and-climate-justice',
   'responses-and-actions',

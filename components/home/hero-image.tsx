@@ -2,7 +2,7 @@ import { prepareImage } from '@/components/cms/cms-image';
 import { FallbackImage } from '@/components/cms/fallback-image';
 
 /**
- * The home hero's background (spec §2 Home): each candidate in order (the homepage_content row's background, the
+ * The home hero's background (docs/SPEC-NOTES.md §2 Home): each candidate in order (the homepage_content row's background, the
  * featured media, the first image in the content, the fallback background image), moving on when one fails to
  * load; when all fail nothing renders and the gradient behind shows. Decorative: the hero's text carries the
  * meaning. A candidate next/image refuses outright (in development it throws for a host missing from

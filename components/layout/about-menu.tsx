@@ -10,7 +10,7 @@ import { useClientMessages } from '@/i18n/client-messages';
 import { NavLink } from './nav-link';
 import { ABOUT_NAV } from './nav-items';
 
-/** Close delays of spec §9: after the pointer leaves, and after a click on an item. */
+/** Close delays of docs/SPEC-NOTES.md §9: after the pointer leaves, and after a click on an item. */
 export const CLOSE_DELAY_MS = 300;
 export const CLICK_CLOSE_DELAY_MS = 100;
 

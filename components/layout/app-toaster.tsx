@@ -9,7 +9,7 @@ import { useClientMessages } from '@/i18n/client-messages';
 type Sonner = typeof import('sonner');
 
 /**
- * The one toast viewport (spec §4, §9): at most 3 visible, 4 s by default, F8 focuses it, themed with the site.
+ * The one toast viewport (docs/SPEC-NOTES.md §4, §9): at most 3 visible, 4 s by default, F8 focuses it, themed with the site.
  * sonner loads on the first `showToast` (see lib/toast), keeping it out of the first-load JavaScript.
  */
 export function AppToaster() {

@@ -5,7 +5,7 @@ import { setConsent, useConsent } from '@/lib/consent';
 import { useClientMessages } from '@/i18n/client-messages';
 
 /**
- * The cookie-consent banner (spec §2, §4): shown while no choice is stored; Accept or Decline stores it in
+ * The cookie-consent banner (docs/SPEC-NOTES.md §2, §4): shown while no choice is stored; Accept or Decline stores it in
  * localStorage `gdpr-consent` and hides the banner. Not a modal: the page stays usable behind it, and it sits
  * fixed at the bottom so it shifts no content.
  */

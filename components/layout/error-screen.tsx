@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The global error screen (spec §2): 'Something went wrong', the error's message, and Reload Page.
+ * The global error screen (docs/SPEC-NOTES.md §2): 'Something went wrong', the error's message, and Reload Page.
  * Texts come in as props so it also works in `global-error.tsx`, where no translation provider exists.
  * Focus moves to the heading so screen-reader users hear what happened.
  */

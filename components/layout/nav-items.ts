@@ -1,5 +1,5 @@
 /**
- * Header navigation (spec §2 "Header and footer"); labels are keys of the `Header` messages.
+ * Header navigation (docs/SPEC-NOTES.md §2 "Header and footer"); labels are keys of the `Header` messages.
  *
  * Fixed, whatever WordPress has: a section whose post type is missing (Our Team, Vacancies while the LRJN
  * Companion plugin is inactive) keeps its link and shows its empty state ("We are updating our team page", "We

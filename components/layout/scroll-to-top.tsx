@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { usePathname } from '@/i18n/client';
 
 /**
- * Scrolls to the top whenever the path changes (spec §2). Next does this for most navigations; this also covers
+ * Scrolls to the top whenever the path changes (docs/SPEC-NOTES.md §2). Next does this for most navigations; this also covers
  * a locale switch (which keeps `scroll: false` to avoid a jump before the new page arrives) and same-page links.
  * Links to a section of the new page (with a `#fragment`) keep Next's scroll to that section.
  */

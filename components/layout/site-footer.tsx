@@ -9,7 +9,7 @@ import { CurrentYear } from './current-year';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
 /**
- * Footer links of spec §2, grouped; labels are keys of the `Footer` messages. They stay when WordPress has no
+ * Footer links of docs/SPEC-NOTES.md §2, grouped; labels are keys of the `Footer` messages. They stay when WordPress has no
  * post type behind a section (Our Team, Vacancies without the companion plugin): the page then shows its
  * empty state, so the layout never depends on a CMS read (see nav-items.ts).
  */
@@ -49,7 +49,7 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
 
 const linkClass = 'text-muted hover:text-brand hover:underline';
 
-/** The site footer (spec §2): every listed link, the Leeds address, phone, email, social links and copyright. */
+/** The site footer (docs/SPEC-NOTES.md §2): every listed link, the Leeds address, phone, email, social links and copyright. */
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
   const site = siteConfig();

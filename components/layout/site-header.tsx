@@ -17,7 +17,7 @@ const navLinkClass =
   'rounded-md px-1.5 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-surface-strong hover:text-brand aria-[current=page]:text-brand aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8';
 
 /**
- * The site header (spec §2): a desktop top bar with contacts, theme toggle and language picker; the main bar
+ * The site header (docs/SPEC-NOTES.md §2): a desktop top bar with contacts, theme toggle and language picker; the main bar
  * with the logo, navigation (About with its Our Team sub-menu), Donate, the account icon and the mobile menu.
  * A server component: only the menus, toggles and active-link marks hydrate.
  */

@@ -13,7 +13,7 @@ export function isIgnorableWindowError(message: string): boolean {
 
 /**
  * Replaces the page with the error screen on an uncaught window error or unhandled promise rejection
- * (spec §2: "it triggers on any uncaught window error"); render errors are handled by `error.tsx`.
+ * (docs/SPEC-NOTES.md §2: "it triggers on any uncaught window error"); render errors are handled by `error.tsx`.
  */
 export function WindowErrorScreen() {
   const t = useClientMessages('Error');

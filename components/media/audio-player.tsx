@@ -7,7 +7,7 @@ import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { formatClock, volumePercent } from '@/lib/media/time';
 
-/** Spec §9: default volume. */
+/** docs/SPEC-NOTES.md §9: default volume. */
 export const DEFAULT_VOLUME = 0.7;
 
 /**

@@ -15,7 +15,7 @@ const SECTIONS = [
 ] as const satisfies readonly { kind: MediaKind; href: string; title: string; text: string }[];
 
 /**
- * The media hub below its header (spec §2 Media hub): cards for the image, video and podcast pages with their
+ * The media hub below its header (docs/SPEC-NOTES.md §2 Media hub): cards for the image, video and podcast pages with their
  * counts, then the media archive filtered by `media_category`. The filter is a list of links to
  * /media/category/{slug}, so every view is a static, cacheable page (no searchParams) that works without JavaScript.
  */

@@ -9,7 +9,7 @@ import type { MediaArchiveItem } from '@/lib/cms';
  * The video of a media archive item: a YouTube or Vimeo link becomes the click-to-load embed (the item's own image
  * behind the play button), a video file a native player that downloads nothing until played. Renders nothing when
  * the item has no video. The YouTube hqdefault thumbnail is not shown before the click: fetching it would contact
- * YouTube before the visitor chose to (DESIGN.md §4); it is given to search engines in the JSON-LD instead.
+ * YouTube before the visitor chose to (docs/ARCHITECTURE.md §4); it is given to search engines in the JSON-LD instead.
  */
 export async function MediaVideo({ item, priority }: { item: MediaArchiveItem; priority?: boolean }) {
   const video = item.video;

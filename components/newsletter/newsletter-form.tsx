@@ -9,11 +9,11 @@ import { useClientMessages } from '@/i18n/client-messages';
 import { failureMessageKey } from '@/lib/forms/result';
 import { showToast } from '@/lib/toast';
 
-/** sessionStorage key under which the subscribed address is kept for the thank-you page (spec §7). */
+/** sessionStorage key under which the subscribed address is kept for the thank-you page (docs/SPEC-NOTES.md §7). */
 export const SUBSCRIBED_EMAIL_KEY = 'subscribedEmail';
 
 /**
- * The newsletter signup form (spec §2 Home and Community, §4 states, §7 order, §8 texts): idle → submitting
+ * The newsletter signup form (docs/SPEC-NOTES.md §2 Home and Community, §4 states, §7 order, §8 texts): idle → submitting
  * ('Subscribing...', input and button disabled) → the thank-you page, or an error toast and back to idle. A
  * small island: its validation and server-action code are imported on the first submit, and the spam-guard
  * token is fetched on first focus, so a page view pays for neither.

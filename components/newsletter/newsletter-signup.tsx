@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { NewsletterForm } from './newsletter-form';
 
 /**
- * The newsletter panel (spec §2 Home and Community): heading, what subscribers get, the form, and what we store
+ * The newsletter panel (docs/SPEC-NOTES.md §2 Home and Community): heading, what subscribers get, the form, and what we store
  * (issue 5, privacy: the address, the consent time and the language; link to the privacy policy). Server
  * component; only the form is a client island. `source` names the page for the subscriber row (home, community).
  */

@@ -18,7 +18,7 @@ function read(): string | null {
 
 /**
  * On the newsletter thank-you page: repeats the address just subscribed (kept in sessionStorage by the form,
- * spec §7), so a typo is noticed at once. Renders nothing when there is none (direct visit, storage off).
+ * docs/SPEC-NOTES.md §7), so a typo is noticed at once. Renders nothing when there is none (direct visit, storage off).
  */
 export function SubscribedEmail() {
   const t = useClientMessages('Newsletter');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The archive's post types as spec §7 names them (its `post_type` filter), in the order the type select lists them. */
+/** The archive's post types as docs/SPEC-NOTES.md §7 names them (its `post_type` filter), in the order the type select lists them. */
 export const ARCHIVE_TYPES = ['post', 'media_archive', 'reports'] as const;
 export type ArchiveType = (typeof ARCHIVE_TYPES)[number];
 
@@ -46,7 +46,7 @@ export function parseArchiveQuery(params: Record<string, string | string[] | und
 }
 
 /**
- * How results are ordered. Spec §7 orders by date, newest first unless `order=asc`. With search text the best
+ * How results are ordered. docs/SPEC-NOTES.md §7 orders by date, newest first unless `order=asc`. With search text the best
  * matches come first instead (a date order would bury the one post that names the words), unless the visitor
  * explicitly picked a date order: then matches are ordered by date.
  */

@@ -5,12 +5,12 @@ import type { ArchiveEntry } from '@/lib/cms';
 import { effectiveOrder, type ArchiveQuery } from './query';
 
 /**
- * The combined archive search (spec §7 Derived behaviour): posts, media archive items and reports in one list,
+ * The combined archive search (docs/SPEC-NOTES.md §7 Derived behaviour): posts, media archive items and reports in one list,
  * filtered by type, with full-text search by MiniSearch (BM25+, in memory). Pure apart from a one-slot memo of
  * the index per process (`archiveIndexFor`).
  */
 
-/** Results per page, as the blog (spec §9 default listing page size). */
+/** Results per page, as the blog (docs/SPEC-NOTES.md §9 default listing page size). */
 export const ARCHIVE_PAGE_SIZE = 12;
 
 /** Title matches count most, then the excerpt, then the body. */

@@ -16,7 +16,7 @@ import { eventView } from '@/lib/events/model';
 import type { AssistantDoc } from './retrieval';
 
 /**
- * WordPress pages that have a route of their own on this site (spec §2 route table), by slug. Other pages are
+ * WordPress pages that have a route of their own on this site (docs/SPEC-NOTES.md §2 route table), by slug. Other pages are
  * left out: `/{slug}` would redirect to the blog, so a citation would lead nowhere.
  */
 const PAGE_ROUTES: Record<string, string> = {

@@ -17,7 +17,7 @@ import { assistantIndexFor, retrieve, type Passage } from './retrieval';
 import { assistantTranslator, capText, chunkText, safeguardingText } from './text';
 
 /**
- * The assistant (DESIGN.md §1 lib/assistant): one public entry point, `assistantReply`, that answers a visitor's
+ * The assistant (docs/ARCHITECTURE.md §1 lib/assistant): one public entry point, `assistantReply`, that answers a visitor's
  * message as a stream of protocol events (protocol.ts). Grounded in the site's content through our own full-text
  * retrieval; with no `OPENAI_API_KEY` the local answerer writes the reply, with a key OpenAI's Responses API does.
  */

@@ -8,7 +8,7 @@ export type GrantAdminOutcome =
   { status: 'granted' | 'already-admin'; userId: string } | { status: 'invalid-email' | 'no-such-user' };
 
 /**
- * Grants the 'admin' role (a user_roles row, spec §5) to the account with that email: a local account, or with
+ * Grants the 'admin' role (a user_roles row, docs/SPEC-NOTES.md §5) to the account with that email: a local account, or with
  * `supabase: true` a Supabase Auth user (auth.users, on the Supabase database). Creates nothing else: no account,
  * no password. Used by `npm run user:admin -- <email>`. @throws on database errors.
  */

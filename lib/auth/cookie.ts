@@ -1,5 +1,5 @@
 /**
- * The local accounts' session cookie (DESIGN.md §2). Pure: the options for a given environment, so they are
+ * The local accounts' session cookie (docs/ARCHITECTURE.md §2). Pure: the options for a given environment, so they are
  * unit-tested without a request.
  */
 

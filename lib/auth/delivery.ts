@@ -28,7 +28,7 @@ export async function authEmailTexts(locale: string | undefined): Promise<AuthEm
 }
 
 /**
- * Queues a local account email (DESIGN.md §2 "email out") in the person's language (`request.locale`, the locale
+ * Queues a local account email (docs/ARCHITECTURE.md §2 "email out") in the person's language (`request.locale`, the locale
  * of the form they used) for the outbox worker, which sends it (SMTP when SMTP_URL is set; otherwise the mail
  * folder) and retries it like every outbox item. Nothing is sent inside the request, so a request takes the same
  * time whatever the email (no SMTP round trip that only some requests make). The stored row never holds a link

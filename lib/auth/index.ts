@@ -17,7 +17,7 @@ import { createSupabaseAuth, supabaseServerClient } from './supabase';
 import type { AuthAdapter, AuthUser } from './types';
 
 /**
- * Accounts (DESIGN.md §2 "auth"): the only entry point. `getAuth()` gives this request's adapter — Supabase Auth
+ * Accounts (docs/ARCHITECTURE.md §2 "auth"): the only entry point. `getAuth()` gives this request's adapter — Supabase Auth
  * when NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY are set, else local accounts in the
  * site's database — and `requireUser` / `requireAdmin` (pages) or `checkUser` / `checkAdmin` (actions, route
  * handlers) guard everything that needs a person. Every decision is made here on the server.
@@ -100,7 +100,7 @@ export async function supabaseClientForRequest(): Promise<SupabaseClient | null>
 }
 
 /**
- * Whether the user is an admin (spec §5, DESIGN.md §3): a confirmed email listed in ADMIN_EMAILS, or a user_roles
+ * Whether the user is an admin (docs/SPEC-NOTES.md §5, docs/ARCHITECTURE.md §3): a confirmed email listed in ADMIN_EMAILS, or a user_roles
  * row with role_name 'admin'. `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
  */
 export async function isAdmin(
@@ -114,7 +114,7 @@ export async function isAdmin(
 
 /**
  * The admin check without throwing: 'admin', 'not-admin', or 'check-failed' when `isAdmin` threw (a database
- * error; logged as one line without personal data). Spec §6: a failed check is told apart from a refusal.
+ * error; logged as one line without personal data). docs/SPEC-NOTES.md §6: a failed check is told apart from a refusal.
  * Arguments as `isAdmin`.
  */
 export async function adminStatus(
@@ -151,12 +151,12 @@ export async function requireUser({ locale, next }: PageGuardOptions): Promise<A
   return user;
 }
 
-/** Where requireAdmin sends a signed-in person the check failed for (spec §6 'Failed to verify admin status…'). */
+/** Where requireAdmin sends a signed-in person the check failed for (docs/SPEC-NOTES.md §6 'Failed to verify admin status…'). */
 export const ADMIN_CHECK_FAILED_HREF = '/courses?denied=check';
 
 /**
  * For admin pages: the signed-in admin; signed out → `/login?next=…`; signed in but not an admin → `denied`
- * (default `/courses?denied=admin`, where the page shows spec §6's 'Access Denied' message); the admin check
+ * (default `/courses?denied=admin`, where the page shows docs/SPEC-NOTES.md §6's 'Access Denied' message); the admin check
  * failed (database error) → `/courses?denied=check` ('Failed to verify admin status. Please try again.').
  */
 export async function requireAdmin({

@@ -70,7 +70,7 @@ function toUser(row: LocalUser): AuthUser {
 const SERVER: AuthResult<never> = { ok: false, error: 'server' };
 
 /**
- * Local accounts in the site's own database (DESIGN.md §2 embedded default): scrypt password hashes, sessions as
+ * Local accounts in the site's own database (docs/ARCHITECTURE.md §2 embedded default): scrypt password hashes, sessions as
  * rows keyed by the SHA-256 of the cookie's random token (30 days at most, ended after 7 days unused; a new
  * session at every sign-in, the previous one deleted; a recovery link opens a 15-minute 'recovery' session),
  * emailed one-time links stored the same way. Sign-up, resend and reset do the same work (a scrypt hash, an

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * Password hashing for local accounts (DESIGN.md §2): scrypt from node:crypto with a random 16-byte salt per
+ * Password hashing for local accounts (docs/ARCHITECTURE.md §2): scrypt from node:crypto with a random 16-byte salt per
  * password. The stored string carries its own parameters, `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url),
  * so the cost can be raised later without invalidating existing hashes (`needsRehash`).
  */

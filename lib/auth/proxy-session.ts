@@ -8,7 +8,7 @@ import { type CookieOptions, SESSION_HINT_COOKIE, sessionCookieOptions } from '.
 import { supabaseServerClient } from './supabase';
 
 /**
- * Supabase Auth session refresh in the proxy (DESIGN.md §1; Supabase's server-side auth guide for Next.js).
+ * Supabase Auth session refresh in the proxy (docs/ARCHITECTURE.md §1; Supabase's server-side auth guide for Next.js).
  * Server Components cannot set cookies, so a session whose access token has expired must be refreshed before the
  * page renders, or every signed-in page would act signed out until the next action. Local accounts need none of
  * this: their database session lasts 30 days and is checked where it is used.

@@ -26,7 +26,7 @@ export type SupabaseAuthOptions = {
 
 /**
  * supabase-js builds a Realtime client that, on Node 20 outside Next (Vitest, tsx scripts), throws for want of a
- * global WebSocket (notes/stack-notes.md §0). Auth never opens a socket, so a transport that refuses to be used
+ * global WebSocket (docs/ARCHITECTURE.md §2). Auth never opens a socket, so a transport that refuses to be used
  * is enough, and keeps `ws` out of the dependencies. (Storage never opens one either.)
  */
 class NoRealtimeTransport {
@@ -136,7 +136,7 @@ export function supabaseServerClient(options: {
 }
 
 /**
- * Supabase Auth through @supabase/ssr (DESIGN.md §2, notes/stack-notes.md §3): one server client per adapter
+ * Supabase Auth through @supabase/ssr (docs/ARCHITECTURE.md §2, docs/ARCHITECTURE.md §2): one server client per adapter
  * (create the adapter per request), its session in cookies through the given jar; PKCE flow (ssr's default);
  * `getClaims()` for reads, `getUser()` before writes; emailed links opened with `verifyOtp({ type, token_hash })`.
  * The project's email templates must link to `{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=…`.

@@ -1,5 +1,5 @@
 /**
- * The accounts contract (DESIGN.md §2): one interface, two adapters (lib/auth/local.ts, lib/auth/supabase.ts).
+ * The accounts contract (docs/ARCHITECTURE.md §2): one interface, two adapters (lib/auth/local.ts, lib/auth/supabase.ts).
  * Pure types and codes, shared by the server and tests.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The blog list's URL state (spec §2 Blog list): `?q=&category=&sort=&order=&page=`. Every control lives in the
+ * The blog list's URL state (docs/SPEC-NOTES.md §2 Blog list): `?q=&category=&sort=&order=&page=`. Every control lives in the
  * URL so a result page is server-rendered and shareable. Parsed with zod; anything unreadable falls back to its
  * default rather than erroring, since these come from hand-edited or old links.
  */

@@ -8,12 +8,12 @@ import { resetWarnings, warnOnce } from './warn-once';
  * permalinks are off). Everything that talks to WordPress goes through `wpFetch`; callers pass a route such as
  * `/wp/v2/posts` and a query object, never a URL string.
  *
- * - Only the endpoints of spec §7 (plus the team and vacancy post types) are allowed; anything else throws
+ * - Only the endpoints of docs/SPEC-NOTES.md §7 (plus the team and vacancy post types) are allowed; anything else throws
  *   `CmsError('Blocked suspicious WordPress API call')` before any request is made.
  * - Each attempt has a timeout; network errors, timeouts, 429 and 5xx are retried up to 3 times with
  *   exponential backoff. After the last failure the host is treated as down for 30 s, so a build or a burst of
  *   requests against a dead WordPress falls back at once instead of waiting on every call.
- * - PHP notices printed before the JSON are cut off (spec §5).
+ * - PHP notices printed before the JSON are cut off (docs/SPEC-NOTES.md §5).
  * - WordPress's "no such route" and "invalid parameter" answers throw a CmsError with `missing` set (the
  *   content does not exist on this site); a page past the end is an empty page; an `orderby` the post type
  *   does not support is dropped (warned once) and the read repeated.
@@ -44,7 +44,7 @@ export type WpFetchOptions = {
   tags?: string[];
   /** Seconds before Next's data cache refetches in the background; `false` caches until revalidated by tag. */
   revalidate?: number | false;
-  /** Name used in `Failed to fetch {what}: {status}` (spec §8). Defaults to the endpoint name. */
+  /** Name used in `Failed to fetch {what}: {status}` (docs/SPEC-NOTES.md §8). Defaults to the endpoint name. */
   what?: string;
   /** Injected in tests. */
   fetchImpl?: typeof fetch;
@@ -83,7 +83,7 @@ export function buildWpUrl(baseUrl: string, route: string, query: WpQuery, mode:
 
 /**
  * Parses a WordPress response body, cutting anything before the first `{`/`[` and after the last `}`/`]`
- * (PHP notices and warnings printed around the JSON, spec §5).
+ * (PHP notices and warnings printed around the JSON, docs/SPEC-NOTES.md §5).
  * @throws CmsError 'No JSON found in response' or 'WordPress API returned invalid JSON'.
  */
 export function extractJson(body: string): unknown {

@@ -1,5 +1,5 @@
 /**
- * Image URL rules of spec §9, pure (used by reshape, by components and by next.config for remote patterns).
+ * Image URL rules of docs/SPEC-NOTES.md §9, pure (used by reshape, by components and by next.config for remote patterns).
  * - Hosts: URLs on a legacy host or on the WordPress host are rewritten to the images host when one is set
  *   (`WORDPRESS_IMAGE_HOST`, e.g. a CDN in front of wp-content/uploads), keeping the path.
  * - Sizing and proxy parameters (`fit, ssl, w, h, crop, quality, resize`, added by Jetpack/Photon and CDNs) are
@@ -9,7 +9,7 @@
 export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1920] as const;
 export const HERO_WIDTHS = [640, 768, 1024, 1280, 1920] as const;
 export const IMAGE_QUALITY = 85;
-/** The stock-photo host gets a lower quality (spec §9). */
+/** The stock-photo host gets a lower quality (docs/SPEC-NOTES.md §9). */
 export const STOCK_PHOTO_HOST = 'images.unsplash.com';
 export const STOCK_PHOTO_QUALITY = 80;
 

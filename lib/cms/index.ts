@@ -47,7 +47,7 @@ import type {
 } from './types';
 
 /**
- * The public API of the CMS layer (DESIGN.md §1). Reads content from WordPress at `WORDPRESS_URL`, or from the
+ * The public API of the CMS layer (docs/ARCHITECTURE.md §1). Reads content from WordPress at `WORDPRESS_URL`, or from the
  * bundled snapshot in `content/snapshot/` when it is unset; returns domain types (types.ts) with sanitised HTML.
  * Every read is tagged (tags.ts) so `POST /api/revalidate` can refresh it, and deduplicated per request with
  * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
@@ -64,7 +64,7 @@ export type { Endpoint } from './source';
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
 const DATA_REVALIDATE = 3600;
-/** Spec §7: causes fall back to posts in this category when the `cause` post type fails. */
+/** docs/SPEC-NOTES.md §7: causes fall back to posts in this category when the `cause` post type fails. */
 export const CAUSES_FALLBACK_CATEGORY = 2202;
 
 let chosen: ContentSource | undefined;
@@ -132,7 +132,7 @@ export type PostListQuery = {
   perPage?: number;
 };
 
-/** A page of published posts (spec §2 Blog list). Data: `/wp/v2/posts?_embed&per_page=12&…`. */
+/** A page of published posts (docs/SPEC-NOTES.md §2 Blog list). Data: `/wp/v2/posts?_embed&per_page=12&…`. */
 export const getPostList = cache(async (query: PostListQuery = {}): Promise<PostList> => {
   const perPage = query.perPage ?? BLOG_PAGE_SIZE;
   const page = Math.max(1, query.page ?? 1);
@@ -170,7 +170,7 @@ export const getPost = cache(async (slug: string): Promise<Post | null> => {
 });
 
 /**
- * Up to `max` related posts (spec §7: up to 10 candidates excluding the current post, first 2 shown):
+ * Up to `max` related posts (docs/SPEC-NOTES.md §7: up to 10 candidates excluding the current post, first 2 shown):
  * candidates share a category with the post, topped up with the latest posts.
  */
 export async function getRelatedPosts(post: PostSummary, max = 2): Promise<PostSummary[]> {
@@ -205,7 +205,7 @@ export async function getRecentPostSlugs(count: number): Promise<string[]> {
   });
 }
 
-/** Post categories with at least one post, by name (spec §2 Blog list select). Data: `/wp/v2/categories`. */
+/** Post categories with at least one post, by name (docs/SPEC-NOTES.md §2 Blog list select). Data: `/wp/v2/categories`. */
 export const getCategories = cache(async (): Promise<Term[]> => {
   const raw = await contentSource().listAll(
     'categories',
@@ -227,7 +227,7 @@ export const getPage = cache(async (slug: string): Promise<Page | null> => {
   return raw ? reshapePage(raw, context()) : null;
 });
 
-/** The home page (spec §7): the page with slug `home`, else the first page WordPress lists. */
+/** The home page (docs/SPEC-NOTES.md §7): the page with slug `home`, else the first page WordPress lists. */
 export const getHomePage = cache(async (): Promise<Page | null> => {
   const home = await getPage('home');
   if (home) return home;
@@ -262,7 +262,7 @@ export const getReport = cache(async (slug: string): Promise<Report | null> => {
 });
 
 /**
- * Causes (spec §7): the `cause` post type, or, when WordPress has no such type (or the read fails), posts in
+ * Causes (docs/SPEC-NOTES.md §7): the `cause` post type, or, when WordPress has no such type (or the read fails), posts in
  * category 2202. Data: `/wp/v2/cause?_embed&per_page=100`, fallback `/wp/v2/posts?_embed&categories=2202`.
  */
 export const getCauses = cache(async (): Promise<Cause[]> => {
@@ -374,7 +374,7 @@ export const getVacancy = cache(async (slug: string): Promise<Vacancy | null> =>
 });
 
 /**
- * Every post, report and media archive item as plain-text entries for the combined archive search (spec §7
+ * Every post, report and media archive item as plain-text entries for the combined archive search (docs/SPEC-NOTES.md §7
  * Derived behaviour), each tagged with its type. Data: all pages of `/wp/v2/posts?_embed`, plus getReports and
  * getMediaArchive (so the same tagged, cached reads). Post bodies are reduced to text without sanitising them.
  */

@@ -4,17 +4,17 @@ import { normalizeImageUrl, type ImageHostConfig } from './images';
 import type { CmsImage, MediaKind, MediaVideo } from './types';
 
 /**
- * What a media archive item (spec §3, post type `media_archive`) shows, read from its raw ACF record. Pure.
+ * What a media archive item (docs/SPEC-NOTES.md §3, post type `media_archive`) shows, read from its raw ACF record. Pure.
  *
  * ACF returns a file or image field as a URL, an attachment id, or an object (`{ url, alt, width, height,
  * mime_type }`) depending on the field's return format, and `false`, `null`, `''` or `[]` when empty; a gallery is
  * a list of any of those. Attachment ids cannot be resolved without another request and are skipped.
  */
 
-/** `gallery_image_1` … `gallery_image_20` (spec §9 gallery scan). */
+/** `gallery_image_1` … `gallery_image_20` (docs/SPEC-NOTES.md §9 gallery scan). */
 export const GALLERY_FIELDS = Array.from({ length: 20 }, (_, i) => `gallery_image_${i + 1}`);
 
-/** Spec §3: the fields searched for an item's image, in this order. */
+/** docs/SPEC-NOTES.md §3: the fields searched for an item's image, in this order. */
 export const IMAGE_FIELD_ORDER = [
   'event_image',
   'publication_image',
@@ -105,7 +105,7 @@ function imagesOf(fields: Record<string, unknown>, names: readonly string[], ctx
 }
 
 /**
- * The item's image: the first image in spec §3's field order, else `featured` (the embedded featured media).
+ * The item's image: the first image in docs/SPEC-NOTES.md §3's field order, else `featured` (the embedded featured media).
  * When the chosen URL is the featured image's, the featured one is returned, as it carries alt text and size.
  */
 export function chooseMediaImage(

@@ -262,7 +262,7 @@ export function reshapeCause(
   return { ...b, html: sanitizeCmsHtml(entry.content, ctx), shortDescription: short || b.excerpt, origin };
 }
 
-/** Top-level fields some events endpoints add beside the WordPress ones (spec §3 Event). */
+/** Top-level fields some events endpoints add beside the WordPress ones (docs/SPEC-NOTES.md §3 Event). */
 const wpEventExtras = z
   .object({
     description: z.string().optional().catch(undefined),
@@ -296,7 +296,7 @@ export function reshapeEvent(raw: unknown, ctx: ReshapeContext): CmsEvent | null
   const b = base(entry, ctx);
   const imageUrl = urlField(acf.image, ctx) ?? urlField(extras.image?.url, ctx);
   const html = (entry.content ?? '').trim() ? entry.content : (extras.description ?? '');
-  // Spec §5: these sections show only when non-empty; markup that sanitises to nothing visible counts as empty.
+  // docs/SPEC-NOTES.md §5: these sections show only when non-empty; markup that sanitises to nothing visible counts as empty.
   const section = (value: unknown) => {
     const clean = text(value) ? sanitizeCmsHtml(String(value), ctx).trim() : '';
     return htmlToText(clean) || /<(img|iframe|video|audio)\b/i.test(clean) ? clean : '';

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { normalizeImageUrl, type ImageHostConfig } from './images';
 
 /**
- * Server-side sanitising of CMS HTML (DESIGN.md §4, notes/perf-security.md §3.4), applied once when content is
+ * Server-side sanitising of CMS HTML (docs/ARCHITECTURE.md §4), applied once when content is
  * read, before it is cached. An allow-list: no scripts, no event handlers, no `style`, no `javascript:` URLs,
  * classes limited to WordPress's block and alignment classes (so content cannot borrow our utility classes to
  * draw an overlay), iframes only from the video hosts below (mirrored in the CSP's frame-src).

@@ -1,5 +1,5 @@
 /**
- * Cache tags for every CMS read (DESIGN.md §4). One module, so the reads that set a tag and the webhook that
+ * Cache tags for every CMS read (docs/ARCHITECTURE.md §4). One module, so the reads that set a tag and the webhook that
  * revalidates it (app/api/revalidate) cannot drift apart. Tag names are at most 256 characters (Next.js limit);
  * slugs are capped to stay under it.
  */
@@ -59,7 +59,7 @@ export function tagsForChange(change: ContentChange): string[] {
   const each = (fn: (slug: string) => string) => slugs.map(fn);
   switch (change.postType) {
     case 'post':
-      // Posts in category 2202 stand in for causes when the cause post type fails (spec §7).
+      // Posts in category 2202 stand in for causes when the cause post type fails (docs/SPEC-NOTES.md §7).
       return [TAGS.posts, TAGS.causes, ...each(TAGS.post)];
     case 'page':
       return [TAGS.pages, ...each(TAGS.page)];

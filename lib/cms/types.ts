@@ -23,7 +23,7 @@ export type Term = {
   count: number;
 };
 
-/** Post status as WordPress reports it; `publish` shows no badge (spec §3). */
+/** Post status as WordPress reports it; `publish` shows no badge (docs/SPEC-NOTES.md §3). */
 export type PostStatus = 'publish' | 'draft' | 'pending' | 'private' | 'future' | (string & {});
 
 type Entry = {
@@ -67,7 +67,7 @@ export type Page = Entry & {
     backgroundImage?: string;
     aboutVideo?: string;
   };
-  /** The first `<img>` in the content, for the home hero fallback chain (spec §2 Home). */
+  /** The first `<img>` in the content, for the home hero fallback chain (docs/SPEC-NOTES.md §2 Home). */
   firstContentImage: string | null;
 };
 
@@ -81,12 +81,12 @@ export type Cause = Entry & {
   html: string;
   /** Plain text from `acf.short_description`, else the excerpt. */
   shortDescription: string;
-  /** Where this cause came from: the `cause` post type or posts in the fallback category (spec §7). */
+  /** Where this cause came from: the `cause` post type or posts in the fallback category (docs/SPEC-NOTES.md §7). */
   origin: 'cause' | 'post';
 };
 
 /**
- * Event as WordPress serves it, with its ACF fields read leniently; lib/events interprets them (spec §3 Event).
+ * Event as WordPress serves it, with its ACF fields read leniently; lib/events interprets them (docs/SPEC-NOTES.md §3 Event).
  * `image` is `acf.image` or a top-level `image.url` when set, else the featured image (host-rewritten). `html` is
  * `content.rendered`, else a top-level `description`. Everything that may be rendered as HTML or loaded as a URL is
  * sanitised/normalised here; `fields` stays the raw ACF record for the pure parsers (dates, place, people).
@@ -127,7 +127,7 @@ export type MediaVideo =
   | { type: 'file'; url: string };
 
 /**
- * A `media_archive` post (spec §3). `image` is chosen by the spec's field order (event_image … external_url),
+ * A `media_archive` post (docs/SPEC-NOTES.md §3). `image` is chosen by the spec's field order (event_image … external_url),
  * then the featured image; every URL here is host-normalised like other CMS images.
  */
 export type MediaArchiveItem = Entry & {
@@ -173,7 +173,7 @@ export type Vacancy = Entry & {
 };
 
 /**
- * A post, report or media archive item for the combined archive search (spec §7 Derived behaviour), tagged with
+ * A post, report or media archive item for the combined archive search (docs/SPEC-NOTES.md §7 Derived behaviour), tagged with
  * its post type as the spec names them. Text fields are plain text, never rendered as HTML.
  */
 export type ArchiveEntry = {

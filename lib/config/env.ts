@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * The server's environment, validated once with zod.
  *
- * Every variable is optional: with none set, the site runs on its embedded defaults (DESIGN.md §2).
+ * Every variable is optional: with none set, the site runs on its embedded defaults (docs/ARCHITECTURE.md §2).
  * Reads `process.env` at first use; throws an `Error` listing every invalid variable, so a bad
  * deployment fails at start-up with a clear message rather than at the first request that needs it.
  * `.env.example` documents each variable; keep the two in sync.

@@ -3,7 +3,7 @@ import 'server-only';
 import { env, type Env } from './env';
 
 /**
- * The charity's identity: one place for its name, contacts and links (DESIGN.md §3).
+ * The charity's identity: one place for its name, contacts and links (docs/ARCHITECTURE.md §3).
  *
  * Every value can be overridden by an env variable of the same meaning (see `.env.example`). The defaults are
  * deliberately fictional: phone numbers from Ofcom's drama range (0113 496 0xxx), emails at example.org, a

@@ -1,5 +1,5 @@
 /**
- * Cookie consent, stored in the browser only: localStorage `gdpr-consent` = `accepted` | `declined` (spec §9).
+ * Cookie consent, stored in the browser only: localStorage `gdpr-consent` = `accepted` | `declined` (docs/SPEC-NOTES.md §9).
  * Client-safe (no server imports). Components read it with `useConsent()`; non-essential scripts and embeds must
  * render only when it returns `accepted`.
  */

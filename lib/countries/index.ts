@@ -3,7 +3,7 @@ import type { LocaleData } from 'i18n-iso-countries';
 import type { Locale } from '@/i18n/routing';
 
 /**
- * The registration form's country list (spec §3 "about 200 fixed countries"): ISO 3166-1 from the maintained
+ * The registration form's country list (docs/SPEC-NOTES.md §3 "about 200 fixed countries"): ISO 3166-1 from the maintained
  * `i18n-iso-countries` package, without the uninhabited entries, names localized per site locale. Works in the
  * browser and on the server; every loader is a dynamic import, so the data stays out of the page until the
  * registration dialog asks for it, and the browser only receives the visitor's language.

@@ -76,7 +76,7 @@ export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
 export type AdminDeps = { db?: Database; storage?: MaterialStorage; now?: () => number };
 
 /**
- * What `checkAdmin()` decides, for a known user (tests and scripts): null → 401, not an admin (spec §5: ADMIN_EMAILS
+ * What `checkAdmin()` decides, for a known user (tests and scripts): null → 401, not an admin (docs/SPEC-NOTES.md §5: ADMIN_EMAILS
  * or a user_roles 'admin' row) → 403, a database error during the check → 503 'check-failed' (logged). `adminEmails`
  * defaults to ADMIN_EMAILS. Never throws for the check.
  */
@@ -155,7 +155,7 @@ const withCourse = z.object({ courseId: id });
 const withUnit = z.object({ unitId: id });
 const withLesson = z.object({ lessonId: id });
 
-/** Creates a course from the spec §7 payload; returns its id (then the page goes to /courses/manage/{id}). */
+/** Creates a course from the docs/SPEC-NOTES.md §7 payload; returns its id (then the page goes to /courses/manage/{id}). */
 export function handleCreateCourse(guard: AdminGate, raw: unknown, deps: AdminDeps = {}) {
   return run(guard, async (user) => {
     const course = await createCourse(courseCreateSchema.parse(raw), user.id, deps.db);
@@ -276,7 +276,7 @@ export function handleDeleteLesson(guard: AdminGate, raw: unknown, deps: AdminDe
   });
 }
 
-/** Spec §7 insert_test_course: an unpublished 'Test Course' priced 25; returns id, title and price. */
+/** docs/SPEC-NOTES.md §7 insert_test_course: an unpublished 'Test Course' priced 25; returns id, title and price. */
 export function handleCreateTestCourse(guard: AdminGate, deps: AdminDeps = {}) {
   return run(guard, async (user) => {
     const course = await createTestCourse(user.id, deps.db);
@@ -285,7 +285,7 @@ export function handleCreateTestCourse(guard: AdminGate, deps: AdminDeps = {}) {
 }
 
 /**
- * Stores an uploaded material `{ courseId, file, lessonId? }` (spec §7: `{timestamp}_{filename}`; limits and types
+ * Stores an uploaded material `{ courseId, file, lessonId? }` (docs/SPEC-NOTES.md §7: `{timestamp}_{filename}`; limits and types
  * of lib/courses: 413 too large, 415 type not allowed, 422 empty or no file, 404 unknown course).
  */
 export function handleUploadMaterial(

@@ -1,5 +1,5 @@
 /**
- * Errors of the course platform (spec §8 "Enrolment and courses"). Each has a stable `code` that pages and
+ * Errors of the course platform (docs/SPEC-NOTES.md §8 "Enrolment and courses"). Each has a stable `code` that pages and
  * actions map to translated messages, and an English `message` that starts with the spec's text (what the old
  * site showed and logged). Browser-safe: no imports.
  */

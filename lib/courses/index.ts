@@ -73,7 +73,7 @@ import type { MaterialStorage } from './storage';
  * user's id. Rules of the data itself (free vs priced enrolment, published courses only, lessons of the right
  * course) are enforced here.
  *
- * Errors: reads return [] or null on a database failure (spec §8: "List and fetch failures return an empty list
+ * Errors: reads return [] or null on a database failure (docs/SPEC-NOTES.md §8: "List and fetch failures return an empty list
  * or nothing rather than raising"), logged to the server log. Writes throw `CourseError` (a `code` and the spec's
  * text as `message`), or the input's `ZodError` on invalid authoring input.
  *
@@ -111,7 +111,7 @@ async function readOr<T>(fallback: T, what: string, read: () => Promise<T>): Pro
   }
 }
 
-/** Published courses, newest first (spec §7). [] on a database failure. */
+/** Published courses, newest first (docs/SPEC-NOTES.md §7). [] on a database failure. */
 export async function listPublishedCourses(db?: Database): Promise<Course[]> {
   return readOr([], 'listing courses', async () => selectCourses(await database(db)));
 }
@@ -231,7 +231,7 @@ async function enrolIn(
 }
 
 /**
- * Self-service enrolment (spec §3, §7): a published free course, payment_method 'free', amount 0, status
+ * Self-service enrolment (docs/SPEC-NOTES.md §3, §7): a published free course, payment_method 'free', amount 0, status
  * 'active'. Idempotent: enrolling again returns the existing enrolment (`created: false`).
  * @throws CourseError 'not-authenticated' (no user id), 'course-not-found' (absent or unpublished),
  * 'payment-required' (a priced course: payments are out of scope, an admin enrols with `adminEnrol`),
@@ -271,7 +271,7 @@ export async function adminEnrol(
   return enrolIn(conn, userId, course, options.paymentMethod ?? 'admin', options.paymentId ?? null);
 }
 
-/** Whether the user has an active enrolment in the course (spec §5). False on failure or without a user. */
+/** Whether the user has an active enrolment in the course (docs/SPEC-NOTES.md §5). False on failure or without a user. */
 export async function isEnrolled(userId: string, courseId: string, db?: Database): Promise<boolean> {
   if (!isUuid(userId) || !isUuid(courseId)) return false;
   return readOr(false, 'checking an enrolment', async () => {
@@ -355,7 +355,7 @@ async function publishedCourseOrEnrolledDraft(
 }
 
 /**
- * Marks a lesson complete for an enrolled student and upserts their progress (spec §3): the lesson is added once
+ * Marks a lesson complete for an enrolled student and upserts their progress (docs/SPEC-NOTES.md §3): the lesson is added once
  * to completed_lessons, progress = completed lessons / all lessons of the course as a whole percent (100 only
  * when all are done), last_accessed = now. At 100% the certificate is issued once, with `studentName` (the
  * caller's display name for the user; no certificate without one) and the course's certificate title and
@@ -478,7 +478,7 @@ export async function getCertificate(id: string, db?: Database): Promise<CourseC
 // Authoring (admins; the caller checks with checkAdmin / requireAdmin)
 
 /**
- * Creates a course from the spec §7 payload (validated by `courseCreateSchema`; empty certificate fields take
+ * Creates a course from the docs/SPEC-NOTES.md §7 payload (validated by `courseCreateSchema`; empty certificate fields take
  * the spec defaults), created_by = the admin's user id. @throws ZodError on invalid input, CourseError
  * 'create-failed' on a database error.
  */
@@ -533,7 +533,7 @@ export async function setPublished(id: string, published: boolean, db?: Database
 }
 
 /**
- * The spec §7 `insert_test_course`: an unpublished course titled 'Test Course' priced 25 (spec §9), created by the
+ * The docs/SPEC-NOTES.md §7 `insert_test_course`: an unpublished course titled 'Test Course' priced 25 (docs/SPEC-NOTES.md §9), created by the
  * admin, for trying out priced courses. @throws CourseError 'create-failed'.
  */
 export async function createTestCourse(adminId: string, db?: Database): Promise<Course> {
@@ -549,7 +549,7 @@ export async function createTestCourse(adminId: string, db?: Database): Promise<
   );
 }
 
-/** Spec §9: the price of the admin's test course. */
+/** docs/SPEC-NOTES.md §9: the price of the admin's test course. */
 export const TEST_COURSE_PRICE = 25;
 
 async function lockCourse(db: Database, courseId: string): Promise<Course> {
@@ -773,7 +773,7 @@ export interface UploadedFile {
 }
 
 /**
- * Stores a course material as `{timestamp}_{sanitised filename}` (spec §7) and records it, optionally attached to
+ * Stores a course material as `{timestamp}_{sanitised filename}` (docs/SPEC-NOTES.md §7) and records it, optionally attached to
  * a lesson of the same course. Allowed: pdf, doc, docx, ppt, pptx, jpg/jpeg, png, mp3, mp4, at most 20 MB
  * (`MATERIAL_MAX_BYTES`). The file is removed again if the database insert fails. Storage: `options.storage`,
  * default `materialStorage()` (locally `.data/uploads`, served at `/uploads/…`; on Supabase a client without a

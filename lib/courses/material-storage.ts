@@ -10,7 +10,7 @@ import { type MaterialStorage, localMaterialStorage } from './storage';
 import { supabaseMaterialStorage } from './storage-supabase';
 
 /**
- * The storage of course materials this deployment uses (DESIGN.md §2 "file storage"): the Supabase Storage bucket
+ * The storage of course materials this deployment uses (docs/ARCHITECTURE.md §2 "file storage"): the Supabase Storage bucket
  * `documents` when accounts are Supabase's (`authKind() === 'supabase'`: NEXT_PUBLIC_SUPABASE_URL and
  * NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY set), else files in `.data/uploads` served at `/uploads/…`.
  *

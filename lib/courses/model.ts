@@ -103,7 +103,7 @@ export function checkMaterial(name: string, sizeBytes: number): MaterialCheck {
   return { ok: true, filename, contentType };
 }
 
-/** Storage name of a material: `{timestamp}_{filename}` (spec §7), the timestamp in milliseconds since 1970. */
+/** Storage name of a material: `{timestamp}_{filename}` (docs/SPEC-NOTES.md §7), the timestamp in milliseconds since 1970. */
 export function materialStoragePath(filename: string, now: number): string {
   return `${now}_${filename}`;
 }

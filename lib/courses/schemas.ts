@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Validation of course authoring input (spec §7 "Admin course creation" payload: title, description, price,
+ * Validation of course authoring input (docs/SPEC-NOTES.md §7 "Admin course creation" payload: title, description, price,
  * thumbnail, certification {title, description}, published), shared by lib/courses on the server and the admin
  * forms in the browser (zodResolver). Browser-safe: zod only. Issue messages are short keys (`required`,
  * `tooLong`, `invalidPrice`, `invalidUrl`) for the forms to translate.
@@ -52,7 +52,7 @@ const optionalUrl = z
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
-/** Empty title or description means the default (spec §3: 'Certificate of Completion' and its sentence). */
+/** Empty title or description means the default (docs/SPEC-NOTES.md §3: 'Certificate of Completion' and its sentence). */
 const certification = z.object({
   title: z
     .string()

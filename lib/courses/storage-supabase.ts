@@ -33,7 +33,7 @@ function summary(error: StorageFailure): string {
 }
 
 /**
- * Course materials in a Supabase Storage bucket (default `documents`, DESIGN.md §2 "file storage"), through
+ * Course materials in a Supabase Storage bucket (default `documents`, docs/ARCHITECTURE.md §2 "file storage"), through
  * supabase-js' `client.storage.from(bucket)`.
  *
  * `client` must be the request's user-scoped server client (`supabaseClientForRequest()` from `@/lib/auth`: the

@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where course materials are stored (DESIGN.md §2 "file storage"). Two adapters: `localMaterialStorage()` writes
+ * Where course materials are stored (docs/ARCHITECTURE.md §2 "file storage"). Two adapters: `localMaterialStorage()` writes
  * files to `.data/uploads`, served at `/uploads/{storagePath}` by app/uploads/[file]/route.ts; and
  * `supabaseMaterialStorage()` (storage-supabase.ts) keeps them in the public Supabase Storage bucket `documents`.
  * `materialStorage()` (material-storage.ts) picks one by the auth kind.

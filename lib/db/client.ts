@@ -19,7 +19,7 @@ import { isShuttingDown } from '@/lib/ops/state';
 import * as schema from './schema';
 
 /**
- * The database connection (DESIGN.md §2): PGlite, Postgres compiled to WASM and running in this process, unless
+ * The database connection (docs/ARCHITECTURE.md §2): PGlite, Postgres compiled to WASM and running in this process, unless
  * DATABASE_URL names a PostgreSQL server (Supabase included), reached with postgres.js. Both drivers give the
  * same Drizzle API, so queries (lib/db/queries) take a `Database` and never know which one runs.
  */
@@ -209,7 +209,7 @@ const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
 /**
  * The process's database, from the environment: DATABASE_URL (PostgreSQL) if set, else PGlite at PGLITE_DIR
  * (default `.data/pglite`; `memory://` for an in-memory database). Opened and migrated on the first call; later
- * calls return the same instance. Never call it at module top level or during `next build` (DESIGN.md §2).
+ * calls return the same instance. Never call it at module top level or during `next build` (docs/ARCHITECTURE.md §2).
  *
  * @throws what `openDatabase` throws, and during `next build` when PGlite would be used; a failed open is not
  * cached, so the next call tries again.

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * The database's public entry point (DESIGN.md §2, §5). Everything outside lib/db imports from here:
+ * The database's public entry point (docs/ARCHITECTURE.md §2, §5). Everything outside lib/db imports from here:
  * `const db = await getDb(); await insertEnquiry(db, …)`. Several writes that must succeed together go through
  * `db.transaction(async (tx) => { … })`; every query function accepts the transaction in place of `db`.
  */

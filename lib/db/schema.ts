@@ -1,5 +1,5 @@
 /**
- * The database schema (spec §3, DESIGN.md §5), one source for both drivers: PGlite (embedded) and PostgreSQL
+ * The database schema (docs/SPEC-NOTES.md §3, docs/ARCHITECTURE.md §5), one source for both drivers: PGlite (embedded) and PostgreSQL
  * (DATABASE_URL, Supabase). `npm run db:generate` turns changes here into SQL migrations in lib/db/migrations and
  * copies them to supabase/migrations. Keep it to SQL that PostgreSQL 15 (Debian, Supabase) and PGlite both run.
  *
@@ -103,7 +103,7 @@ export const courseEnrollments = pgTable(
     paymentMethod: text('payment_method').notNull().default('free'),
     paymentId: text('payment_id'),
     amount: money('amount').notNull().default(0),
-    /** 'active' on creation (spec §4); other states are not specified yet. */
+    /** 'active' on creation (docs/SPEC-NOTES.md §4); other states are not specified yet. */
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -142,7 +142,7 @@ export const userCourseProgress = pgTable(
 
 /**
  * A course's units, in `position` order (0, 1, 2… kept dense by lib/courses). The jsonb `courses.units` column
- * above is the old site's field (spec §3) and stays an empty list: units and lessons live in these tables.
+ * above is the old site's field (docs/SPEC-NOTES.md §3) and stays an empty list: units and lessons live in these tables.
  */
 export const courseUnits = pgTable(
   'course_units',
@@ -189,7 +189,7 @@ export const courseLessons = pgTable(
 
 /**
  * Files attached to a course (optionally to one lesson): stored as `{timestamp}_{filename}` in `.data/uploads`
- * or the Supabase Storage bucket `documents` (DESIGN.md §2 "file storage").
+ * or the Supabase Storage bucket `documents` (docs/ARCHITECTURE.md §2 "file storage").
  */
 export const courseMaterials = pgTable(
   'course_materials',
@@ -241,7 +241,7 @@ export const userRoles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    /** 'admin' is the role the site checks (spec §6). */
+    /** 'admin' is the role the site checks (docs/SPEC-NOTES.md §6). */
     roleName: text('role_name').notNull(),
     createdAt: createdAt(),
   },
@@ -262,7 +262,7 @@ export const volunteers = pgTable(
     experienceLevel: text('experience_level', { enum: EXPERIENCE_LEVELS }).notNull().default('beginner'),
     skills: textList('skills'),
     country: text('country').notNull(),
-    /** The city (spec §3 calls it location). */
+    /** The city (docs/SPEC-NOTES.md §3 calls it location). */
     location: text('location').notNull(),
     locale: text('locale').notNull().default('en'),
     createdAt: createdAt(),
@@ -381,7 +381,7 @@ export const outbox = pgTable(
 );
 
 /**
- * Local accounts (DESIGN.md §2 "auth", embedded default; lib/auth/local.ts). With Supabase Auth configured these
+ * Local accounts (docs/ARCHITECTURE.md §2 "auth", embedded default; lib/auth/local.ts). With Supabase Auth configured these
  * stay empty: Supabase keeps its users in auth.users. Server-only tables: supabase/ leaves them closed (RLS on,
  * no policy), so no API key reaches them. Emails are stored trimmed and lower-cased (the CHECK enforces it).
  */

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Email out (DESIGN.md §2 "email out"): the only entry point. With SMTP_URL, messages go out through nodemailer's
+ * Email out (docs/ARCHITECTURE.md §2 "email out"): the only entry point. With SMTP_URL, messages go out through nodemailer's
  * SMTP transport from MAIL_FROM; without it the outbox table is the delivery (the team reads the rows) and the
  * server log notes each message by id. Outbox jobs of kind 'enquiry.forward' run through `runEmailJob`.
  */

@@ -59,7 +59,7 @@ function receivedAt(date: Date): string {
 }
 
 /**
- * The message that forwards a contact-form enquiry to the team (spec §7 forward-enquiry): addressed to `to`,
+ * The message that forwards a contact-form enquiry to the team (docs/SPEC-NOTES.md §7 forward-enquiry): addressed to `to`,
  * reply-to the sender (so answering reaches them), subject 'Website enquiry from {name}' (name flattened to one
  * line, at most 80 characters), and a plain-text body with the name, email, page language, time received
  * (Europe/London), the enquiry id (to find the row in the database) and the message verbatim.

@@ -29,7 +29,7 @@ export interface SendOptions {
 /** The mail folder of the embedded default (relative to the working directory). */
 export const DEFAULT_MAIL_DIR = '.data/mail';
 
-/** How a message was delivered: by SMTP, or kept in the outbox table (no SMTP_URL: DESIGN.md §2). */
+/** How a message was delivered: by SMTP, or kept in the outbox table (no SMTP_URL: docs/ARCHITECTURE.md §2). */
 export type SendResult = SideEffectOutcome & { via?: 'smtp' | 'outbox' };
 
 /** The sender address: MAIL_FROM, else no-reply at the host of SITE_URL. */
@@ -70,7 +70,7 @@ function redact(text: string): string {
  * Sends one plain-text email.
  *
  * With an SMTP URL (SMTP_URL): a nodemailer SMTP transport from that URL (10 s connection and greeting timeouts),
- * from MAIL_FROM. Without one, the embedded default of DESIGN.md §2 applies: the message stays readable in the
+ * from MAIL_FROM. Without one, the embedded default of docs/ARCHITECTURE.md §2 applies: the message stays readable in the
  * outbox table (its payload points to the stored row), a copy is written as an `.eml` file to the mail folder
  * (MAIL_DIR, default `.data/mail`; 'none' for no file; a failed write is logged and does not fail the send) and
  * the server log gets a one-line notice with the reference and file name only (no body, no addresses), and the

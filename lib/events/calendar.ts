@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" links (spec §2 Single event, §7): Google, Outlook and Yahoo, built with URLSearchParams from
+ * "Add to calendar" links (docs/SPEC-NOTES.md §2 Single event, §7): Google, Outlook and Yahoo, built with URLSearchParams from
  * UTC instants. Pure. (The ICS download for Apple and generic calendars is a route handler of issue #4.)
  */
 

@@ -3,7 +3,7 @@ import type { Locale } from '@/i18n/routing';
 import { EVENT_TIME_ZONE } from './parse';
 
 /**
- * How an event's time reads (spec §9): in UK time, English as 'Month day, year' with 12-hour times, the time after
+ * How an event's time reads (docs/SPEC-NOTES.md §9): in UK time, English as 'Month day, year' with 12-hour times, the time after
  * ' @ ', an end date after ' - ' and an end time after ' to ' (`to` is passed in translated) — e.g. 'January 15, 2027 @ 6:30 PM to 8:00 PM',
  * 'March 4, 2027 @ 10:00 AM - March 5, 2027 to 4:00 PM'. Other locales use their own date and 24-hour forms.
  * Pure; returns null when there is no start (the page shows 'Date TBA').

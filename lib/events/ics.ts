@@ -4,7 +4,7 @@ import type { EventView } from './model';
 import { addDays, EVENT_TIME_ZONE, icsLocalDateTime, londonParts } from './parse';
 
 /**
- * iCalendar (RFC 5545) files for events (spec §2 Single event "Apple and generic (ICS download)", §7 ICS fields:
+ * iCalendar (RFC 5545) files for events (docs/SPEC-NOTES.md §2 Single event "Apple and generic (ICS download)", §7 ICS fields:
  * title, description, location, start, end, url, status confirmed), built with the `ics` package. `ics` writes
  * times only as UTC or floating local time, so the output is post-processed: timed events get
  * `DTSTART;TZID=Europe/London` local times plus a VTIMEZONE for Europe/London (without it Outlook reads the

@@ -14,14 +14,14 @@ import {
 } from './place';
 
 /**
- * The events pages' view of a WordPress event (spec §2 Single event, §3 Event, §4, §5, §9): everything the list,
+ * The events pages' view of a WordPress event (docs/SPEC-NOTES.md §2 Single event, §3 Event, §4, §5, §9): everything the list,
  * the single page, the ICS files and the JSON-LD need, computed once from a `CmsEvent` (whose HTML and URLs
  * lib/cms has already sanitised). Pure: the current time is always passed in.
  */
 
-/** Spec §9: the 'About the event' text is the excerpt cut to 200 characters. */
+/** docs/SPEC-NOTES.md §9: the 'About the event' text is the excerpt cut to 200 characters. */
 export const EVENT_EXCERPT_LENGTH = 200;
-/** Spec §9: events are read 50 to a page; the list shows at most this many. */
+/** docs/SPEC-NOTES.md §9: events are read 50 to a page; the list shows at most this many. */
 export const EVENTS_PAGE_SIZE = 50;
 
 export type Attendance = 'online' | 'offline' | 'mixed';
@@ -112,7 +112,7 @@ function scheduleFields(event: Pick<CmsEvent, 'fields' | 'startDate' | 'endDate'
 }
 
 /**
- * Speakers or organizers (spec §3): objects with `post_title` (an ACF relationship) or `name` are shown by name
+ * Speakers or organizers (docs/SPEC-NOTES.md §3): objects with `post_title` (an ACF relationship) or `name` are shown by name
  * (with `role` when given); other entries (IDs of a plain list) are only counted. A plain string is one name.
  * Null when there are none.
  */
@@ -145,7 +145,7 @@ const VIDEO_TYPES: Record<string, string> = {
   mov: 'video/quicktime',
 };
 
-/** A YouTube link (11-character id, hqdefault thumbnail) or a video file (mp4, webm, ogg, mov); else null (spec §9). */
+/** A YouTube link (11-character id, hqdefault thumbnail) or a video file (mp4, webm, ogg, mov); else null (docs/SPEC-NOTES.md §9). */
 export function eventVideo(url: string | null): EventVideo | null {
   if (!url) return null;
   const id = youtubeId(url);
@@ -248,8 +248,8 @@ export function eventPhase(
 export type EventListItem = { view: EventView; phase: EventPhase };
 
 /**
- * The events list order (spec §2): upcoming events first, soonest first (ongoing ones lead, then dated upcoming
- * ones, then those with no date yet), then past events, most recent first. At most `limit` in all (spec §9: 50),
+ * The events list order (docs/SPEC-NOTES.md §2): upcoming events first, soonest first (ongoing ones lead, then dated upcoming
+ * ones, then those with no date yet), then past events, most recent first. At most `limit` in all (docs/SPEC-NOTES.md §9: 50),
  * keeping every upcoming event before any past one.
  */
 export function orderEvents(
@@ -283,7 +283,7 @@ export function orderedEvents(events: readonly CmsEvent[], now: Date, limit = EV
   return [...upcoming, ...past].map((i) => i.view);
 }
 
-/** The "Add to calendar" event (Google, Outlook, Yahoo links; spec §7), or null when there is no date. */
+/** The "Add to calendar" event (Google, Outlook, Yahoo links; docs/SPEC-NOTES.md §7), or null when there is no date. */
 export function calendarEvent(view: EventView, pageUrl: string): CalendarEvent | null {
   if (!view.start || !view.end) return null;
   return {
@@ -297,7 +297,7 @@ export function calendarEvent(view: EventView, pageUrl: string): CalendarEvent |
 }
 
 /**
- * The generic 'Community Event' stand-in shown when the event could not be loaded at all (spec §2, §8): no date,
+ * The generic 'Community Event' stand-in shown when the event could not be loaded at all (docs/SPEC-NOTES.md §2, §8): no date,
  * no place, no actions. `title` and `summary` come translated from the page.
  */
 export function fallbackEventView(slug: string, title: string, summary: string): EventView {
@@ -330,7 +330,7 @@ export function fallbackEventView(slug: string, title: string, summary: string):
 }
 
 /**
- * The details line of the 'Error loading event...' banner: the CMS layer's message (spec §8 texts such as
+ * The details line of the 'Error loading event...' banner: the CMS layer's message (docs/SPEC-NOTES.md §8 texts such as
  * 'Failed to fetch event by slug: 502 Bad Gateway', safe to show), else only the error's kind, so file paths or
  * internals of other errors never reach the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure parsing of the WordPress event fields (spec §3 Event, §5, §9), for the events pages (issue #4).
+ * Pure parsing of the WordPress event fields (docs/SPEC-NOTES.md §3 Event, §5, §9), for the events pages (issue #4).
  * Wall-clock values from WordPress are UK local time; results are UTC `Date`s, computed for Europe/London
  * (so 18:30 on a summer date is 17:30Z and on a winter date 18:30Z).
  */
@@ -87,7 +87,7 @@ export type EventTimes = {
 
 /**
  * Start and end from the ACF fields: `event_date` + `event_time`, `event_end_date` (defaults to the start date) +
- * `event_end_time`; the end defaults to the start plus one hour (spec §9) and never precedes the start.
+ * `event_end_time`; the end defaults to the start plus one hour (docs/SPEC-NOTES.md §9) and never precedes the start.
  */
 export function eventTimes(fields: Record<string, unknown>): EventTimes {
   const date = parseEventDate(fields.event_date);

@@ -1,7 +1,7 @@
 import { htmlToText } from '@/lib/text';
 
 /**
- * Where an event is, whether it is online, and its registration link (spec §3 Event, §4, §5, §9). Pure.
+ * Where an event is, whether it is online, and its registration link (docs/SPEC-NOTES.md §3 Event, §4, §5, §9). Pure.
  */
 
 function text(value: unknown): string {
@@ -39,7 +39,7 @@ export function eventLocation(fields: Record<string, unknown>, contentHtml = '')
 }
 
 /**
- * A `Location:`, `Venue:` or `Where:` line in the content (spec §5: 3 to 50 characters): the rest of that line up
+ * A `Location:`, `Venue:` or `Where:` line in the content (docs/SPEC-NOTES.md §5: 3 to 50 characters): the rest of that line up
  * to a sentence end. Lines are the content's paragraphs, list items and line breaks.
  */
 function contentLocation(contentHtml: string): string | null {
@@ -54,7 +54,7 @@ function contentLocation(contentHtml: string): string | null {
 
 const ONLINE_WORDS = /\b(zoom|online|virtual)\b/i;
 
-/** True when the text mentions zoom, online or virtual (spec §4). */
+/** True when the text mentions zoom, online or virtual (docs/SPEC-NOTES.md §4). */
 export function mentionsOnline(value: string | null | undefined): boolean {
   return Boolean(value && ONLINE_WORDS.test(value));
 }
@@ -67,7 +67,7 @@ function flag(value: unknown): boolean | null {
 }
 
 /**
- * Online (spec §3, §4): when `is_online` is set, when the location mentions zoom, online or virtual, or — for
+ * Online (docs/SPEC-NOTES.md §3, §4): when `is_online` is set, when the location mentions zoom, online or virtual, or — for
  * items that give no location and no explicit `is_online: false` — when organizers come as an array (the
  * spec's rule; a known in-person location wins over it, so a vigil on a square with a list of organisers stays
  * in person).
@@ -98,7 +98,7 @@ export function hasPhysicalLocation(fields: Record<string, unknown>): boolean {
 
 /**
  * `registration_details.registration_url` or `.url` (or a plain URL string), only when non-empty after trimming
- * (spec §5) and http(s), so a `javascript:` value can never become a link.
+ * (docs/SPEC-NOTES.md §5) and http(s), so a `javascript:` value can never become a link.
  */
 export function registrationUrl(fields: Record<string, unknown>): string | null {
   const details = record(fields.registration_details);
@@ -140,7 +140,7 @@ const BY_HOST: [RegExp, EventLinkLabel][] = [
   ],
 ];
 
-/** The English label of an event link, chosen by its host (spec §9); 'Join Event' for anything else. */
+/** The English label of an event link, chosen by its host (docs/SPEC-NOTES.md §9); 'Join Event' for anything else. */
 export function eventLinkLabel(url: string): EventLinkLabel {
   let host: string;
   try {

@@ -14,7 +14,7 @@ import { formSecret } from './secret';
 import { FORM_TOKEN_MAX_USES, MAX_TOKEN_AGE_MS, verifyFormToken } from './token';
 
 /**
- * One wrapper for every public form's server action (HOUSE-STYLE rule 8): per-client rate limit, spam guard
+ * One wrapper for every public form's server action (CONTRIBUTING.md, Conventions): per-client rate limit, spam guard
  * (honeypot + signed minimum fill time), zod validation on the server, and safe error mapping. Whatever the
  * input (not an object, wrong types, megabytes of text, extra or prototype-polluting keys), the caller gets a
  * `FormResult` with a 4xx status and message keys, never an exception or a stack trace; the handler runs only

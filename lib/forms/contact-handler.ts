@@ -10,7 +10,7 @@ import type { FormContext, FormDefinition } from './action';
 import { contactSchema, forwardSchema } from './contact';
 import type { FormFailure } from './result';
 
-/** The contact form (spec §5): spam guard and the per-client submission limit of every public form. */
+/** The contact form (docs/SPEC-NOTES.md §5): spam guard and the per-client submission limit of every public form. */
 export const contactForm: FormDefinition<typeof contactSchema> = { name: 'contact', schema: contactSchema };
 
 /**
@@ -27,8 +27,8 @@ export const forwardForm: FormDefinition<typeof forwardSchema> = {
 export type ContactHandlerOptions = EmailJobOptions;
 
 /**
- * Saves an enquiry (spec §7 insert into enquiries) and its 'enquiry.forward' outbox item in ONE transaction, so
- * that a saved enquiry always has a forward on its way (DESIGN.md §5). The item becomes due for the worker after
+ * Saves an enquiry (docs/SPEC-NOTES.md §7 insert into enquiries) and its 'enquiry.forward' outbox item in ONE transaction, so
+ * that a saved enquiry always has a forward on its way (docs/ARCHITECTURE.md §5). The item becomes due for the worker after
  * ENQUIRY_FORWARD_GRACE_SECONDS; the browser asks for the forward straight away (`handleForwardEnquiry`).
  * Text is stored verbatim (trimmed), as data: Drizzle binds parameters, nothing is ever interpreted.
  * @returns the new enquiry's id. @throws on a database error (the wrapper answers 500 'server': not saved).
@@ -52,7 +52,7 @@ export async function handleSubmitEnquiry(
 }
 
 /**
- * Forwards a saved enquiry by email now (spec §4 'forwarded'), through its outbox item (`forwardEnquiryNow`).
+ * Forwards a saved enquiry by email now (docs/SPEC-NOTES.md §4 'forwarded'), through its outbox item (`forwardEnquiryNow`).
  * @returns `{ forwarded: true }` when it was emailed (now or before), `{ forwarded: false }` when it was not
  * (it stays saved and pending in the outbox; the worker retries), or a 400 failure for an unknown id.
  */

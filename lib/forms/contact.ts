@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The contact form's schema (spec §5 Contact form), shared by the browser (react-hook-form's zodResolver, before
+ * The contact form's schema (docs/SPEC-NOTES.md §5 Contact form), shared by the browser (react-hook-form's zodResolver, before
  * sending) and the server action (again: the browser is never trusted). No I/O and no server-only import, so the
  * browser bundle can load it. Errors are message KEYS of the `ContactForm` namespace, never English text:
  * - name: at least 2 characters → 'nameMin' ('Name must be at least 2 characters.'), at most 200 → 'nameMax';

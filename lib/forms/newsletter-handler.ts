@@ -16,7 +16,7 @@ export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
 };
 
 /**
- * Signs an email up (spec §7, DESIGN.md §5) with double opt-in: the `newsletter_subscribers` row is saved first as
+ * Signs an email up (docs/SPEC-NOTES.md §7, docs/ARCHITECTURE.md §5) with double opt-in: the `newsletter_subscribers` row is saved first as
  * `pending` with the page's locale (a repeat signup adds no row and never re-activates anyone), and the
  * confirmation email goes out after the response (lib/mailing `subscribeNewsletter`); the provider sync waits for
  * the person's confirmation. Returns the same thank-you path whatever the address's state (without locale prefix;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The newsletter form's schema, shared by the browser (validated before sending) and the server action
  * (validated again: the browser is never trusted). Errors are message keys of the `Newsletter` namespace.
- * Spec §7: the email field is required and of email type.
+ * docs/SPEC-NOTES.md §7: the email field is required and of email type.
  */
 export const newsletterSchema = z.object({
   email: z

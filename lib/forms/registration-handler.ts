@@ -7,7 +7,7 @@ import type { FormContext, FormDefinition } from './action';
 import { type Registration, registrationSchema } from './registration';
 import type { FormFailure } from './result';
 
-/** The outbox kind of the best-effort follow-up (spec §7), run by lib/mailing's runMailingJob. */
+/** The outbox kind of the best-effort follow-up (docs/SPEC-NOTES.md §7), run by lib/mailing's runMailingJob. */
 export const VOLUNTEER_FOLLOWUP_KIND = 'volunteer.followup';
 
 export const registrationForm: FormDefinition<typeof registrationSchema> = {
@@ -16,7 +16,7 @@ export const registrationForm: FormDefinition<typeof registrationSchema> = {
 };
 
 /**
- * Saves a Network Registration (spec §7 "insert into volunteers") and, in the same transaction, queues its
+ * Saves a Network Registration (docs/SPEC-NOTES.md §7 "insert into volunteers") and, in the same transaction, queues its
  * follow-up (contact sync, then the mailing fallbacks), so the row and its follow-up are saved together or not
  * at all; the follow-up itself runs later in the outbox worker and never affects this answer.
  * The country arrives as our list's code (or an English name) and is stored as the English name; one not on the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Network Registration form (spec §3 fields and options, §5 rules): one zod schema for the browser
+ * The Network Registration form (docs/SPEC-NOTES.md §3 fields and options, §5 rules): one zod schema for the browser
  * (react-hook-form's zodResolver) and the server (lib/forms/registration-handler.ts through formAction). No
  * server-only imports. Errors are message keys of the `Registration` namespace, translated in the browser.
  */
@@ -99,7 +99,7 @@ export const registrationSchema = z
     membershipType: z.enum(MEMBERSHIP_TYPES, { error: 'membershipRequired' }),
     organization: optionalText(L.organization, 'organizationMax'),
     interests: choices(INTEREST_OPTIONS, 'interestsRequired', 'invalidOption'),
-    // Shown when 'other' is ticked; deliberately not required (spec §5).
+    // Shown when 'other' is ticked; deliberately not required (docs/SPEC-NOTES.md §5).
     customInterest: optionalText(L.customInterest, 'customInterestMax'),
     availability: choices(AVAILABILITY_OPTIONS, 'availabilityRequired', 'invalidOption'),
     experience: z.enum(EXPERIENCE_LEVELS, { error: 'experienceRequired' }),
@@ -135,7 +135,7 @@ export const REGISTRATION_FIELDS = [
   'city',
 ] as const;
 
-/** The form's empty state: experience defaults to beginner (spec §3). */
+/** The form's empty state: experience defaults to beginner (docs/SPEC-NOTES.md §3). */
 export const REGISTRATION_DEFAULTS = {
   fullName: '',
   email: '',

@@ -1,7 +1,7 @@
 import { countryCode } from '@/lib/countries';
 
 /**
- * Location prefill for the registration form (spec §7 "Location detection"), done on the server so the visitor's
+ * Location prefill for the registration form (docs/SPEC-NOTES.md §7 "Location detection"), done on the server so the visitor's
  * browser never calls a third party. Failures of any kind give `{}`: the form simply starts empty.
  */
 

@@ -5,10 +5,10 @@ import { unstable_cache } from 'next/cache';
 import { type Database, type HomepageContent, getDb, latestHomepageContent } from '@/lib/db';
 
 /**
- * The home hero's database override (spec §3 Homepage content, §7 "select latest row from homepage_content by
+ * The home hero's database override (docs/SPEC-NOTES.md §3 Homepage content, §7 "select latest row from homepage_content by
  * created_at"): background image, subtitle, call-to-action text and link, each optional.
  *
- * How it reaches a static page (DESIGN.md §2 and §4, classic ISR):
+ * How it reaches a static page (docs/ARCHITECTURE.md §2 and §4, classic ISR):
  * - `next build` never opens the database (several build workers would open one PGlite directory), so during
  *   the build `getHomepageOverride()` returns null at once, without touching the cache or the database: the
  *   pre-rendered home page shows the CMS defaults.

@@ -1,9 +1,9 @@
 /**
- * Contact sync records (spec §3) built from what the site stores: pure functions, no I/O.
+ * Contact sync records (docs/SPEC-NOTES.md §3) built from what the site stores: pure functions, no I/O.
  */
 import type { ContactRecord } from './types';
 
-/** Tags of a newsletter signup when the caller gives none (spec §7 proxy route). */
+/** Tags of a newsletter signup when the caller gives none (docs/SPEC-NOTES.md §7 proxy route). */
 export const DEFAULT_NEWSLETTER_TAGS: readonly string[] = ['newsletter', 'website'];
 /**
  * The only tags a public newsletter signup may ask for (POST /api/mailchimp/subscribe refuses any other): the
@@ -23,7 +23,7 @@ export const NEWSLETTER_TAG_ALLOW_LIST: readonly string[] = [
 ];
 /** The only merge fields (provider attributes) a public signup may set, besides its first and last name. */
 export const NEWSLETTER_MERGE_FIELD_ALLOW_LIST: readonly string[] = ['COUNTRY', 'CITY'];
-/** Tags of a network registration (spec §3). */
+/** Tags of a network registration (docs/SPEC-NOTES.md §3). */
 export const VOLUNTEER_TAGS: readonly string[] = ['volunteer', 'website', 'network-member'];
 export const VOLUNTEER_SOURCE = 'volunteer-registration';
 
@@ -68,7 +68,7 @@ export function newsletterContact(email: string, opts: NewsletterContactOptions 
   };
 }
 
-/** A network registration as the form submits it (spec §3 registration fields). */
+/** A network registration as the form submits it (docs/SPEC-NOTES.md §3 registration fields). */
 export interface VolunteerContactInput {
   fullName: string;
   email: string;
@@ -84,7 +84,7 @@ export interface VolunteerContactInput {
 }
 
 /**
- * The contact record of a network registration (spec §3): firstName is the first word of the name, lastName the
+ * The contact record of a network registration (docs/SPEC-NOTES.md §3): firstName is the first word of the name, lastName the
  * rest; source 'volunteer-registration'; tags volunteer, website, network-member; custom fields MEMBERSHIP_TYPE,
  * ORGANIZATION, INTERESTS, AVAILABILITY, EXPERIENCE, SKILLS, COUNTRY, CITY (lists joined with ', ') and
  * VOLUNTEER_TYPE 'network-member'. Empty values are left out. The organisation is also the contact's company.

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Newsletter and contact sync (DESIGN.md §2 "newsletter sync", spec §3 and §7): the only entry point to the mailing
+ * Newsletter and contact sync (docs/ARCHITECTURE.md §2 "newsletter sync", docs/SPEC-NOTES.md §3 and §7): the only entry point to the mailing
  * providers. MAILING_PROVIDER picks mailchimp, brevo, hubspot or airtable (with their keys, lib/config/env.ts);
  * unset means subscribers are kept in the database only. Newsletter consent is a double opt-in (lib/mailing/
  * newsletter.ts): a signup is `pending` until the person confirms through a signed emailed link, and only then is

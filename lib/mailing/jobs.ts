@@ -212,7 +212,7 @@ async function runVolunteerFollowup(db: Database, volunteerId: string, options: 
  * with the outcome).
  * - 'newsletter.sync' {subscriberId, email, locale?, …}: syncs the subscriber (if still active) and records the
  *   outcome on its row (`recordNewsletterSync`).
- * - 'volunteer.followup' {volunteerId}: syncs the registration with the spec §3 mapping (best effort, spec §7).
+ * - 'volunteer.followup' {volunteerId}: syncs the registration with the docs/SPEC-NOTES.md §3 mapping (best effort, docs/SPEC-NOTES.md §7).
  * - 'newsletter.confirm' {subscriberId, email, locale, …}: mails the double opt-in link (nothing when the row is
  *   active or gone by now).
  * - 'newsletter.unsubscribe' {subscriberId, email}: tells the provider (nothing when confirmed again since).

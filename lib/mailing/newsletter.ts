@@ -27,7 +27,7 @@ import { subscriberStateTag, verifyNewsletterToken, newsletterLinkKey } from './
 import { hasMailingProvider } from './sync';
 
 /**
- * The newsletter's consent flow (double opt-in), saved first and mailed after (DESIGN.md §5):
+ * The newsletter's consent flow (double opt-in), saved first and mailed after (docs/ARCHITECTURE.md §5):
  * `subscribeNewsletter` (anonymous: form or JSON route) stores a `pending` row and queues a confirmation email;
  * `confirmNewsletter` (the person's signed link, then a button) makes it `active` with the consent time and only
  * then queues the provider sync; `unsubscribeNewsletter` (signed link, no login) ends it and tells the provider.

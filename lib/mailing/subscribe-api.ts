@@ -24,7 +24,7 @@ export const MAX_SUBSCRIBE_BODY_BYTES = 16 * 1024;
 const allowed = (list: readonly string[]) => list.join(', ');
 
 /**
- * Body of POST /api/mailchimp/subscribe (spec §7 proxy route). Unknown keys are dropped. `tags` and `mergeFields`
+ * Body of POST /api/mailchimp/subscribe (docs/SPEC-NOTES.md §7 proxy route). Unknown keys are dropped. `tags` and `mergeFields`
  * only from the allow-lists in lib/mailing/contacts.ts (an anonymous caller must not label people "donor" or
  * "staff" in the CRM); anything else is refused with a message naming what is allowed.
  */

@@ -19,7 +19,7 @@ export interface MailingOptions extends AdapterOptions {
 
 let announced = false;
 
-/** The configuration from this process's environment; logs the choice once (DESIGN.md §2). */
+/** The configuration from this process's environment; logs the choice once (docs/ARCHITECTURE.md §2). */
 export function envMailingConfig(): MailingConfigResult {
   const result = mailingConfigFromEnv(env());
   if (!announced) {
@@ -64,7 +64,7 @@ export function hasMailingProvider(options: MailingOptions = {}): boolean {
 }
 
 /**
- * Sends one contact to the configured provider (spec §7 adapters). With no provider it does nothing and reports
+ * Sends one contact to the configured provider (docs/SPEC-NOTES.md §7 adapters). With no provider it does nothing and reports
  * success. Never throws: failures (HTTP 4xx/5xx, 429, timeouts, unreachable host, incomplete configuration) come
  * back as `{ ok: false, error }` with text safe to store: provider, status and the provider's short error code,
  * never a key or a response body. The caller records the outcome; the outbox retries failures.
@@ -137,7 +137,7 @@ async function callProvider(
 }
 
 /**
- * The connection test of the configured provider (spec §7): mailchimp GET /lists/{list}, brevo GET /account (and
+ * The connection test of the configured provider (docs/SPEC-NOTES.md §7): mailchimp GET /lists/{list}, brevo GET /account (and
  * each list), hubspot GET /crm/v3/objects/contacts?limit=1, airtable GET /{base}/{table}?maxRecords=1.
  * @returns the provider (null for none: ok, database only) and a sentence for a person: what works, or what is
  * wrong (which variables are missing, a refused key, an unknown list/base/table, an unreachable host). Never throws.

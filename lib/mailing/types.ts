@@ -1,8 +1,8 @@
 /**
- * Shapes shared by the mailing adapters (spec §3 "Contact sync record", "Mailing provider config").
+ * Shapes shared by the mailing adapters (docs/SPEC-NOTES.md §3 "Contact sync record", "Mailing provider config").
  */
 
-/** The providers a contact can be synced to; `null` elsewhere means "database only" (DESIGN.md §2). */
+/** The providers a contact can be synced to; `null` elsewhere means "database only" (docs/ARCHITECTURE.md §2). */
 export type MailingProviderName = 'mailchimp' | 'brevo' | 'hubspot' | 'airtable';
 
 export const MAILING_PROVIDERS: readonly MailingProviderName[] = [
@@ -12,7 +12,7 @@ export const MAILING_PROVIDERS: readonly MailingProviderName[] = [
   'airtable',
 ];
 
-/** One contact as sent to a provider (spec §3). Empty optional fields are left out of the request. */
+/** One contact as sent to a provider (docs/SPEC-NOTES.md §3). Empty optional fields are left out of the request. */
 export type ContactRecord = {
   email: string;
   firstName?: string;

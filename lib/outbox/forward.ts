@@ -21,7 +21,7 @@ export type ForwardStatus =
   | 'not-found';
 
 /**
- * Forwards a saved enquiry now, through its outbox item (the contact form's second step, spec §4 'forwarded'):
+ * Forwards a saved enquiry now, through its outbox item (the contact form's second step, docs/SPEC-NOTES.md §4 'forwarded'):
  * only an enquiry not yet forwarded, and only if its item has not been tried (so a replayed call cannot send the
  * email twice). The outcome is recorded on the item (`markOutbox`: sent, or pending with last_error for the
  * worker's retries) and on the enquiry. Never throws for a failed send; database errors do throw (the action

@@ -21,8 +21,8 @@ type Drain = (options: DrainOptions) => Promise<DrainResult>;
  * Starts this process's outbox worker: every OUTBOX_INTERVAL_SECONDS (default 60) it runs `drainOutbox`, so failed
  * forwards and syncs are retried and items whose request died are sent. One timer per process (a second call does
  * nothing), unref'd (it never keeps the process alive), a run is skipped while the previous one is still going,
- * and nothing starts during `next build` (build workers must not open the database, DESIGN.md §2). Several
- * instances are safe: claims use FOR UPDATE SKIP LOCKED. `drain` is for tests.
+ * and nothing starts during `next build` (build workers must not open the database, docs/ARCHITECTURE.md §2).
+ * Several instances are safe: claims use FOR UPDATE SKIP LOCKED. `drain` is for tests.
  * @returns whether a worker is now running in this process.
  */
 export function startOutboxWorker(options: { drain?: Drain; intervalMs?: number } = {}): boolean {

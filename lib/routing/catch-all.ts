@@ -1,5 +1,5 @@
 /**
- * The `/{slug}` catch-all rule (spec §2): a single unreserved slug redirects to `/blog/{slug}` (old WordPress
+ * The `/{slug}` catch-all rule (docs/SPEC-NOTES.md §2): a single unreserved slug redirects to `/blog/{slug}` (old WordPress
  * permalinks were `/%postname%/`); reserved slugs and deeper paths are not redirected (they 404 when no route
  * answers). Pure.
  */

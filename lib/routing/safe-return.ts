@@ -73,7 +73,7 @@ export function safeReturnTarget(value: unknown): string | null {
 }
 
 /**
- * Where a "return" link may point (spec §2 Thank-you `returnTo`): the sanitised path (see `safeReturnTarget`)
+ * Where a "return" link may point (docs/SPEC-NOTES.md §2 Thank-you `returnTo`): the sanitised path (see `safeReturnTarget`)
  * in `locale`'s prefix (`/blog` → `/es/blog` for Spanish), or the locale's home page for anything else. Pure.
  */
 export function safeReturnPath(value: unknown, locale: Locale): string {

@@ -1,5 +1,5 @@
 /**
- * The Access Blocked page sent with a 429 (DESIGN.md §3). A self-contained HTML string: answering a flood must
+ * The Access Blocked page sent with a 429 (docs/ARCHITECTURE.md §3). A self-contained HTML string: answering a flood must
  * cost almost nothing, so it renders no React and needs no other request (inline styles, no scripts).
  */
 import en from '@/messages/en.json';

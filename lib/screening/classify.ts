@@ -1,7 +1,7 @@
 /**
  * Request classification for screening (pure). What a person does counts against the main budget; what the
  * framework does on their behalf (link prefetches, RSC payloads for client navigation) counts against a
- * separate, higher budget; real static files never count (DESIGN.md §3).
+ * separate, higher budget; real static files never count (docs/ARCHITECTURE.md §3).
  *
  * Everything a client controls (headers, query, file extension) is distrusted: a request only leaves the
  * person's budget when what it will be answered with is cheap and cannot be a full page.

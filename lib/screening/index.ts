@@ -1,5 +1,5 @@
 /**
- * Screening: the per-client rate limit that runs first in `proxy.ts` (DESIGN.md §3).
+ * Screening: the per-client rate limit that runs first in `proxy.ts` (docs/ARCHITECTURE.md §3).
  *
  * `SCREENING_MAX_REQUESTS` (default 50) person-initiated requests per `SCREENING_WINDOW_SECONDS` (default 60)
  * per client; framework requests (prefetch, RSC) have their own budget, `SCREENING_PREFETCH_MAX_REQUESTS`

@@ -1,5 +1,5 @@
 /**
- * The screening log: the last 100 decisions worth keeping (spec §9), newest last, in process memory.
+ * The screening log: the last 100 decisions worth keeping (docs/SPEC-NOTES.md §9), newest last, in process memory.
  * Addresses are stored masked (see `maskIp`): enough to spot a pattern, not enough to identify a person.
  */
 export const SCREENING_LOG_LIMIT = 100;

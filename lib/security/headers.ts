@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (DESIGN.md §4, notes/perf-security.md §3.1).
+ * Security headers for every response (docs/ARCHITECTURE.md §4, README.md "Security headers").
  *
  * The CSP is static: a per-request nonce would make every page dynamic (about 40× fewer requests/s), so scripts
  * need 'unsafe-inline' for Next's inline hydration data, and server-side sanitising of CMS HTML is the primary

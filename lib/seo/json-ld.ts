@@ -369,7 +369,7 @@ export function jobPostingJsonLd(
 }
 
 /**
- * A media archive item (spec §3) as a schema.org ImageObject, VideoObject or AudioObject, published by the charity.
+ * A media archive item (docs/SPEC-NOTES.md §3) as a schema.org ImageObject, VideoObject or AudioObject, published by the charity.
  * `contentUrl` is the file itself (image, video or audio file), `embedUrl` a player page (YouTube, Vimeo);
  * site paths become absolute. A VideoObject gets `thumbnailUrl` and `uploadDate`, as search engines expect.
  */

@@ -19,7 +19,7 @@ export type PageMetadataInput = {
 };
 
 /**
- * Metadata for one page (spec §2 "Page metadata"): `{page} | {site name}` title, description, canonical URL,
+ * Metadata for one page (docs/SPEC-NOTES.md §2 "Page metadata"): `{page} | {site name}` title, description, canonical URL,
  * hreflang alternates for every locale plus x-default, Open Graph and Twitter card, robots.
  * Absolute URLs come from `SITE_URL` via the site config.
  */

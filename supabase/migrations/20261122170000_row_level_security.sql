@@ -4,7 +4,7 @@
 -- these policies are defence in depth for everything that reaches the database with Supabase's API keys:
 --   anon, authenticated  the public and signed-in users (PostgREST, supabase-js in a browser)
 --   service_role         bypasses RLS (Supabase creates it with BYPASSRLS)
--- Admins are users with a user_roles row whose role_name is 'admin' (spec §6).
+-- Admins are users with a user_roles row whose role_name is 'admin' (docs/SPEC-NOTES.md §6).
 -- `(select auth.uid())` rather than `auth.uid()`: evaluated once per statement, not once per row (Supabase's
 -- RLS performance advice).
 -- Tested on a real PostgreSQL by tests/integration/supabase-rls.test.ts.

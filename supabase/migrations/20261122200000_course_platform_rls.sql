@@ -67,8 +67,8 @@ $$;
 revoke all on function public.verify_certificate(uuid) from public;
 grant execute on function public.verify_certificate(uuid) to anon, authenticated, service_role;
 
--- Spec §7 `rpc insert_test_course`: SECURITY INVOKER, so the caller's policies apply (admins only may insert
--- courses). An unpublished course; lib/courses createTestCourse() is the server's equivalent (price 25, spec §9).
+-- docs/SPEC-NOTES.md §7 `rpc insert_test_course`: SECURITY INVOKER, so the caller's policies apply (admins only may insert
+-- courses). An unpublished course; lib/courses createTestCourse() is the server's equivalent (price 25, docs/SPEC-NOTES.md §9).
 create or replace function public.insert_test_course(
   p_title text,
   p_description text,

@@ -13,7 +13,7 @@ async function waitForHydration(page: Page) {
 }
 
 /**
- * The chat assistant widget (issue 6; spec §2 Chat assistant widget, §4, §8) on its embedded default: the local
+ * The chat assistant widget (issue 6; docs/SPEC-NOTES.md §2 Chat assistant widget, §4, §8) on its embedded default: the local
  * answerer over the snapshot content, no OPENAI_API_KEY.
  */
 

@@ -3,7 +3,7 @@ import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydr
 import { mailTo, mailedConfirmLink, signUpConfirmed } from './mailbox';
 
 /**
- * Accounts (issue 7, spec §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
+ * Accounts (issue 7, docs/SPEC-NOTES.md §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
  * signing in before confirming says so (with a resend link); a wrong password gets the one wrong-credentials
  * message; a bad emailed link is refused. The confirmation link is read from the email the site wrote to its mail
  * folder (`.data/mail`: no SMTP configured) and the whole path runs: confirm → signed in → user menu by keyboard →

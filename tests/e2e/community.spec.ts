@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
 
-/** The Community page (spec §2) and its Network Registration dialog (§3, §4, §5, §8). */
+/** The Community page (docs/SPEC-NOTES.md §2) and its Network Registration dialog (§3, §4, §5, §8). */
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 

@@ -4,7 +4,7 @@ import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
 
 /**
- * Contact page (spec §2 Contact, §4 contact form states, §5 rules, §8 texts): details, the form's empty-submit
+ * Contact page (docs/SPEC-NOTES.md §2 Contact, §4 contact form states, §5 rules, §8 texts): details, the form's empty-submit
  * messages in English and Spanish, a valid submit saved and forwarded (the embedded default: the outbox is the
  * delivery) with the form reset, keyboard-only use, and axe in both themes. On the `postgres` project the stored
  * row is checked in the database too.

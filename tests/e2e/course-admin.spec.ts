@@ -5,7 +5,7 @@ import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydr
 import { grantAdminByCommand, signUpConfirmed } from './mailbox';
 
 /**
- * The admin course pages (issue 7 item 4; spec §2, §6, §7, §8): /courses/create (and its alias /course/create),
+ * The admin course pages (issue 7 item 4; docs/SPEC-NOTES.md §2, §6, §7, §8): /courses/create (and its alias /course/create),
  * /courses/manage/{id} and /courses/test are checked on the server, so a signed-out visitor is sent to sign in
  * with `next`, and the materials handler answers 401. A user who signed up and confirmed through the mailed link
  * is, as a non-admin, turned away from the pages (→ /courses?denied=admin) and gets 403 from the handler; as an
@@ -107,7 +107,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
       await signUpConfirmed(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
     }
 
-    // Create (spec §7 form, §8 success toast), then the manage page.
+    // Create (docs/SPEC-NOTES.md §7 form, §8 success toast), then the manage page.
     await page.goto('/courses/create');
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Create a course' })).toBeVisible();
@@ -204,7 +204,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     }
     expect(await axeViolations(page)).toEqual([]);
 
-    // The test course (spec §9: price 25).
+    // The test course (docs/SPEC-NOTES.md §9: price 25).
     await page.goto('/courses/test');
     await page.getByRole('button', { name: 'Create a test course' }).click();
     await expect(page.getByRole('status').getByText('Test course created.')).toBeVisible();

@@ -3,7 +3,7 @@ import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydr
 import { signUpConfirmed } from './mailbox';
 
 /**
- * The student side of the course platform (issue 7, spec §2 Courses, §6, §8): the published demo courses
+ * The student side of the course platform (issue 7, docs/SPEC-NOTES.md §2 Courses, §6, §8): the published demo courses
  * (content/courses, seeded into a new embedded database), a course page with its outline and Course JSON-LD, the
  * Enrol island signed out, real 404s, the requireAdmin 'Access Denied' toast, protected pages sending to /login,
  * and axe in light and dark. The whole student path runs with no configuration: sign up → confirm through the

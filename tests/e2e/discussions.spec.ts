@@ -1,7 +1,7 @@
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
 
 /**
- * The discussion pages (issue 7 §6, spec §2 route table): /community/new-discussion is public and says plainly
+ * The discussion pages (issue 7 §6, docs/SPEC-NOTES.md §2 route table): /community/new-discussion is public and says plainly
  * that the forum is not open, with the ways to raise a topic now; /admin/discussions is for admins only, checked
  * on the server, so a signed-out visitor is sent to sign in and brought back afterwards.
  */

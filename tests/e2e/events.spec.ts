@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { dismissCookieBanner, expect, test } from './fixtures';
 
 /**
- * Events (spec §2 Events list and Single event) on the bundled snapshot. Which events are upcoming changes as
+ * Events (docs/SPEC-NOTES.md §2 Events list and Single event) on the bundled snapshot. Which events are upcoming changes as
  * time passes, so list assertions are about order and structure; single-event assertions use events whose
  * wall-clock times are fixed in the content (a winter and a summer one, for GMT and BST).
  */
@@ -89,7 +89,7 @@ test('a single event has its image, title, Hosted By, About, When, Where, badges
   ]) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
-  // Spec §9: 'Month day, year @ time to time', 12-hour, in UK time.
+  // docs/SPEC-NOTES.md §9: 'Month day, year @ time to time', 12-hour, in UK time.
   await expect(page.getByTestId('event-when')).toHaveText('December 10, 2026 @ 6:30 PM to 9:30 PM');
   await expect(page.getByTestId('event-when').locator('time')).toHaveAttribute(
     'datetime',

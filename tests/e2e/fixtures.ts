@@ -18,7 +18,7 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('[data-theme-option][aria-pressed="true"]').first()).toBeAttached();
 }
 
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA (DESIGN.md §6). */
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/ARCHITECTURE.md §6). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -8,7 +8,7 @@ import { axeViolations, dismissCookieBanner, waitForHydration } from './fixtures
 import { MAIL_DIR, type MailedMessage, mailTo } from './mailbox';
 
 /**
- * Newsletter signup with double opt-in (issue 5 item 5, issue 14 M5; spec §4 states, §7 order, §8 texts) in a real
+ * Newsletter signup with double opt-in (issue 5 item 5, issue 14 M5; docs/SPEC-NOTES.md §4 states, §7 order, §8 texts) in a real
  * browser against the site on its embedded defaults: client validation, the 'Subscribing...' state, the thank-you
  * page asking to confirm, the confirmation email in the mail folder (.data/mail), its link page and confirm button,
  * unsubscribing, and (on the PostgreSQL project) what is stored at each step. On PGlite, which the server owns, the

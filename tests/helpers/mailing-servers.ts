@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the mailing providers' HTTP APIs (DESIGN.md §6): one node:http server per provider on
+ * Local stand-ins for the mailing providers' HTTP APIs (docs/ARCHITECTURE.md §6): one node:http server per provider on
  * 127.0.0.1 and a free port, answering the documented request and error shapes, so the production adapters in
  * lib/mailing run unchanged against them. Every request is recorded (method, path with query, headers, parsed
  * JSON body) for exact assertions; `failNext` makes the next requests answer an outage (429/5xx) instead.

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Supabase Auth (GoTrue) speaking the documented HTTP API that lib/auth/supabase.ts uses
- * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (DESIGN.md §6):
+ * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (docs/ARCHITECTURE.md §6):
  * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout (scope global, local or
  * others), GET and PUT /auth/v1/user,
  * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend. Email confirmation is on (as on a hosted

@@ -9,7 +9,7 @@ export interface TestEngine {
 }
 
 /**
- * The engines a database test runs on (DESIGN.md §6): PGlite in memory always, and a scratch database on the
+ * The engines a database test runs on (docs/ARCHITECTURE.md §6): PGlite in memory always, and a scratch database on the
  * PostgreSQL of TEST_DATABASE_URL (the pg rig `npm test` boots) when set. `prefix` names the scratch database
  * (e.g. 'lrjn_contact'), so a leftover one shows which file made it. Use with `describe.each(testEngines(…))`.
  */

@@ -16,7 +16,7 @@ import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-serv
 import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/supabase-auth-server';
 
 /**
- * One interface, two adapters (DESIGN.md §2): the same behaviour tests run against local accounts on PGlite in
+ * One interface, two adapters (docs/ARCHITECTURE.md §2): the same behaviour tests run against local accounts on PGlite in
  * memory (emails queued in the outbox, sent by the outbox drain to a local SMTP server and read back there) and
  * against Supabase Auth through @supabase/ssr talking to a local server that speaks Supabase Auth's HTTP API
  * (tests/helpers).

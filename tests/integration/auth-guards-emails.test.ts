@@ -12,7 +12,7 @@ import * as schema from '@/lib/db/schema';
 
 /**
  * Issue 7 accounts gaps, on PGlite in memory: the admin check that fails (a database error) is told apart from a
- * refusal (spec §6 'Failed to verify admin status'), and local account emails go out in the form's language with
+ * refusal (docs/SPEC-NOTES.md §6 'Failed to verify admin status'), and local account emails go out in the form's language with
  * the `next` path on their link.
  */
 

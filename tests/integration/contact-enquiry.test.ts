@@ -9,7 +9,7 @@ import { testEngines } from '../helpers/test-engines';
 import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-server';
 
 /**
- * The contact form's server side (spec §4, §7, §8; DESIGN.md §5) through the same wrapper the server actions use
+ * The contact form's server side (docs/SPEC-NOTES.md §4, §7, §8; docs/ARCHITECTURE.md §5) through the same wrapper the server actions use
  * (`executeForm`, so rate limit, spam guard and zod run too), on PGlite in memory and, when TEST_DATABASE_URL is
  * set, on PostgreSQL; forwarding goes through nodemailer to a local SMTP server (tests/helpers/smtp-server.ts).
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendEmail } from '@/lib/email';
 
 /**
- * Without SMTP_URL (the embedded default, DESIGN.md §2) `sendEmail` writes each message as an .eml file to the
+ * Without SMTP_URL (the embedded default, docs/ARCHITECTURE.md §2) `sendEmail` writes each message as an .eml file to the
  * mail folder, so a person running the site with no configuration can open the confirmation links it sends.
  */
 describe('sendEmail without SMTP: the mail folder', () => {

@@ -8,7 +8,7 @@ import { issueFormToken } from '@/lib/forms/token';
 import { testEngines } from '../helpers/test-engines';
 
 /**
- * The Network Registration's server side (spec §3, §5, §7) through the wrapper the server action uses
+ * The Network Registration's server side (docs/SPEC-NOTES.md §3, §5, §7) through the wrapper the server action uses
  * (`executeForm`: rate limit, spam guard, zod), on PGlite in memory and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 const SECRET = 'registration-test-form-secret-0123456789ab';

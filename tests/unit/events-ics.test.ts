@@ -65,7 +65,7 @@ describe('buildIcsCalendar', () => {
     expect(lines).toContain('DTSTART;TZID=Europe/London:20261210T183000');
     expect(lines).toContain('DTEND;TZID=Europe/London:20261210T213000');
     expect(lines).toContain('DTSTART;TZID=Europe/London:20270703T183000');
-    // The default end is the start plus one hour (spec §9).
+    // The default end is the start plus one hour (docs/SPEC-NOTES.md §9).
     expect(lines).toContain('DTEND;TZID=Europe/London:20270703T193000');
     // Only the VTIMEZONE's own rules have untagged local times.
     const events = lines.slice(lines.indexOf('BEGIN:VEVENT'));

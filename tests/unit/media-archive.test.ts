@@ -329,7 +329,7 @@ describe('reshapeMediaArchiveItem on the snapshot', () => {
     const item = bySlug('black-history-month-evening-2024-gallery');
     expect(item.kind).toBe('image');
     expect(item.fields.featured_image).toBe('/content-media/2024/11/media-bhm-gallery.jpg');
-    // event_image comes before featured_image in spec §3's order.
+    // event_image comes before featured_image in docs/SPEC-NOTES.md §3's order.
     expect(item.image).toMatchObject({ url: '/content-media/2024/09/event-bhm-evening.jpg' });
     expect(item.gallery.map((g) => g.url)).toEqual([
       '/content-media/2024/11/media-bhm-gallery-1.jpg',

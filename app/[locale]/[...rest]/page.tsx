@@ -8,7 +8,7 @@ import { catchAllRedirect } from '@/lib/routing/catch-all';
 
 /**
  * Every path no route matches lands here. `/{slug}` (an old WordPress permalink) is sent on to `/blog/{slug}`
- * unless the slug is reserved (spec §2); everything else is the translated 404 page with a real 404 status.
+ * unless the slug is reserved (docs/SPEC-NOTES.md §2); everything else is the translated 404 page with a real 404 status.
  */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('NotFound');

@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /about – the WordPress page `about` (spec §2). ISR; the webhook revalidates `page:about`. */
+/** /about – the WordPress page `about` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:about`. */
 const route = contentPageRoute({ slug: 'about', comingSoonWhenEmpty: true });
 
 export const revalidate = 3600;

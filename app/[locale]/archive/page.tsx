@@ -34,7 +34,7 @@ export async function generateMetadata({
 }
 
 /**
- * Archive (spec §2, §7 Derived behaviour): one search over posts, media archive items and reports, with a type
+ * Archive (docs/SPEC-NOTES.md §2, §7 Derived behaviour): one search over posts, media archive items and reports, with a type
  * filter, date or relevance order, a result summary, cards tagged with their type, and pagination.
  */
 export default async function ArchivePage({ params, searchParams }: PageProps<'/[locale]/archive'>) {

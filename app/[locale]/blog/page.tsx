@@ -6,7 +6,7 @@ import { blogListMetadata } from '@/lib/blog/metadata';
 import { parseBlogQuery } from '@/lib/blog/query';
 
 /**
- * The plain blog list, `/blog` (spec §2): static and revalidated (ISR), so the busiest view costs no render. It
+ * The plain blog list, `/blog` (docs/SPEC-NOTES.md §2): static and revalidated (ISR), so the busiest view costs no render. It
  * never reads searchParams, which would make it render per request: a request with a list parameter
  * (`?q=`, `?category=`, `?sort=`, `?order=`, `?page=`) is rewritten to the per-request view
  * app/[locale]/blog/filtered (next.config.ts `rewrites`), which renders the same list for that state.

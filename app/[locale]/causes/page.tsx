@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/causes'>
   return pageMetadata({ locale, path: '/causes', title: t('title'), description: t('description') });
 }
 
-/** Causes list (spec §2): every cause (the `cause` post type, or posts in category 2202), as cards. */
+/** Causes list (docs/SPEC-NOTES.md §2): every cause (the `cause` post type, or posts in category 2202), as cards. */
 export default async function CausesPage({ params }: PageProps<'/[locale]/causes'>) {
   await localeParam(params);
   const t = await getTranslations('Causes');

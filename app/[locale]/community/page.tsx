@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/communit
 }
 
 /**
- * Community (spec §2): volunteer statistics, 'Join the Network' with the registration dialog, the three feature
+ * Community (docs/SPEC-NOTES.md §2): volunteer statistics, 'Join the Network' with the registration dialog, the three feature
  * cards, 'Recent Discussions' (no forum yet), the newsletter and social panels, and 'Spread the Word'. Static:
  * nothing here reads the request; each section sits in its own SectionBoundary with its own fallback text.
  */

@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/contact'
 }
 
 /**
- * Contact (spec §2 Contact): the address, phone and the five emails by purpose (server-rendered), and the message
+ * Contact (docs/SPEC-NOTES.md §2 Contact): the address, phone and the five emails by purpose (server-rendered), and the message
  * form, a client island that saves the enquiry and then forwards it by email (app/actions/contact.ts), with the
  * privacy line under it. Never reads cookies or headers: the page stays static.
  */

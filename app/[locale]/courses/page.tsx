@@ -12,7 +12,7 @@ import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-// Rendered on request so that `next build` never opens the database (DESIGN.md §2); the read itself is cached
+// Rendered on request so that `next build` never opens the database (docs/ARCHITECTURE.md §2); the read itself is cached
 // with the tag 'courses' (components/courses/data.ts). The page reads no cookies and no search params.
 export const dynamic = 'force-dynamic';
 
@@ -23,9 +23,9 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/courses'
 }
 
 /**
- * Courses list (spec §2 Courses): every published course, newest first, with a cut description, the price
+ * Courses list (docs/SPEC-NOTES.md §2 Courses): every published course, newest first, with a cut description, the price
  * ('Free' or £) and a link to its page. Also where `requireAdmin` sends non-admins (`?denied=admin`): the
- * DeniedToast island shows spec §6's 'Access Denied' toast.
+ * DeniedToast island shows docs/SPEC-NOTES.md §6's 'Access Denied' toast.
  */
 export default async function CoursesPage({ params }: PageProps<'/[locale]/courses'>) {
   const locale = await localeParam(params);

@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 }
 
 /**
- * The student's dashboard (spec §2, §6 signed-in users): each course they are enrolled in with its progress bar
+ * The student's dashboard (docs/SPEC-NOTES.md §2, §6 signed-in users): each course they are enrolled in with its progress bar
  * and a Continue link, and once complete the certificate download and its verification page; an empty state
  * points to /courses. Signed out → /login?next=/dashboard. Per user (cookies), so rendered on request.
  */

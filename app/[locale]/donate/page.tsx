@@ -30,7 +30,7 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /**
- * Donate (spec §2): why giving matters, the external donation page (one-off or monthly, opens in a new tab like
+ * Donate (docs/SPEC-NOTES.md §2): why giving matters, the external donation page (one-off or monthly, opens in a new tab like
  * the header's Donate button), Gift Aid, other ways to give through the donations email, and the charity number.
  * Static: everything comes from the messages and the site config. No bank details: the config holds none.
  */

@@ -24,7 +24,7 @@ export async function generateMetadata({
 }
 
 /**
- * Email confirmation (spec §2 /email-confirmation): where sign-up lands. "Check your inbox", what the link does,
+ * Email confirmation (docs/SPEC-NOTES.md §2 /email-confirmation): where sign-up lands. "Check your inbox", what the link does,
  * and a form to send the confirmation again. Reads no cookies (static).
  */
 export default async function EmailConfirmationPage({ params }: PageProps<'/[locale]/email-confirmation'>) {

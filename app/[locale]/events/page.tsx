@@ -24,8 +24,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/events'>
 }
 
 /**
- * Events list (spec §2): upcoming events first, soonest first, then past events, most recent first (at most 50,
- * spec §9), each with its badges, date and place; plus the subscribable calendar of upcoming events (/events.ics).
+ * Events list (docs/SPEC-NOTES.md §2): upcoming events first, soonest first, then past events, most recent first (at most 50,
+ * docs/SPEC-NOTES.md §9), each with its badges, date and place; plus the subscribable calendar of upcoming events (/events.ics).
  */
 export default async function EventsPage({ params }: PageProps<'/[locale]/events'>) {
   const locale = await localeParam(params);

@@ -33,7 +33,7 @@ const tabClass =
   'flex-1 rounded-md px-4 py-2 text-center font-semibold text-fg hover:bg-surface-strong aria-[current=page]:bg-bg aria-[current=page]:text-brand aria-[current=page]:shadow-sm';
 
 /**
- * Sign-in (spec §2 /login, §4 Session): sign in and create-account tabs (links, `?mode=signup`), forgot password
+ * Sign-in (docs/SPEC-NOTES.md §2 /login, §4 Session): sign in and create-account tabs (links, `?mode=signup`), forgot password
  * (`?mode=forgot`) and the new-password form after a recovery link (`?mode=reset`). `?next=` (kept only when
  * `safeReturnTarget` accepts it) is where a sign-in lands, and every link and form here carries it on (sign-up
  * and reset emails too, so confirming leads back to it); `?confirmed=1`, `?reset=done` and `?error=link` show

@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/media'>)
 }
 
 /**
- * Media hub (spec §2): the image, video and podcast pages with counts, and the whole media archive. Filtering by
+ * Media hub (docs/SPEC-NOTES.md §2): the image, video and podcast pages with counts, and the whole media archive. Filtering by
  * category lives at /media/category/{slug} rather than `?category=`, so this page stays static (ISR).
  */
 export default async function MediaPage({ params }: PageProps<'/[locale]/media'>) {

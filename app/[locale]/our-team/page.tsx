@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/our-team
   return pageMetadata({ locale, path: '/our-team', title: t('title'), description: t('description') });
 }
 
-/** Our Team (spec §2): every team member in display order, each linking to their own page. */
+/** Our Team (docs/SPEC-NOTES.md §2): every team member in display order, each linking to their own page. */
 export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-team'>) {
   await localeParam(params);
   const t = await getTranslations('Team');

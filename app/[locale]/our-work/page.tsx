@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /our-work – the WordPress page `our-work` (spec §2). ISR; the webhook revalidates `page:our-work`. */
+/** /our-work – the WordPress page `our-work` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:our-work`. */
 const route = contentPageRoute({ slug: 'our-work' });
 
 export const revalidate = 3600;

@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /pastoral-work – the WordPress page `pastoral-work` (spec §2). ISR; the webhook revalidates `page:pastoral-work`. */
+/** /pastoral-work – the WordPress page `pastoral-work` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:pastoral-work`. */
 const route = contentPageRoute({ slug: 'pastoral-work' });
 
 export const revalidate = 3600;

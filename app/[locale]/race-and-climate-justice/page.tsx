@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /race-and-climate-justice – the WordPress page `race-and-climate-justice` (spec §2). ISR; the webhook revalidates `page:race-and-climate-justice`. */
+/** /race-and-climate-justice – the WordPress page `race-and-climate-justice` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:race-and-climate-justice`. */
 const route = contentPageRoute({ slug: 'race-and-climate-justice' });
 
 export const revalidate = 3600;

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/reports'
   return pageMetadata({ locale, path: '/reports', title: t('title'), description: t('description') });
 }
 
-/** Reports list (spec §2 Reports): every report, newest first, with organisation, date and a link to it. */
+/** Reports list (docs/SPEC-NOTES.md §2 Reports): every report, newest first, with organisation, date and a link to it. */
 export default async function ReportsPage({ params }: PageProps<'/[locale]/reports'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Reports');

@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /stop-the-scan – the WordPress page `stop-the-scan` (spec §2). ISR; the webhook revalidates `page:stop-the-scan`. */
+/** /stop-the-scan – the WordPress page `stop-the-scan` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:stop-the-scan`. */
 const route = contentPageRoute({ slug: 'stop-the-scan' });
 
 export const revalidate = 3600;

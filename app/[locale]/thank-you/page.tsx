@@ -30,8 +30,8 @@ const MESSAGES = {
 } as const satisfies Record<ThankYouType, readonly [string, string]>;
 
 /**
- * Thank-you (spec §2): `?type=&source=&returnTo=`, where forms send visitors after a success. A message per type
- * (spec §8 texts for the newsletter and registration), and a link back to `returnTo` when it is a safe site path,
+ * Thank-you (docs/SPEC-NOTES.md §2): `?type=&source=&returnTo=`, where forms send visitors after a success. A message per type
+ * (docs/SPEC-NOTES.md §8 texts for the newsletter and registration), and a link back to `returnTo` when it is a safe site path,
  * else home. Reads searchParams, so it renders per request; nothing from the URL is shown as text.
  */
 export default async function ThankYouPage({ params, searchParams }: PageProps<'/[locale]/thank-you'>) {

@@ -1,6 +1,6 @@
 import { contentPageRoute } from '@/components/cms/content-page';
 
-/** /unlearning-racism – the WordPress page `unlearning-racism` (spec §2). ISR; the webhook revalidates `page:unlearning-racism`. */
+/** /unlearning-racism – the WordPress page `unlearning-racism` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:unlearning-racism`. */
 const route = contentPageRoute({ slug: 'unlearning-racism' });
 
 export const revalidate = 3600;

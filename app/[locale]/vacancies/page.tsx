@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/vacancie
   return pageMetadata({ locale, path: '/vacancies', title: t('title'), description: t('description') });
 }
 
-/** Vacancies (spec §2): open vacancies (soonest closing first), then closed ones, each marked Closed. */
+/** Vacancies (docs/SPEC-NOTES.md §2): open vacancies (soonest closing first), then closed ones, each marked Closed. */
 export default async function VacanciesPage({ params }: PageProps<'/[locale]/vacancies'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Vacancies');

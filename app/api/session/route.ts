@@ -4,7 +4,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * `GET /api/session`: who is signed in, for the header's user menu (a client island, so public pages stay static:
- * DESIGN.md §4). `{ signedIn: false, isAdmin: false }` or `{ signedIn: true, name, isAdmin }` (name: the full
+ * docs/ARCHITECTURE.md §4). `{ signedIn: false, isAdmin: false }` or `{ signedIn: true, name, isAdmin }` (name: the full
  * name, else the email). Never cached. The admin flag only chooses menu items; every admin page and action checks
  * again on the server. A failure answers as signed out.
  */

@@ -6,7 +6,7 @@ import { warnOnce } from '../warn-once';
 import type { CacheHints, ContentSource, Endpoint, ListQuery, ListResult } from '../source';
 
 /**
- * Wraps the WordPress source so an outage never crashes a page (DESIGN.md §4): a failed read falls back to the
+ * Wraps the WordPress source so an outage never crashes a page (docs/ARCHITECTURE.md §4): a failed read falls back to the
  * last good answer to the same query in this process, else to the bundled snapshot (which, after
  * `npm run content:export`, is the charity's own content). Every fallback is logged.
  * An endpoint WordPress does not have (CmsError `missing`: an unregistered post type or taxonomy) is an empty

@@ -202,7 +202,7 @@ export async function queueAuthEmail(
   return row!.id;
 }
 
-/** Whether the user has a user_roles row with that role (spec §5: 'admin'). */
+/** Whether the user has a user_roles row with that role (docs/SPEC-NOTES.md §5: 'admin'). */
 export async function hasRole(db: Database, userId: string, roleName: string): Promise<boolean> {
   const row = await db.query.userRoles.findFirst({
     where: (t, { and, eq }) => and(eq(t.userId, userId), eq(t.roleName, roleName)),

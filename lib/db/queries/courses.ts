@@ -40,7 +40,7 @@ export type CourseChange = Partial<
   >
 >;
 
-/** Courses, newest first (spec §7: ordered by created_at descending); published ones only unless `all`. */
+/** Courses, newest first (docs/SPEC-NOTES.md §7: ordered by created_at descending); published ones only unless `all`. */
 export async function selectCourses(db: Database, options: { all?: boolean } = {}): Promise<Course[]> {
   return db
     .select()
@@ -216,7 +216,7 @@ export async function findProgress(
 }
 
 /**
- * Upsert (spec §3): adds `lessonId` to the completed lessons (once, in completion order) and records it as the
+ * Upsert (docs/SPEC-NOTES.md §3): adds `lessonId` to the completed lessons (once, in completion order) and records it as the
  * last lesson, in one statement, so two completions at once both count. `lessonId` null only touches
  * last_accessed/last_lesson_id. @returns the row after the change (its `progress` not recomputed yet).
  */

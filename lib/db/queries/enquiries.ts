@@ -6,7 +6,7 @@ import type { Database } from '../client';
 import { type Enquiry, enquiries } from '../schema';
 import { type SideEffectOutcome, errorText } from './side-effects';
 
-/** A contact-form submission (spec §3: name, email, message), already validated by the form's schema. */
+/** A contact-form submission (docs/SPEC-NOTES.md §3: name, email, message), already validated by the form's schema. */
 export interface NewEnquiry {
   name: string;
   email: string;
@@ -16,7 +16,7 @@ export interface NewEnquiry {
 }
 
 /**
- * Saves an enquiry with forward_status 'pending'. Call it before forwarding (DESIGN.md §5: the enquiry is never
+ * Saves an enquiry with forward_status 'pending'. Call it before forwarding (docs/ARCHITECTURE.md §5: the enquiry is never
  * lost); pass a transaction to enqueue the forward in the outbox atomically with it.
  * @returns the stored row. @throws on a database error (the caller shows the form's generic error).
  */

@@ -13,7 +13,7 @@ export interface NewsletterSignup {
   email: string;
   /** Locale of the page the person signed up on; the confirmation email and the provider use it. */
   locale: string;
-  /** Where the signup came from; default 'website' (spec §3). Kept from the first signup. */
+  /** Where the signup came from; default 'website' (docs/SPEC-NOTES.md §3). Kept from the first signup. */
   source?: string;
 }
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { EXPERIENCE_LEVELS, MEMBERSHIP_TYPES, type Volunteer, volunteers } from '../schema';
 
-/** A network registration (spec §3 and §5), already validated by the form's schema. */
+/** A network registration (docs/SPEC-NOTES.md §3 and §5), already validated by the form's schema. */
 export interface NewVolunteer {
   name: string;
   email: string;
@@ -24,7 +24,7 @@ export interface NewVolunteer {
 }
 
 /**
- * Saves a network registration. The CRM/newsletter follow-up is best effort (spec §7): enqueue it in the outbox
+ * Saves a network registration. The CRM/newsletter follow-up is best effort (docs/SPEC-NOTES.md §7): enqueue it in the outbox
  * in the same transaction. @returns the stored row. @throws on a database error or a value outside the CHECKs.
  */
 export async function insertVolunteer(db: Database, input: NewVolunteer): Promise<Volunteer> {

@@ -26,7 +26,7 @@ export async function generateMetadata({
 const PLAN = ['adminPlan1', 'adminPlan2', 'adminPlan3', 'adminPlan4', 'adminPlan5'] as const;
 
 /**
- * Admin discussions (spec §2 route table; §6 leaves its rules open): admins only, checked on the server by
+ * Admin discussions (docs/SPEC-NOTES.md §2 route table; §6 leaves its rules open): admins only, checked on the server by
  * `requireAdmin` before anything renders (signed out → /login?next=/admin/discussions; signed in but not an
  * admin → the courses page's 'Access Denied'). There is no forum yet, so nothing to moderate: the page says so and
  * sets out how moderation is planned to work. Reads cookies, so it renders per request.

@@ -9,7 +9,7 @@ const TYPES: readonly EmailLinkType[] = ['signup', 'email', 'recovery'];
 
 /**
  * `GET /auth/confirm?token_hash=…&type=signup|email|recovery[&next=…][&locale=…]` (the proxy's locale routing
- * rewrites it to /en/auth/confirm, hence under [locale]): the emailed links of both adapters (local accounts and Supabase's token-hash templates, notes/stack-notes.md §3). Opens the link
+ * rewrites it to /en/auth/confirm, hence under [locale]): the emailed links of both adapters (local accounts and Supabase's token-hash templates, docs/ARCHITECTURE.md §2). Opens the link
  * (`confirmEmail`: Supabase `verifyOtp`), which signs the person in, then redirects (303, see `confirmTarget`): a
  * confirmation to `/login?confirmed=1`, a recovery to `/login?mode=reset`, both with `&next=…` when `next` is a
  * safe site path (the login page then offers Continue to it); a bad, used or expired link to `/login?error=link`.

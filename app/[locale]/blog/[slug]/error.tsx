@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 
-/** 'Failed to load blog post' (spec §2 Blog post) when every content source failed; header and footer stay. */
+/** 'Failed to load blog post' (docs/SPEC-NOTES.md §2 Blog post) when every content source failed; header and footer stay. */
 export default function BlogPostError({ error }: { error: Error & { digest?: string } }) {
   const t = useClientMessages('BlogError');
   useEffect(() => console.error(error), [error]);

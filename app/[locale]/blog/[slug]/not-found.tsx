@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { StatusPanel } from '@/components/layout/status-panel';
 
-/** 'Blog Post Not Found' (spec §2 Blog post), with a real 404 status. */
+/** 'Blog Post Not Found' (docs/SPEC-NOTES.md §2 Blog post), with a real 404 status. */
 export default async function BlogPostNotFound() {
   const t = await getTranslations('Blog');
   return (

@@ -19,7 +19,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 /** ISR: an hour as a safety net; WordPress's webhook revalidates `post:{slug}` as soon as it changes. */
 export const revalidate = 3600;
 
-/** Pre-render the latest posts only; older ones render on first request and are cached (DESIGN.md §4). */
+/** Pre-render the latest posts only; older ones render on first request and are cached (docs/ARCHITECTURE.md §4). */
 export async function generateStaticParams() {
   return (await getRecentPostSlugs(20)).map((slug) => ({ slug }));
 }
@@ -47,7 +47,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
   };
 }
 
-/** A blog post (spec §2 Blog post): back link, image, title, date, author, share menu, body, related posts. */
+/** A blog post (docs/SPEC-NOTES.md §2 Blog post): back link, image, title, date, author, share menu, body, related posts. */
 export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
   const locale = await localeParam(params);
   const slug = await slugParam(params);

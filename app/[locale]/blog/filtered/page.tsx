@@ -7,7 +7,7 @@ import { blogListMetadata } from '@/lib/blog/metadata';
 import { BLOG_LIST_PARAMS, parseBlogQuery } from '@/lib/blog/query';
 
 /**
- * The blog list for a URL state (`/blog?q=…&category=…&sort=…&order=…&page=…`, spec §2), rendered per request:
+ * The blog list for a URL state (`/blog?q=…&category=…&sort=…&order=…&page=…`, docs/SPEC-NOTES.md §2), rendered per request:
  * next.config.ts rewrites `/blog` requests carrying one of those parameters here, so the address people see and
  * share stays `/blog?…` and the plain `/blog` stays static (app/[locale]/blog/page.tsx). The CMS reads under it
  * come from Next's data cache.

@@ -1,6 +1,6 @@
 import { causeSlugRoute } from '@/components/causes/cause-route';
 
-/** /cause/{slug} – the alias the footer and home link to (spec §2); its canonical URL is /causes/{slug}. */
+/** /cause/{slug} – the alias the footer and home link to (docs/SPEC-NOTES.md §2); its canonical URL is /causes/{slug}. */
 const route = causeSlugRoute();
 
 export const revalidate = 3600;

@@ -1,7 +1,7 @@
 import { fixedCauseRoute } from '@/components/causes/cause-route';
 
 /**
- * /causes/international-solidarity (spec §2): the International Solidarity cause, whose CMS slug is
+ * /causes/international-solidarity (docs/SPEC-NOTES.md §2): the International Solidarity cause, whose CMS slug is
  * `international-solidarities` (the singular is tried too, should an editor rename it).
  */
 const route = fixedCauseRoute({

@@ -69,7 +69,7 @@ function Way({
 }
 
 /**
- * New Discussion (spec §2 route table): the members' forum is not open (the Community page says 'Discussion
+ * New Discussion (docs/SPEC-NOTES.md §2 route table): the members' forum is not open (the Community page says 'Discussion
  * Forum Coming Soon'), so there is no form here; the page says so and offers the ways to raise a topic today:
  * /contact, the newsletter on /community#newsletter and the Community page. Static: nothing reads the request.
  */

@@ -16,7 +16,7 @@ import { siteConfig } from '@/lib/config/site';
 import { courseJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-// Rendered on request (the build never opens the database, DESIGN.md §2) from a read cached under the tag
+// Rendered on request (the build never opens the database, docs/ARCHITECTURE.md §2) from a read cached under the tag
 // 'courses'; the same HTML for everyone: who is looking is asked by the EnrolPanel island.
 export const dynamic = 'force-dynamic';
 
@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * A course (spec §2 Courses): description, price, the outline of units and lessons, what the certificate says,
+ * A course (docs/SPEC-NOTES.md §2 Courses): description, price, the outline of units and lessons, what the certificate says,
  * and the Enrol / Continue island; Course JSON-LD. Unknown, unpublished or malformed ids are a real 404.
  */
 export default async function CoursePage({ params }: Props) {

@@ -22,10 +22,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/courses/
 }
 
 /**
- * Course creation (spec §2, §6, §7), admins only: `requireAdmin` runs on the server before anything renders
+ * Course creation (docs/SPEC-NOTES.md §2, §6, §7), admins only: `requireAdmin` runs on the server before anything renders
  * (signed out → /login?next=/courses/create; not an admin → /courses?denied=admin, where 'Access Denied' shows).
  * The form is a client island; its action checks admin rights again. Reads cookies, so it renders per request.
- * The certificate fields are prefilled with the spec §3 defaults (stored in English, like the course content).
+ * The certificate fields are prefilled with the docs/SPEC-NOTES.md §3 defaults (stored in English, like the course content).
  */
 export default async function CreateCoursePage({ params }: PageProps<'/[locale]/courses/create'>) {
   const locale = await localeParam(params);

@@ -33,7 +33,7 @@ function gbp(locale: string, amount: number): string {
 }
 
 /**
- * Test courses (spec §2, §7 insert_test_course, §9 price 25), admins only (`requireAdmin`): a button creating an
+ * Test courses (docs/SPEC-NOTES.md §2, §7 insert_test_course, §9 price 25), admins only (`requireAdmin`): a button creating an
  * unpublished 'Test Course' priced £25 (the action checks admin rights again), then the test courses with id,
  * title, price and a link to manage each; the one just created (`?created={id}`) is marked.
  */

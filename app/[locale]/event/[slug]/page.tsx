@@ -23,7 +23,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 3600;
 
-/** Spec §2: `/event/{numeric id}` is an old link form; it goes to the events list. */
+/** docs/SPEC-NOTES.md §2: `/event/{numeric id}` is an old link form; it goes to the events list. */
 const NUMERIC_ID = /^\d+$/;
 
 /** Pre-render the 20 events nearest the top of the list (upcoming first); others render on first request. */
@@ -33,7 +33,7 @@ export async function generateStaticParams() {
 
 type Loaded = { event: CmsEvent | null; error: null } | { event: null; error: unknown };
 
-/** getEvent, with a failure of every content source caught for the fallback page (spec §2, §8). */
+/** getEvent, with a failure of every content source caught for the fallback page (docs/SPEC-NOTES.md §2, §8). */
 async function load(slug: string): Promise<Loaded> {
   try {
     return { event: await getEvent(slug), error: null };
@@ -61,7 +61,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
   return view.image ? { ...meta, openGraph: { ...meta.openGraph, images: [view.image.url] } } : meta;
 }
 
-/** A single event (spec §2 Single event); a load error shows the banner and the generic 'Community Event'. */
+/** A single event (docs/SPEC-NOTES.md §2 Single event); a load error shows the banner and the generic 'Community Event'. */
 export default async function EventPage({ params }: PageProps<'/[locale]/event/[slug]'>) {
   const locale = await localeParam(params);
   const slug = await slugParam(params);

@@ -69,7 +69,7 @@ async function ItemMedia({ item }: { item: MediaArchiveItem }) {
 }
 
 /**
- * A media archive item (spec §2 `/media-archive/{slug}`): its image, video or audio by kind, date, categories
+ * A media archive item (docs/SPEC-NOTES.md §2 `/media-archive/{slug}`): its image, video or audio by kind, date, categories
  * (links to the filtered hub), description and external link, with schema.org Image/Video/AudioObject data.
  */
 export default async function MediaArchiveItemPage({ params }: PageProps<'/[locale]/media-archive/[slug]'>) {

@@ -31,7 +31,7 @@ function imagesOf(image: CmsImage | null, gallery: CmsImage[]): CmsImage[] {
   });
 }
 
-/** Image gallery (spec §2): every image-kind media archive item with its gallery images, in one lightbox. */
+/** Image gallery (docs/SPEC-NOTES.md §2): every image-kind media archive item with its gallery images, in one lightbox. */
 export default async function MediaImagesPage({ params }: PageProps<'/[locale]/media/images'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Media');

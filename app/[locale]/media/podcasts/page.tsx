@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/media/po
   });
 }
 
-/** Podcasts (spec §2): every audio-kind media archive item (podcasts, audio, audio interviews) with a player. */
+/** Podcasts (docs/SPEC-NOTES.md §2): every audio-kind media archive item (podcasts, audio, audio interviews) with a player. */
 export default async function MediaPodcastsPage({ params }: PageProps<'/[locale]/media/podcasts'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Media');

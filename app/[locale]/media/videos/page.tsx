@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/media/vi
 }
 
 /**
- * Video gallery (spec §2): every video-kind media archive item with its player: a click-to-load YouTube/Vimeo embed
+ * Video gallery (docs/SPEC-NOTES.md §2): every video-kind media archive item with its player: a click-to-load YouTube/Vimeo embed
  * or a native player for a video file; items whose video lives elsewhere show their image and a link to it.
  */
 export default async function MediaVideosPage({ params }: PageProps<'/[locale]/media/videos'>) {

@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/reports/
   });
 }
 
-/** A report (spec §2 Reports): title, organisation, publish date, PDF download and the summary. */
+/** A report (docs/SPEC-NOTES.md §2 Reports): title, organisation, publish date, PDF download and the summary. */
 export default async function ReportPage({ params }: PageProps<'/[locale]/reports/[slug]'>) {
   const locale = await localeParam(params);
   const report = await getReport(await slugParam(params));

@@ -37,7 +37,7 @@ export async function generateMetadata({
   });
 }
 
-/** A team member (spec §2): photo, name, role, biography and email, with Person JSON-LD. */
+/** A team member (docs/SPEC-NOTES.md §2): photo, name, role, biography and email, with Person JSON-LD. */
 export default async function TeamMemberPage({ params }: PageProps<'/[locale]/team-member/[slug]'>) {
   const locale = await localeParam(params);
   const member = await getTeamMember(await slugParam(params));

@@ -40,7 +40,7 @@ export async function generateMetadata({
 }
 
 /**
- * A vacancy (spec §2): its facts, the role description and how to apply; once the closing day has passed (UK
+ * A vacancy (docs/SPEC-NOTES.md §2): its facts, the role description and how to apply; once the closing day has passed (UK
  * time), a Closed badge and notice instead of the application details, and no JobPosting data.
  */
 export default async function VacancyPage({ params }: PageProps<'/[locale]/vacancies/[slug]'>) {

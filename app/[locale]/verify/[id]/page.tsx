@@ -10,7 +10,7 @@ import { siteConfig } from '@/lib/config/site';
 import { getCertificate } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-// Certificates are issued at run time and live in the database, which the build never opens (DESIGN.md §2).
+// Certificates are issued at run time and live in the database, which the build never opens (docs/ARCHITECTURE.md §2).
 export const dynamic = 'force-dynamic';
 
 type Props = PageProps<'/[locale]/verify/[id]'>;

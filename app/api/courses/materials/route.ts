@@ -26,7 +26,7 @@ function backToManage(locale: Locale, courseId: string, status: string): Respons
 
 /**
  * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
- * for an admin (spec §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
+ * for an admin (docs/SPEC-NOTES.md §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
  * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin, 503 admin check failed,
  * 429 with `Retry-After` over the per-admin limit (lib/course-admin/limit.ts; counted after the admin check; all
  * four before the body is read), 413 over 20 MB or a body that is cut off or not valid multipart, 415 a type not allowed, 422 no or empty file, 404 unknown course;

@@ -1,4 +1,4 @@
-// POST /api/mailchimp/subscribe – the newsletter proxy route of spec §7 (JSON in, {success} out); see lib/mailing.
+// POST /api/mailchimp/subscribe – the newsletter proxy route of docs/SPEC-NOTES.md §7 (JSON in, {success} out); see lib/mailing.
 import { after } from 'next/server';
 
 import { handleSubscribeRequest } from '@/lib/mailing/subscribe-api';

@@ -1,5 +1,5 @@
 // GET /event/{slug}/calendar.ics – one event as an iCalendar file, for Apple Calendar and any other calendar app
-// (spec §2 Single event "Apple and generic (ICS download)"). Outside the [locale] segment: the proxy leaves paths
+// (docs/SPEC-NOTES.md §2 Single event "Apple and generic (ICS download)"). Outside the [locale] segment: the proxy leaves paths
 // with a dot alone, and the file is the same in every language.
 import { getEvent, getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';

@@ -46,7 +46,7 @@ function videoOf(url: string | null): { embed?: string; thumbnail?: string; file
 }
 
 /**
- * The learn screen (spec §2 Courses): for the signed-in, enrolled student only (signed out → /login?next=…, not
+ * The learn screen (docs/SPEC-NOTES.md §2 Courses): for the signed-in, enrolled student only (signed out → /login?next=…, not
  * enrolled → the course page). Lesson navigation by unit (the open lesson marked aria-current, completed ones
  * ticked), the lesson's text and optional video, Mark complete, the progress bar, and at 100% the certificate
  * download. Without `?lesson=` it resumes where the student left off (`resumeLesson`). Per user, so dynamic.

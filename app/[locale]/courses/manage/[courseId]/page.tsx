@@ -40,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * Managing one course (spec §2; issue 7 item 4), admins only (`requireAdmin` first; an unknown id is a 404):
+ * Managing one course (docs/SPEC-NOTES.md §2; issue 7 item 4), admins only (`requireAdmin` first; an unknown id is a 404):
  * edit the fields, publish or unpublish, add, edit, reorder (Move up / Move down buttons) and delete units and
  * lessons, move a lesson to another unit (Move to unit), upload materials, and enrol a student by email (for
  * priced courses: payments are not taken online). Every form posts to a server action that checks admin rights again

@@ -41,6 +41,16 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
+/**
+ * True when a change takes content down: a post trashed, deleted or unpublished (or saved with a status other than
+ * `publish`, e.g. back to draft or private), or a term deleted. A takedown must never be served again, so its tags
+ * expire at once (`revalidateTag(tag, { expire: 0 })`); an ordinary edit may be served stale while it regenerates.
+ */
+export function isTakedown(body: WebhookBody): boolean {
+  if (body.action !== 'save') return true;
+  return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
+}
+
 /** The signature the plugin sends for a body at a timestamp. */
 export function signWebhook(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;

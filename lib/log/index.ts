@@ -6,7 +6,7 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'p
  * The server's one logger (issue 16, operations): pino, one JSON object per line on stdout, which journald, Docker
  * or any log shipper reads as is. Levels: LOG_LEVEL (default `info`; `silent` under Vitest unless set).
  *
- * No personal data (DESIGN.md §5): fields named like personal data or credentials are replaced by `[redacted]`
+ * No personal data (docs/ARCHITECTURE.md §5): fields named like personal data or credentials are replaced by `[redacted]`
  * wherever they sit at the top level or one level down (`{ email }`, `{ input: { email } }`,
  * `{ headers: { cookie } }`). Callers still pass ids and counts, not people: redaction is the safety net.
  * Call sites name their part: `logger().warn({ component: 'outbox', id }, 'attempt failed')`; `requestLogger`

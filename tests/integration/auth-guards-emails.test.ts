@@ -24,7 +24,7 @@ const cookieJar = (): CookieJar => {
   };
 };
 
-describe('admin check failures (spec §6)', () => {
+describe('admin check failures (docs/SPEC-NOTES.md §6)', () => {
   let handle: DatabaseHandle;
   let broken: DatabaseHandle;
   let user: AuthUser;

@@ -240,7 +240,7 @@ describe('course admin handlers', () => {
     expect(await handleAddLesson(admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({ status: 404 });
   });
 
-  it('creates the test course priced 25 (spec §9), unpublished', async () => {
+  it('creates the test course priced 25 (docs/SPEC-NOTES.md §9), unpublished', async () => {
     const result = await handleCreateTestCourse(admin, deps);
     expect(result).toMatchObject({ ok: true, data: { title: 'Test Course', price: 25 } });
     if (!result.ok) return;

@@ -172,7 +172,7 @@ describe.each(engines)('lib/courses on $name', (engine) => {
       expect(course).toMatchObject({ price: 25, published: false, createdBy: ADMIN });
     });
 
-    it('returns [] and null rather than raising when the database fails (spec §8)', async () => {
+    it('returns [] and null rather than raising when the database fails (docs/SPEC-NOTES.md §8)', async () => {
       // A database whose every query fails (as when the server is unreachable).
       const broken = new Proxy({} as DatabaseHandle['db'], {
         get: () => () => {
@@ -227,7 +227,7 @@ describe.each(engines)('lib/courses on $name', (engine) => {
   });
 
   describe('enrolment', () => {
-    it('enrols in a free published course once (spec §3 values), and refuses priced, drafts and no user', async () => {
+    it('enrols in a free published course once (docs/SPEC-NOTES.md §3 values), and refuses priced, drafts and no user', async () => {
       const { course } = await threeLessonCourse();
       const user = crypto.randomUUID();
       expect(await isEnrolled(user, course.id, db)).toBe(false);

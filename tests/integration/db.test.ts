@@ -75,7 +75,7 @@ describe.each(engines)('lib/db on $name', (engine) => {
     await handle.db.execute(sql.raw(`truncate ${TABLES.map((t) => `"${t}"`).join(', ')} cascade`));
   });
 
-  it('applies the migrations: every table of spec §3 plus the outbox, recorded once', async () => {
+  it('applies the migrations: every table of docs/SPEC-NOTES.md §3 plus the outbox, recorded once', async () => {
     const rows = await handle.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );

@@ -730,7 +730,7 @@ describe.each(engines)('newsletter double opt-in and mailing jobs on $name', (en
     expect(server.requests).toEqual([]);
   });
 
-  it('runs a volunteer follow-up with the spec §3 mapping; skipped without a provider', async () => {
+  it('runs a volunteer follow-up with the docs/SPEC-NOTES.md §3 mapping; skipped without a provider', async () => {
     const row = await insertVolunteer(handle.db, {
       name: 'Amara Okafor Smith',
       email: 'amara@example.org',

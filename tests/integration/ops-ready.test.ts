@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { unusedPort } from '../helpers/smtp-server';
 
 /**
- * GET /api/health and GET /api/ready called directly (DESIGN.md §6), on PGlite in memory; WordPress and Redis
+ * GET /api/health and GET /api/ready called directly (docs/ARCHITECTURE.md §6), on PGlite in memory; WordPress and Redis
  * that cannot be reached are closed ports on 127.0.0.1. Each case loads the modules afresh: env() is read once.
  */
 

@@ -161,7 +161,7 @@ describe('archiveSearch, effectiveOrder and isFiltered', () => {
 describe('searchArchive without search text', () => {
   const index = buildArchiveIndex(ENTRIES);
 
-  it('merges every type, newest first by default (spec §7)', () => {
+  it('merges every type, newest first by default (docs/SPEC-NOTES.md §7)', () => {
     const result = searchArchive(index, query());
     expect(result.total).toBe(ENTRIES.length);
     expect(slugs(result.items)).toEqual([

@@ -23,7 +23,7 @@ const valid = {
   message: 'Hello, I would like to volunteer.',
 };
 
-describe('contact schema (spec §5 Contact form)', () => {
+describe('contact schema (docs/SPEC-NOTES.md §5 Contact form)', () => {
   it('accepts a valid enquiry, trimmed, and drops unknown keys', () => {
     const parsed = contactSchema.parse({ ...valid, name: '  Ada Lovelace ', isAdmin: true });
     expect(parsed).toEqual(valid);

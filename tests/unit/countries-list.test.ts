@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { countryCode, countryOptions, englishCountryName } from '@/lib/countries';
 
-describe('country list (spec §3: about 200 countries)', () => {
+describe('country list (docs/SPEC-NOTES.md §3: about 200 countries)', () => {
   it('has about 200 inhabited countries and territories, unique codes, no Antarctica', async () => {
     const list = await countryOptions('en');
     expect(list.length).toBeGreaterThan(190);

@@ -124,7 +124,7 @@ describe('eventView', () => {
     });
   });
 
-  it('registration URL only when non-empty after trimming (spec §5), labelled by host (spec §9)', () => {
+  it('registration URL only when non-empty after trimming (docs/SPEC-NOTES.md §5), labelled by host (docs/SPEC-NOTES.md §9)', () => {
     expect(
       eventView(cmsEvent({ registration_details: { registration_url: '   ' } })).registration,
     ).toBeNull();
@@ -134,7 +134,7 @@ describe('eventView', () => {
     ).toEqual({ url: 'https://us02web.zoom.us/j/1', label: 'Join Zoom Meeting' });
   });
 
-  it('online from the location text, the flag, or an organizer array (spec §3, §4); mixed with a venue', () => {
+  it('online from the location text, the flag, or an organizer array (docs/SPEC-NOTES.md §3, §4); mixed with a venue', () => {
     expect(eventView(cmsEvent({ location: 'Online via Zoom' })).attendance).toBe('online');
     expect(eventView(cmsEvent({ location: 'A virtual gathering' })).online).toBe(true);
     expect(

@@ -36,7 +36,7 @@ describe('newsletterContact', () => {
   });
 });
 
-describe('volunteerContact (spec §3 mapping)', () => {
+describe('volunteerContact (docs/SPEC-NOTES.md §3 mapping)', () => {
   const base = {
     fullName: '  Amara   Okafor Smith ',
     email: 'amara@example.org',

@@ -30,7 +30,7 @@ function acf(values: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-describe('the field order of spec §3', () => {
+describe('the field order of docs/SPEC-NOTES.md §3', () => {
   it('lists the fields in the spec order, gallery_image_1 to gallery_image_20 after image_gallery', () => {
     expect(GALLERY_FIELDS).toHaveLength(20);
     expect(GALLERY_FIELDS[0]).toBe('gallery_image_1');

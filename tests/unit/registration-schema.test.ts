@@ -30,7 +30,7 @@ function keyFor(patch: Record<string, unknown>, field: string): string | undefin
   return result.success ? undefined : fieldErrors(result.error)[field];
 }
 
-describe('registration options (spec §3)', () => {
+describe('registration options (docs/SPEC-NOTES.md §3)', () => {
   it('has the spec option lists, beginner as the default experience', () => {
     expect(MEMBERSHIP_TYPES).toEqual(['individual', 'organization']);
     expect(INTEREST_OPTIONS).toEqual([
@@ -49,7 +49,7 @@ describe('registration options (spec §3)', () => {
   });
 });
 
-describe('registration rules (spec §5)', () => {
+describe('registration rules (docs/SPEC-NOTES.md §5)', () => {
   it('accepts a valid registration, trimmed', () => {
     const out = registrationSchema.parse({ ...valid, fullName: '  Ada Lovelace ', city: ' Leeds ' });
     expect(out).toMatchObject({ fullName: 'Ada Lovelace', city: 'Leeds', skills: [] });

@@ -99,6 +99,28 @@ describe('POST /api/revalidate', () => {
     expect(revalidated.every(([, p]) => p === 'max')).toBe(true);
   });
 
+  it.each([
+    ['trashed', { action: 'trash' }],
+    ['deleted', { action: 'delete' }],
+    ['unpublished', { action: 'unpublish' }],
+    ['saved back to draft', { action: 'save', status: 'draft' }],
+  ])('expires the tags of a post %s at once: a takedown is never served again', async (_label, change) => {
+    const res = await post(
+      JSON.stringify({ kind: 'post', postType: 'post', id: 7, slug: 'taken-down', ...change }),
+    );
+    expect(res.status).toBe(200);
+    expect(revalidated.map(([t]) => t)).toContain('post:taken-down');
+    expect(revalidated.every(([, p]) => JSON.stringify(p) === JSON.stringify({ expire: 0 }))).toBe(true);
+  });
+
+  it('keeps stale-while-revalidate for a published edit', async () => {
+    const res = await post(
+      JSON.stringify({ kind: 'post', action: 'save', status: 'publish', postType: 'post', slug: 'edited' }),
+    );
+    expect(res.status).toBe(200);
+    expect(revalidated.every(([, p]) => p === 'max')).toBe(true);
+  });
+
   it('maps a term change to the lists it filters', async () => {
     const res = await post(
       JSON.stringify({ kind: 'term', action: 'save', taxonomy: 'category', id: 3, slug: 'news' }),

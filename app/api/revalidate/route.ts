@@ -9,6 +9,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   changeOf,
+  isTakedown,
   verifyWebhook,
   webhookBodySchema,
 } from '@/lib/cms/webhook';
@@ -95,7 +96,10 @@ export async function POST(request: Request) {
 
   const change = changeOf(parsed.data);
   const tags = tagsForChange(change);
-  for (const tag of tags) revalidateTag(tag, 'max');
+  // A takedown (unpublish, trash, delete) expires at once: the next request renders afresh and is never served
+  // the removed content; an edit keeps stale-while-revalidate ('max').
+  const profile = isTakedown(parsed.data) ? { expire: 0 } : 'max';
+  for (const tag of tags) revalidateTag(tag, profile);
   // The proxy's index of content slugs (unknown slugs are a 404 there) learns of the change at once.
   noteContentChange({
     ...change,

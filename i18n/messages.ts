@@ -2,7 +2,11 @@
  * Message loading with English fallback: a key missing in a translation shows the English text.
  * Pure except for the dynamic import of `messages/{locale}.json`.
  */
-import type { Locale } from './routing';
+// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
+// (npm run outbox:drain) under the react-server condition.
+import { createTranslator } from 'use-intl/core';
+
+import { routing, type Locale } from './routing';
 
 export type Messages = { [key: string]: string | Messages };
 
@@ -23,4 +27,24 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   if (locale === 'en') return en;
   const own = (await import(`../messages/${locale}.json`)).default as Messages;
   return mergeMessages(en, own);
+}
+
+/** A translator bound to one namespace: `t(key, values)` returns the text (English where a key is missing). */
+export type NamespaceTranslator = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * The messages of `namespace` in `locale` (the default locale for an unknown or missing one), without a request
+ * scope: works the same in server actions, route handlers, the outbox worker and tests. Callers narrow `key` with
+ * their own type (e.g. AuthEmailTexts).
+ */
+export async function namespaceTranslator(
+  locale: string | undefined,
+  namespace: string,
+): Promise<NamespaceTranslator> {
+  const known: Locale = (routing.locales as readonly string[]).includes(locale ?? '')
+    ? (locale as Locale)
+    : routing.defaultLocale;
+  const messages = await loadMessages(known);
+  const t = createTranslator({ locale: known, messages, namespace: namespace as never });
+  return (key, values) => (t as unknown as NamespaceTranslator)(key, values);
 }

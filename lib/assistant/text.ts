@@ -2,12 +2,9 @@
  * Reply text helpers shared by both answerers (pure): translated fixed strings, safeguarding lines, intent guidance,
  * the length cap and chunking for streaming.
  */
-// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
-// (npm run outbox:drain) under the react-server condition.
-import { createTranslator } from 'use-intl/core';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { loadMessages } from '@/i18n/messages';
+import { namespaceTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 
 import type { Intent } from './intents';
@@ -16,9 +13,7 @@ export type AssistantT = (key: string, values?: Record<string, string>) => strin
 
 /** The `Assistant` namespace of the server messages in `locale` (English for missing keys). */
 export async function assistantTranslator(locale: Locale): Promise<AssistantT> {
-  const messages = await loadMessages(locale);
-  const t = createTranslator({ locale, messages, namespace: 'Assistant' as never });
-  return (key, values) => (t as unknown as AssistantT)(key, values);
+  return namespaceTranslator(locale, 'Assistant');
 }
 
 /** Where each intent's guidance links (site paths; `/community#register` opens the Network Registration dialog). */

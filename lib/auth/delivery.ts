@@ -1,11 +1,6 @@
 import 'server-only';
 
-// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
-// (npm run outbox:drain) under the react-server condition.
-import { createTranslator } from 'use-intl/core';
-
-import { loadMessages } from '@/i18n/messages';
-import { routing, type Locale } from '@/i18n/routing';
+import { namespaceTranslator } from '@/i18n/messages';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, queueAuthEmail } from '@/lib/db';
 import { redactLink, sealLink } from '@/lib/email';
@@ -14,17 +9,11 @@ import { type AuthEmailTexts, authEmail } from './emails';
 import type { AuthEmailRequest } from './local';
 
 /**
- * The `AccountEmails` texts in `locale` (English for an unknown locale or a missing key). next-intl's
- * `createTranslator` over the loaded catalogue rather than `getTranslations`, so it needs no request scope and
- * works the same in server actions, route handlers and tests.
+ * The `AccountEmails` texts in `locale` (English for an unknown locale or a missing key), without a request
+ * scope (i18n/messages.ts `namespaceTranslator`).
  */
 export async function authEmailTexts(locale: string | undefined): Promise<AuthEmailTexts> {
-  const known: Locale = (routing.locales as readonly string[]).includes(locale ?? '')
-    ? (locale as Locale)
-    : routing.defaultLocale;
-  const messages = await loadMessages(known);
-  const t = createTranslator({ locale: known, messages, namespace: 'AccountEmails' as never });
-  return (key, values) => (t as unknown as AuthEmailTexts)(key, values);
+  return namespaceTranslator(locale, 'AccountEmails');
 }
 
 /**

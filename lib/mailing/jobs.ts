@@ -1,11 +1,6 @@
 import 'server-only';
 
-// use-intl's core, not next-intl: next-intl's entry pulls its client provider, which breaks plain-Node scripts
-// (npm run outbox:drain) under the react-server condition.
-import { createTranslator } from 'use-intl/core';
-
-import { loadMessages } from '@/i18n/messages';
-import { routing, type Locale } from '@/i18n/routing';
+import { namespaceTranslator } from '@/i18n/messages';
 import { siteConfig } from '@/lib/config/site';
 import {
   type Database,
@@ -136,12 +131,7 @@ async function runNewsletterSync(db: Database, p: NewsletterSyncPayload, options
  * scope (works in the outbox worker).
  */
 export async function newsletterEmailTexts(locale: string | undefined): Promise<NewsletterEmailTexts> {
-  const known: Locale = (routing.locales as readonly string[]).includes(locale ?? '')
-    ? (locale as Locale)
-    : routing.defaultLocale;
-  const messages = await loadMessages(known);
-  const t = createTranslator({ locale: known, messages, namespace: 'NewsletterEmails' as never });
-  return (key, values) => (t as unknown as NewsletterEmailTexts)(key, values);
+  return namespaceTranslator(locale, 'NewsletterEmails');
 }
 
 async function defaultSend(message: EmailMessage, reference: string): Promise<SideEffectOutcome> {

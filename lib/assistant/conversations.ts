@@ -1,3 +1,5 @@
+import { createTtlLru } from '@/lib/cache/ttl-lru';
+
 /**
  * Conversation id → the last OpenAI response id of that conversation, so the next message can continue it with
  * `previous_response_id` (OpenAI keeps the history; we keep only this pointer, never the messages).
@@ -18,29 +20,10 @@ export function createConversationStore({
   max = 10_000,
   now = () => Date.now(),
 }: { ttlMs?: number; max?: number; now?: () => number } = {}): ConversationStore {
-  const entries = new Map<string, { responseId: string; at: number }>();
+  const entries = createTtlLru<string>({ max, now });
   return {
-    get(id) {
-      const entry = entries.get(id);
-      if (!entry) return undefined;
-      if (now() - entry.at > ttlMs) {
-        entries.delete(id);
-        return undefined;
-      }
-      // Map keeps insertion order: re-inserting marks it most recently used.
-      entries.delete(id);
-      entries.set(id, entry);
-      return entry.responseId;
-    },
-    set(id, responseId) {
-      entries.delete(id);
-      entries.set(id, { responseId, at: now() });
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
-    },
+    get: (id) => entries.get(id),
+    set: (id, responseId) => entries.set(id, responseId, ttlMs),
     get size() {
       return entries.size;
     },

@@ -1,3 +1,5 @@
+import { createTtlLru } from '@/lib/cache/ttl-lru';
+
 import type { GeoResult } from './lookup';
 
 /**
@@ -60,30 +62,12 @@ export function createGeoCache({
   max = 50_000,
   now = () => Date.now(),
 }: { ttlMs?: number; emptyTtlMs?: number; max?: number; now?: () => number } = {}): GeoCache {
-  const entries = new Map<string, { result: GeoResult; expires: number }>();
+  const entries = createTtlLru<GeoResult>({ max, now });
   return {
-    get(ip) {
-      const key = maskAddress(ip);
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now() >= entry.expires) {
-        entries.delete(key);
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.result;
-    },
+    get: (ip) => entries.get(maskAddress(ip)),
     set(ip, result) {
-      const key = maskAddress(ip);
       const empty = !result.country && !result.city;
-      entries.delete(key);
-      entries.set(key, { result, expires: now() + (empty ? emptyTtlMs : ttlMs) });
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+      entries.set(maskAddress(ip), result, empty ? emptyTtlMs : ttlMs);
     },
     get size() {
       return entries.size;

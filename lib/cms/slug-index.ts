@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { getCauses, getContentRefs, getMediaCategories, type ContentChange } from '@/lib/cms';
+import { isTakedown } from '@/lib/cms/webhook';
 
 /**
  * Which content slugs exist, so `proxy.ts` can answer an unknown `/blog/{slug}` (and every other content route)
@@ -205,7 +206,7 @@ export function noteContentChange(change: SlugChange): void {
         : undefined;
   if (!kind) return;
   const { overrides } = state();
-  const present = change.action === 'save' && (change.status === undefined || change.status === 'publish');
+  const present = !isTakedown(change);
   const now = Date.now();
   const record = (slug: string, value: boolean) => {
     const key = `${kind}\u0000${decodedSlug(slug)}`;

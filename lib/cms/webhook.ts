@@ -44,9 +44,10 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
 /**
  * True when a change takes content down: a post trashed, deleted or unpublished (or saved with a status other than
  * `publish`, e.g. back to draft or private), or a term deleted. A takedown must never be served again, so its tags
- * expire at once (`revalidateTag(tag, { expire: 0 })`); an ordinary edit may be served stale while it regenerates.
+ * expire at once (`revalidateTag(tag, { expire: 0 })`) and its slug leaves the proxy's slug index; an ordinary edit
+ * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
-export function isTakedown(body: WebhookBody): boolean {
+export function isTakedown(body: { kind: 'post' | 'term'; action: string; status?: string }): boolean {
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }

@@ -110,7 +110,7 @@ describe('POST /api/assistant: streamed replies', () => {
   it('streams NDJSON: start with the conversation id, deltas, sources, done', async () => {
     const res = await (
       await route()
-    )(request(JSON.stringify({ message: 'How can I volunteer?', locale: 'en' })));
+    )(request(JSON.stringify({ message: 'How can I volunteer at the climate assembly?', locale: 'en' })));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -126,6 +126,10 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(sources && sources.type === 'sources' && sources.sources.every((s) => s.url.startsWith('/'))).toBe(
       true,
     );
+    if (sources?.type === 'sources') {
+      expect(sources.sources.map((s) => s.url)).toContain('/event/race-and-climate-justice-spring-assembly-2027');
+      expect(new Set(sources.sources.map((s) => s.url)).size).toBe(sources.sources.length);
+    }
     expect(text.length).toBeLessThanOrEqual(1200);
   });
 

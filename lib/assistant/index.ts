@@ -27,6 +27,11 @@ export { createAssistantHandler } from './handler';
 const conversations = createConversationStore();
 let announced = false;
 
+/** The answerer this process uses: `openai` when OPENAI_API_KEY is set, else `local` (nothing leaves the site). */
+export function assistantAnswerer(): 'local' | 'openai' {
+  return env().OPENAI_API_KEY ? 'openai' : 'local';
+}
+
 export type ReplyOptions = {
   /** Pause between streamed chunks of a local reply, in ms (a typed-out feel; 0 in tests). */
   chunkDelayMs?: number;

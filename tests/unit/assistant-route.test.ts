@@ -200,3 +200,19 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(text).toContain('(/es/contact)');
   });
 });
+
+describe('GET /api/assistant: which answerer replies (for the privacy line)', () => {
+  it('says local without a key and openai with one, uncached', async () => {
+    const { GET } = await import('@/app/api/assistant/route');
+    const local = GET();
+    expect(local.headers.get('cache-control')).toBe('no-store');
+    expect(await local.json()).toEqual({ answerer: 'local' });
+
+    vi.resetModules();
+    vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-a-real-key');
+    const withKey = (await import('@/app/api/assistant/route')).GET();
+    const body = await withKey.text();
+    expect(JSON.parse(body)).toEqual({ answerer: 'openai' });
+    expect(body).not.toContain('sk-test');
+  });
+});

@@ -8,9 +8,15 @@
  * `document.elementsFromPoint` and text ranges, so it follows the real layout in both themes and every locale.
  */
 
-/** Elements that are content by themselves, whatever text they hold. */
+/**
+ * Elements that are content by themselves, whatever text they hold. Decorative images (empty alt, hidden
+ * icons) are background, like a hero's full-bleed photo behind its text.
+ */
 const CONTENT_SELECTOR =
-  'a,button,input,select,textarea,label,img,picture,video,audio,iframe,svg,canvas,[role="button"],[role="link"]';
+  'a,button,input,select,textarea,label,img:not([alt=""]),video,audio,iframe,svg:not([aria-hidden="true"]),canvas,[role="button"],[role="link"]';
+
+/** Distance between sample points, in CSS px: below a line of small text or a small button's height. */
+const STEP = 8;
 
 function intersects(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && b.width > 0 && b.height > 0;
@@ -27,14 +33,21 @@ function ownTextIn(el: Element, rect: DOMRect): boolean {
   return false;
 }
 
+function samples(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let v = from + 1; v < to - 1; v += STEP) out.push(v);
+  out.push(to - 1);
+  return out;
+}
+
 /**
  * True when anything readable or usable lies under `rect` (viewport coordinates), ignoring `self` (the
- * launcher). Samples a 3×3 grid of points; at each, every element stacked there is checked for content
- * elements and for its own text inside the rect.
+ * launcher). Samples a grid of points STEP px apart; at each, every element stacked there is checked for
+ * content elements and for its own text inside the rect.
  */
 export function coversContent(rect: DOMRect, self: Element): boolean {
-  const xs = [rect.left + 2, rect.left + rect.width / 2, rect.right - 2];
-  const ys = [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2];
+  const xs = samples(rect.left, rect.right);
+  const ys = samples(rect.top, rect.bottom);
   const seen = new Set<Element>();
   for (const x of xs) {
     for (const y of ys) {

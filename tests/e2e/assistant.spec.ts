@@ -237,7 +237,7 @@ test.describe('chat assistant', () => {
     const list = panel.getByRole('list', { name: 'LRJN Assistant' });
     const question = list.getByText('I was racially abused on the bus, what can I do?');
     await expect(question).toBeInViewport();
-    await expect(panel.getByText('If you or someone else is in danger')).toBeInViewport();
+    await expect(list.getByText(/^If you or someone else is in danger/)).toBeInViewport();
 
     // A reply that finishes while the panel is closed sets the unread dot; opening clears it.
     await input.fill('How can I donate?');
@@ -267,7 +267,8 @@ test.describe('chat assistant', () => {
         range.selectNodeContents(node);
         for (const r of range.getClientRects()) if (hit(r)) found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
       }
-      for (const el of document.querySelectorAll('a,button,input,select,textarea,img,video,audio,iframe')) {
+      // Decorative images (empty alt) are background, like the hero's photo behind its text.
+      for (const el of document.querySelectorAll('a,button,input,select,textarea,img:not([alt=""]),video,audio,iframe')) {
         if (launcher.contains(el) || el.closest('.sr-only,[hidden]')) continue;
         if (getComputedStyle(el).visibility === 'hidden') continue;
         if (hit(el.getBoundingClientRect())) found.push(`${el.tagName.toLowerCase()} ${el.textContent?.trim().slice(0, 30) ?? ''}`);
@@ -328,7 +329,7 @@ test.describe('chat assistant', () => {
         .getByRole('textbox', { name: 'Your message' })
         .fill('Tell me about the Stop the Scan campaign');
       await panel.getByRole('button', { name: 'Send' }).click();
-      await expect(panel.getByText('Pages used')).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Stop The Scan' }).first()).toBeVisible();
       // The panel fits a 360 px phone without horizontal scrolling.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);

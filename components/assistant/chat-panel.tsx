@@ -15,6 +15,8 @@ import { readStorage, writeStorage, type ChatKeys } from './storage';
  * first use. A non-modal side dialog: focus moves into it on open, Esc closes it (the launcher takes focus back),
  * replies stream in from `POST /api/assistant` (lib/assistant/protocol.ts) and each finished reply is announced
  * politely once. History and the conversation id live in localStorage under the site's short-name prefix.
+ * The privacy line says what is true for the answerer the server runs (`GET /api/assistant`): with the local
+ * answerer nothing leaves the site; until the server has said, the OpenAI wording (the cautious one) shows.
  */
 
 export type ChatPanelProps = {
@@ -56,6 +58,14 @@ function loadHistory(key: string): ChatMessage[] {
   }
 }
 
+/** The sources a reply does not already link in its text: each page is cited once. */
+function unlinkedSources(m: ChatMessage): Source[] {
+  if (!m.sources?.length) return [];
+  const linked = new Set([...m.text.matchAll(/\]\(([^)\s]+)\)/g)].map((x) => x[1]));
+  const seen = new Set<string>();
+  return m.sources.filter((s) => !linked.has(s.url) && !seen.has(s.url) && !!seen.add(s.url));
+}
+
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
@@ -74,10 +84,24 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
   const lastQuestion = useRef<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const [answerer, setAnswerer] = useState<'local' | 'openai' | null>(null);
 
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
+
+  useEffect(() => {
+    let live = true;
+    fetch('/api/assistant')
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { answerer?: unknown } | null) => {
+        if (live && (body?.answerer === 'local' || body?.answerer === 'openai')) setAnswerer(body.answerer);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // Saved when a request settles, not on every streamed chunk.
   useEffect(() => {
@@ -85,10 +109,19 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
       writeStorage(keys.history, messages.length ? JSON.stringify(messages.slice(-HISTORY_LIMIT)) : null);
   }, [busy, messages, keys.history]);
 
+  // Keep the start of the newest exchange in view: the visitor's question at the top, the answer below it
+  // (scrolling to the bottom would hide the first, most useful line of a long answer).
+  const lastUserId = messages.findLast((m) => m.role === 'user')?.id;
   useEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages, busy, failure]);
+    if (!el || !open) return;
+    const question = lastUserId ? el.querySelector<HTMLElement>(`[data-message-id="${lastUserId}"]`) : null;
+    el.scrollTop = question ? question.offsetTop - el.offsetTop - 8 : el.scrollHeight;
+  }, [lastUserId, open]);
+  useEffect(() => {
+    const el = list.current;
+    if (el && failure) el.scrollTop = el.scrollHeight;
+  }, [failure]);
 
   const ask = useCallback(
     async (question: string, isRetry: boolean) => {
@@ -203,6 +236,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
   };
 
   const pending = busy && messages.at(-1)?.role === 'assistant' && !messages.at(-1)?.text;
+  const answering = busy && !pending;
 
   return (
     <div
@@ -256,6 +290,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
             m.role === 'user' ? (
               <li
                 key={m.id}
+                data-message-id={m.id}
                 className="ms-auto w-fit max-w-[90%] rounded-lg bg-brand px-3 py-2 text-sm text-brand-fg"
               >
                 <span className="sr-only">{t('you')}: </span>
@@ -268,11 +303,11 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
               >
                 <span className="sr-only">{name}: </span>
                 <MessageText text={m.text} onInternalLink={onInternalLink} />
-                {m.sources && m.sources.length > 0 && (
+                {unlinkedSources(m).length > 0 && (
                   <div className="mt-2 border-t border-border pt-2">
                     <p className="text-xs font-semibold text-muted">{t('sources')}</p>
                     <ul className="mt-1 space-y-1 text-xs">
-                      {m.sources.map((s) => (
+                      {unlinkedSources(m).map((s) => (
                         <li key={s.url}>
                           <MessageText
                             text={`[${s.title.replace(/[[\]]/g, '')}](${s.url})`}
@@ -295,6 +330,12 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
               <span className="size-2 rounded-full bg-muted [animation-delay:300ms] motion-safe:animate-pulse" />
             </span>
             {t('processing')}
+          </p>
+        )}
+        {answering && (
+          <p className="flex items-center gap-2 text-xs text-muted" data-testid="chat-answering">
+            <span aria-hidden="true" className="size-2 rounded-full bg-muted motion-safe:animate-pulse" />
+            {t('answering')}
           </p>
         )}
       </div>
@@ -374,8 +415,8 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
             {t('send')}
           </button>
         </div>
-        <p className="mt-2 text-xs text-muted">
-          {t('privacy')}{' '}
+        <p className="mt-2 text-xs text-muted" data-testid="chat-privacy">
+          {answerer === 'local' ? t('privacyLocal') : t('privacy')}{' '}
           <Link href="/privacy-policy" className="underline">
             {t('privacyLink')}
           </Link>

@@ -1,19 +1,22 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 
 import { useClientMessages } from '@/i18n/client-messages';
 
 import type { ChatPanelProps } from './chat-panel';
-import { chatKeys, readStorage, writeStorage } from './storage';
+import { EDGE_GAP, choosePlacement, type Placement } from './placement';
+import { chatKeys, writeStorage } from './storage';
 
 /**
  * The chat assistant's round floating button (docs/SPEC-NOTES.md §2 Chat assistant widget), on every page. Tiny on purpose: the
  * panel (message list, streaming, toasts) is downloaded with a dynamic `import()` on the first click or key press,
- * so it adds almost nothing to a page's first load. The red dot shows until the chat has been opened once (the
- * `{short}-chat-opened` flag) and when a reply finished while the panel was closed.
+ * so it adds almost nothing to a page's first load. The red dot is the unread flag: it shows only when a reply
+ * finished while the panel was closed (never as a standing invitation). The button moves up the right edge,
+ * or shrinks to a narrow tab in the margin, so it never covers text, a control or the cookie banner
+ * (placement.ts); keyboard focus always shows it whole.
  */
-const noop = () => () => {};
+const SIZE = 56;
 
 export function AssistantLauncher({ shortName }: { shortName: string }) {
   const t = useClientMessages('AssistantPanel');
@@ -24,13 +27,39 @@ export function AssistantLauncher({ shortName }: { shortName: string }) {
   const [loading, setLoading] = useState(false);
   const [replyUnread, setReplyUnread] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  // Read after hydration (the server renders no dot); re-read on every render, so opening clears it.
-  const neverOpened = useSyncExternalStore(
-    noop,
-    () => readStorage(keys.opened) !== 'true',
-    () => false,
-  );
-  const unread = !open && (neverOpened || replyUnread);
+  const unread = !open && replyUnread;
+  const [place, setPlace] = useState<Placement>({ bottom: EDGE_GAP, docked: false });
+
+  useEffect(() => {
+    const self = button.current;
+    if (!self) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const width = document.documentElement.clientWidth;
+      const next = choosePlacement(
+        self,
+        SIZE,
+        (bottom) => new DOMRect(width - EDGE_GAP - SIZE, window.innerHeight - bottom - SIZE, SIZE, SIZE),
+      );
+      setPlace((prev) => (prev.bottom === next.bottom && prev.docked === next.docked ? prev : next));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Content that appears or goes (the cookie banner, a client-rendered list) changes what lies underneath.
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, []);
 
   const show = () => {
     writeStorage(keys.opened, 'true');
@@ -68,12 +97,19 @@ export function AssistantLauncher({ shortName }: { shortName: string }) {
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-busy={loading || undefined}
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-brand text-brand-fg shadow-lg transition-colors hover:bg-brand-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus motion-reduce:transition-none print:hidden"
+        data-testid="chat-launcher"
+        data-docked={place.docked || undefined}
+        style={{ bottom: place.bottom }}
+        className={`group fixed z-40 flex items-center justify-center bg-brand text-brand-fg shadow-lg transition-[bottom,background-color] hover:bg-brand-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus motion-reduce:transition-none print:hidden ${
+          place.docked && !open
+            ? 'right-0 h-14 w-3 rounded-l-full focus-visible:right-4 focus-visible:size-14 focus-visible:rounded-full'
+            : 'right-4 size-14 rounded-full'
+        }`}
       >
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className="size-7"
+          className={`size-7 ${place.docked && !open ? 'hidden group-focus-visible:block' : ''}`}
           fill="none"
           stroke="currentColor"
           strokeWidth="2"

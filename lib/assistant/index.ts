@@ -8,8 +8,8 @@ import { formSecret } from '@/lib/forms/secret';
 import { isIssuedConversationId, issueConversationId } from './conversation-id';
 import { createConversationStore } from './conversations';
 import { loadAssistantDocs } from './corpus';
-import { detectIntents, needsSafeguarding } from './intents';
-import { localAnswer } from './local';
+import { detectIntents, needsSafeguarding, topicText } from './intents';
+import { localAnswer, localCitations, type LocalAnswerInput } from './local';
 import { openAiReply } from './openai';
 import type { AssistantEvent, Source } from './protocol';
 import type { AssistantRequest } from './request';
@@ -26,6 +26,11 @@ export { createAssistantHandler } from './handler';
 
 const conversations = createConversationStore();
 let announced = false;
+
+/** The answerer this process uses: `openai` when OPENAI_API_KEY is set, else `local` (nothing leaves the site). */
+export function assistantAnswerer(): 'local' | 'openai' {
+  return env().OPENAI_API_KEY ? 'openai' : 'local';
+}
 
 export type ReplyOptions = {
   /** Pause between streamed chunks of a local reply, in ms (a typed-out feel; 0 in tests). */
@@ -72,16 +77,22 @@ export async function* assistantReply(
     const safeguarding = needsSafeguarding(message);
 
     if (!e.OPENAI_API_KEY) {
-      const passages = retrieve(index, message, 3, 240);
-      const text = localAnswer({
+      const input: LocalAnswerInput = {
         locale,
         t,
         intents: detectIntents(message),
         safeguarding,
-        passages,
-        email: site.emails.general,
+        // The intent phrases are answered by the guidance lines; the rest of the message picks the pages.
+        passages: safeguarding ? [] : retrieve(index, topicText(message), 3, 240),
+        contact: {
+          email: site.emails.general,
+          phone: site.phone,
+          address: [site.address.street, site.address.locality, site.address.postcode].join(', '),
+        },
         maxChars,
-      });
+      };
+      const text = localAnswer(input);
+      const passages = localCitations(input);
       for (const piece of chunkText(text)) {
         if (options.signal?.aborted) return;
         yield { type: 'delta', text: piece };
@@ -121,7 +132,8 @@ export async function* assistantReply(
         budget -= piece.length;
         yield { type: 'delta', text: piece };
       } else if (event.type === 'done') {
-        if (passages.length) yield { type: 'sources', sources: sourcesOf(passages.slice(0, 3), locale) };
+        // A safeguarding reply ends with the help lines, not with reading suggestions.
+        if (passages.length && !safeguarding) yield { type: 'sources', sources: sourcesOf(passages.slice(0, 3), locale) };
         yield { type: 'done' };
         return;
       } else {

@@ -6,7 +6,7 @@
  * accents are understood too.
  */
 
-export type Intent = 'volunteer' | 'donate' | 'contact' | 'events' | 'courses' | 'newsletter';
+export type Intent = 'volunteer' | 'donate' | 'contact' | 'events' | 'courses' | 'newsletter' | 'vacancies';
 
 /** Lower-case, accents removed, curly apostrophes straightened. */
 export function normalizeText(text: string): string {
@@ -24,18 +24,31 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
   donate:
     /\b(donat\w*|donor|give money|fundrais\w*|donar|donacion\w*|donativo\w*|faire un don|un don\b|dons en ligne|doar|doacao|doacoes|contribuir com dinheiro)\b/,
   contact:
-    /\b(contact\w*|get in touch|speak to (?:someone|a person|the team)|talk to (?:someone|a person|the team)|e-?mail (?:you|address)|phone number|telephone|hablar con|correo|telefono|joindre (?:l'equipe|quelqu'un)|ecrire a|courriel|falar com|telefone)\b/,
+    /\b(contact\w*|get in touch|speak to (?:someone|a person|the team)|talk to (?:someone|a person|the team)|e-?mail (?:you|address)|phone(?: number| you)?|telephone|call you|ring you|(?:your|postal) address|where (?:is your office|are you(?: based| located)?)|your office|visit you|hablar con|correo|telefono|llamar\w*|direccion|oficina|donde estais|joindre (?:l'equipe|quelqu'un)|ecrire a|courriel|adresse|ou etes-vous|vos bureaux|appeler|falar com|telefone|ligar\w*|morada|endereco|onde ficam|escritorio)\b/,
   events:
     /\b(events?|workshops?|what'?s on|upcoming|meetings?|eventos?|actividad\w*|talleres|taller|reunion\w*|evenements?|ateliers?|atividades?|reuniao|reunioes|agenda)\b/,
+  vacancies:
+    /\b(jobs?|vacanc\w*|hiring|careers?|work for you|paid roles?|empleos?|trabajo|vacantes?|ofertas de empleo|emplois?|offres? d'emploi|recrut\w*|postes?|vagas?|empregos?|trabalhar (?:convosco|com voces))\b/,
   courses: /\b(courses?|training|e-?learning|classes|cursos?|formacion|formation|cours|formacao|formacoes)\b/,
   newsletter:
     /\b(newsletter|mailing list|subscribe|subscription|boletin|suscrib\w*|suscripcion|lettre d'information|infolettre|abonner|abonnement|boletim|subscrever|subscricao)\b/,
 };
 
-/** The intents a message expresses, in a fixed order (volunteer, donate, contact, events, courses, newsletter). */
+/** The intents a message expresses, in a fixed order (volunteer, donate, contact, events, vacancies, courses, newsletter). */
 export function detectIntents(message: string): Intent[] {
   const text = normalizeText(message);
   return (Object.keys(INTENT_PATTERNS) as Intent[]).filter((intent) => INTENT_PATTERNS[intent].test(text));
+}
+
+/**
+ * The message with its intent phrases removed (normalised text), for retrieval: "how can I volunteer?" is
+ * answered by the volunteer guidance, and searching the content for "volunteer" would only add pages that
+ * merely mention it (volunteer profiles). What remains ("...for the climate assembly") still finds its page.
+ */
+export function topicText(message: string): string {
+  let text = normalizeText(message);
+  for (const pattern of Object.values(INTENT_PATTERNS)) text = text.replace(new RegExp(pattern.source, 'g'), ' ');
+  return text;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Locale } from '@/i18n/routing';
 
 import type { Intent } from './intents';
 import type { Passage } from './retrieval';
-import { capText, intentLines, safeguardingText, type AssistantT } from './text';
+import { capText, intentLines, safeguardingText, type AssistantT, type ContactDetails } from './text';
 
 export type LocalAnswerInput = {
   locale: Locale;
@@ -15,8 +15,8 @@ export type LocalAnswerInput = {
   intents: readonly Intent[];
   safeguarding: boolean;
   passages: readonly Passage[];
-  /** The team's general email, for the contact guidance. */
-  email: string;
+  /** The team's email, phone and address, for the contact guidance. */
+  contact: ContactDetails;
   /** Longest reply, in characters (ASSISTANT_MAX_CHARS). */
   maxChars: number;
 };
@@ -26,18 +26,38 @@ function label(title: string): string {
   return title.replace(/[[\]]/g, '').trim() || '…';
 }
 
+const LINK = /\]\(([^)\s]+)\)/g;
+
 /**
- * The reply: safeguarding help first when needed, then one guidance line per intent, then the best matching
- * pages as `- [Title](/path): passage` lines (locale-prefixed links); "nothing found" with useful links when
- * there are neither intents nor matches. Never longer than `maxChars`.
+ * The retrieved pages a local reply cites: none when it gives safeguarding help, else the passages whose page
+ * the guidance lines do not already link. The `sources` event lists exactly these.
+ */
+export function localCitations(input: LocalAnswerInput): Passage[] {
+  const { locale, t, intents, safeguarding, contact } = input;
+  if (safeguarding) return [];
+  const linked = new Set<string>();
+  for (const line of intentLines(t, locale, intents, contact)) for (const m of line.matchAll(LINK)) linked.add(m[1]!);
+  return input.passages.filter((p) => !linked.has(localizeHref(locale, p.doc.url)));
+}
+
+/**
+ * The reply: safeguarding help first when needed (and then nothing but help: no content links), then one
+ * guidance line per intent, then the best matching pages as `- [Title](/path): passage` lines (locale-prefixed
+ * links, each page once); "nothing found" with useful links when there are neither intents nor matches. Never
+ * longer than `maxChars`.
  */
 export function localAnswer(input: LocalAnswerInput): string {
-  const { locale, t, intents, safeguarding, passages, email, maxChars } = input;
+  const { locale, t, intents, safeguarding, contact, maxChars } = input;
   const blocks: string[] = [];
   if (safeguarding) blocks.push(safeguardingText(t, locale));
-  const guidance = intentLines(t, locale, intents, email);
+  const linked = new Set([...blocks.join('\n').matchAll(LINK)].map((m) => m[1]!));
+  const guidance = intentLines(t, locale, intents, contact, linked);
+  for (const line of guidance) for (const m of line.matchAll(LINK)) linked.add(m[1]!);
+  const passages = localCitations(input);
   if (guidance.length) blocks.push(guidance.join('\n'));
-  if (passages.length) {
+  if (safeguarding) {
+    // The help lines are the whole answer.
+  } else if (passages.length) {
     blocks.push(
       [
         t('found'),

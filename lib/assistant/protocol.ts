@@ -1,6 +1,7 @@
 /**
  * The wire protocol of `POST /api/assistant` (shared by the route handler and the widget; no server imports).
  *
+ * `GET /api/assistant` answers `{"answerer":"local"|"openai"}` (which answerer replies; for the privacy line).
  * Request: JSON `{ message, conversationId?, locale }` (validated by `assistantRequestSchema` in request.ts).
  * Response 200: `Content-Type: application/x-ndjson; charset=utf-8`, one JSON event per line:
  *   {"type":"start","conversationId":"<uuid>.<hmac>"}     always first (also in the `X-Conversation-Id` header);

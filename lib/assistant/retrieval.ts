@@ -159,8 +159,10 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * The best `limit` documents for `query`, each with its best passage of at most `passageChars`. Weak matches
- * (below a third of the best score) are dropped so one strong page is not padded with noise. A query with no
+ * The best `limit` distinct pages for `query`, each with its best passage of at most `passageChars`. A page is
+ * cited only when it is relevant: its score is at least a third of the best score (so one strong page is not
+ * padded with noise), and it matches at least half of the question's meaningful words
+ * ("the weather in Paris tomorrow" does not cite the heat report for "weather" alone). A query with no
  * meaningful word returns nothing.
  */
 export function retrieve(index: AssistantIndex, query: string, limit = 3, passageChars = 240): Passage[] {
@@ -168,8 +170,9 @@ export function retrieve(index: AssistantIndex, query: string, limit = 3, passag
   if (terms.length === 0) return [];
   const hits = index.mini.search(terms.join(' '));
   const top = hits[0]?.score ?? 0;
+  const needed = Math.ceil(terms.length / 2);
   return hits
-    .filter((h) => h.score >= top / 3)
+    .filter((h) => h.score >= top / 3 && h.queryTerms.length >= needed)
     .slice(0, limit)
     .map((h) => {
       const doc = index.docs[h.id as number]!;

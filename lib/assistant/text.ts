@@ -22,30 +22,59 @@ export const INTENT_LINKS: Record<Intent, string> = {
   donate: '/donate',
   contact: '/contact',
   events: '/events',
+  vacancies: '/vacancies',
   courses: '/courses',
   newsletter: '/community#newsletter',
 };
 
-/** The UK help lines that lead a safeguarding reply (issue 6 §6), as one paragraph of lines. */
+/** Where a safeguarding reply sends people for the whole picture (the Get help page). */
+export const GET_HELP_PATH = '/get-help';
+
+/**
+ * The UK help lines that lead a safeguarding reply, as one paragraph of lines: 999 and 101, True Vision,
+ * Stop Hate UK, Samaritans, our Get help page and our team. Nothing else: a person in distress gets help
+ * lines, not reading suggestions.
+ */
 export function safeguardingText(t: AssistantT, locale: Locale): string {
   return [
     t('safetyIntro'),
     `- ${t('safetyEmergency')}`,
+    `- ${t('safetyNonEmergency')}`,
     `- ${t('safetyTrueVision')}`,
     `- ${t('safetyStopHate')}`,
     `- ${t('safetySamaritans')}`,
+    `- ${t('safetyGetHelp', { url: localizeHref(locale, GET_HELP_PATH) })}`,
     `- ${t('safetyContact', { url: localizeHref(locale, '/contact') })}`,
   ].join('\n');
 }
 
-/** One guidance line per intent, with its localised link. */
+/** How to reach the charity, for the contact guidance (from the site config). */
+export type ContactDetails = { email: string; phone: string; address: string };
+
+/**
+ * One guidance line per intent, with its localised link; the contact line gives the email, phone and postal
+ * address. An intent whose page is already linked in `linked` (localised paths, e.g. by the safeguarding help)
+ * is left out, so a reply never links one page twice; the volunteer line also points at the vacancies page, so
+ * a vacancies line after it would repeat it and is left out too.
+ */
 export function intentLines(
   t: AssistantT,
   locale: Locale,
   intents: readonly Intent[],
-  email: string,
+  contact: ContactDetails,
+  linked: ReadonlySet<string> = new Set(),
 ): string[] {
-  return intents.map((intent) => t(intent, { url: localizeHref(locale, INTENT_LINKS[intent]), email }));
+  const seen = new Set(linked);
+  const lines: string[] = [];
+  for (const intent of intents) {
+    const url = localizeHref(locale, INTENT_LINKS[intent]);
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const vacancies = localizeHref(locale, INTENT_LINKS.vacancies);
+    if (intent === 'volunteer') seen.add(vacancies);
+    lines.push(t(intent, { url, vacancies, ...contact }));
+  }
+  return lines;
 }
 
 /**

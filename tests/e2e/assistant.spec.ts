@@ -32,8 +32,9 @@ test.describe('chat assistant', () => {
     await page.goto('/');
     await waitForHydration(page);
     const launcher = page.getByRole('button', { name: LAUNCHER });
-    // Never opened: the unread dot invites a first look.
-    await expect(page.getByTestId('chat-unread-dot')).toBeVisible();
+    // No standing red dot: the unread flag is for an unread reply only.
+    await expect(launcher).toBeVisible();
+    await expect(page.getByTestId('chat-unread-dot')).toHaveCount(0);
     await launcher.focus();
     await page.keyboard.press('Enter');
 
@@ -44,6 +45,9 @@ test.describe('chat assistant', () => {
     await expect(page.getByTestId('chat-unread-dot')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('lrjn-chat-opened'))).toBe('true');
 
+    // The local answerer is running: the privacy line says nothing leaves the site.
+    await expect(panel.getByTestId('chat-privacy')).toContainText('your messages are not sent to any other company');
+    await expect(panel.getByTestId('chat-privacy')).not.toContainText('OpenAI');
     const send = panel.getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
     await input.fill('   ');
@@ -208,6 +212,108 @@ test.describe('chat assistant', () => {
     await expect(panel.getByRole('alert')).toHaveCount(0);
   });
 
+  test('shows progress while answering, keeps the question in view, and flags a reply that finished while closed', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    // Hold the reply back for a moment so the progress indicator can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/assistant', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: LAUNCHER }).click();
+    const panel = page.getByRole('dialog', { name: 'LRJN Assistant' });
+    const input = panel.getByRole('textbox', { name: 'Your message' });
+    await input.fill('I was racially abused on the bus, what can I do?');
+    await page.keyboard.press('Enter');
+    await expect(panel.getByTestId('chat-processing')).toBeVisible();
+    release();
+    await expect(panel.getByRole('link', { name: 'Get help page' })).toBeVisible();
+    await expect(panel.getByTestId('chat-processing')).toHaveCount(0);
+    // The question stays at the top of the list, so the answer's first line is in view.
+    const list = panel.getByRole('list', { name: 'LRJN Assistant' });
+    const question = list.getByText('I was racially abused on the bus, what can I do?');
+    await expect(question).toBeInViewport();
+    await expect(list.getByText(/^If you or someone else is in danger/)).toBeInViewport();
+
+    // A reply that finishes while the panel is closed sets the unread dot; opening clears it.
+    await input.fill('How can I donate?');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('chat-unread-dot')).toBeVisible();
+    await page.getByRole('button', { name: /Open chat with LRJN Assistant, new message/ }).click();
+    await expect(page.getByTestId('chat-unread-dot')).toHaveCount(0);
+  });
+
+  /** Rects of everything readable or usable that intersects the launcher (text glyphs, links, controls, media). */
+  async function coveredByLauncher(page: Page) {
+    return page.evaluate(() => {
+      const launcher = document.querySelector('[data-testid="chat-launcher"]')!;
+      const box = launcher.getBoundingClientRect();
+      const hit = (r: DOMRect) =>
+        r.width > 0 && r.height > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!node.textContent?.trim() || !el || launcher.contains(el)) continue;
+        if (el.closest('.sr-only,[hidden],script,style,template,[aria-hidden="true"] svg')) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (hit(r)) found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+      }
+      // Decorative images (empty alt) are background, like the hero's photo behind its text.
+      for (const el of document.querySelectorAll('a,button,input,select,textarea,img:not([alt=""]),video,audio,iframe')) {
+        if (launcher.contains(el) || el.closest('.sr-only,[hidden]')) continue;
+        if (getComputedStyle(el).visibility === 'hidden') continue;
+        if (hit(el.getBoundingClientRect())) found.push(`${el.tagName.toLowerCase()} ${el.textContent?.trim().slice(0, 30) ?? ''}`);
+      }
+      const banner = document.querySelector('[data-testid="cookie-banner"]');
+      if (banner && hit(banner.getBoundingClientRect())) found.push('cookie banner');
+      return found;
+    });
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the launcher never covers text, controls or the cookie banner (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ['/', '/blog/pastoral-support-drop-in-launch', '/events', '/contact']) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        for (const at of [0, 0.2, 0.45, 0.7, 1]) {
+          await page.evaluate((y) => window.scrollTo(0, y), Math.round(height * at));
+          await expect.poll(() => coveredByLauncher(page), { message: `${path} at ${at}` }).toEqual([]);
+        }
+      }
+    });
+  }
+
+  test('the launcher moves above the cookie banner while it is shown', async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+    await expect.poll(() => coveredByLauncher(page)).toEqual([]);
+    const [launcher, banner] = await Promise.all([
+      page.getByTestId('chat-launcher').boundingBox(),
+      page.getByTestId('cookie-banner').boundingBox(),
+    ]);
+    expect(launcher!.y + launcher!.height).toBeLessThanOrEqual(banner!.y);
+    await context.close();
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`the open panel has no axe violations (${theme})`, async ({ page }) => {
       await useTheme(page, theme);
@@ -223,7 +329,7 @@ test.describe('chat assistant', () => {
         .getByRole('textbox', { name: 'Your message' })
         .fill('Tell me about the Stop the Scan campaign');
       await panel.getByRole('button', { name: 'Send' }).click();
-      await expect(panel.getByText('Pages used')).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Stop The Scan' }).first()).toBeVisible();
       // The panel fits a 360 px phone without horizontal scrolling.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { MessageText } from '@/components/assistant/message-text';
 import { isIssuedConversationId, issueConversationId } from '@/lib/assistant/conversation-id';
 
-import { detectIntents, needsSafeguarding } from '@/lib/assistant/intents';
-import { localAnswer } from '@/lib/assistant/local';
+import { detectIntents, needsSafeguarding, topicText } from '@/lib/assistant/intents';
+import { localAnswer, localCitations } from '@/lib/assistant/local';
 import { createConversationStore } from '@/lib/assistant/conversations';
 import {
   createEventDecoder,
@@ -197,7 +197,7 @@ describe('localAnswer', () => {
       intents: detectIntents('Quiero hacer voluntariado'),
       safeguarding: false,
       passages,
-      email: 'hello@example.org',
+      contact: { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
       maxChars: 1200,
     });
     expect(es).toContain('Para hacer voluntariado o unirte a la red');
@@ -211,7 +211,7 @@ describe('localAnswer', () => {
       intents: ['donate', 'events'],
       safeguarding: false,
       passages: [],
-      email: 'hello@example.org',
+      contact: { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
       maxChars: 1200,
     });
     expect(fr).toContain('(/fr/donate)');
@@ -225,7 +225,7 @@ describe('localAnswer', () => {
       intents: [],
       safeguarding: false,
       passages: [],
-      email: 'x@example.org',
+      contact: { email: 'x@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
       maxChars: 1200,
     });
     expect(en).toContain('Não encontrei nada');
@@ -240,15 +240,19 @@ describe('localAnswer', () => {
       intents: ['contact'],
       safeguarding: true,
       passages: retrieve(buildAssistantIndex(DOCS), 'facial recognition'),
-      email: 'x@example.org',
+      contact: { email: 'x@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
       maxChars: 1200,
     });
-    expect(text.indexOf('999')).toBeGreaterThanOrEqual(0);
-    expect(text.indexOf('999')).toBeLessThan(text.indexOf('To reach our team'));
+    expect(text.startsWith('If you or someone else is in danger')).toBe(true);
+    expect(text).toContain('999');
+    expect(text).toContain('101');
     expect(text).toContain('report-it.org.uk');
     expect(text).toContain('0800 138 1625');
     expect(text).toContain('116 123');
-    expect(text).toContain('](/contact)');
+    expect(text).toContain('](/get-help)');
+    // Help lines only: the matching report is not suggested, and the contact page is linked once.
+    expect(text).not.toContain('/reports/watched');
+    expect(text.split('](/contact)').length).toBe(2);
     for (const max of [80, 300, 500]) {
       expect(
         localAnswer({
@@ -257,11 +261,71 @@ describe('localAnswer', () => {
           intents: ['volunteer'],
           safeguarding: true,
           passages: [],
-          email: 'x',
+          contact: { email: 'x', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
           maxChars: max,
         }).length,
       ).toBeLessThanOrEqual(max);
     }
+  });
+});
+
+describe('localAnswer guidance', () => {
+  const contact = { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' };
+
+  it('gives the phone, the address and the email to a contact question', async () => {
+    const text = localAnswer({
+      locale: 'fr',
+      t: await assistantTranslator('fr'),
+      intents: detectIntents('Comment vous appeler ? Quelle est votre adresse ?'),
+      safeguarding: false,
+      passages: [],
+      contact,
+      maxChars: 1200,
+    });
+    expect(text).toContain('0113 496 0000');
+    expect(text).toContain('12 Example Yard, Leeds, LS1 0AA');
+    expect(text).toContain('hello@example.org');
+    expect(text).toContain('(/fr/contact)');
+  });
+
+  it('cites a page once: a page the guidance links is not listed again among the found pages', async () => {
+    const index = buildAssistantIndex([
+      ...DOCS,
+      doc('page', 'donate', 'Donate', 'Donate to support our volunteers and our work.', '/donate'),
+    ]);
+    const input = {
+      locale: 'en' as const,
+      t: await assistantTranslator('en'),
+      intents: detectIntents('I want to donate'),
+      safeguarding: false,
+      passages: retrieve(index, 'donate'),
+      contact,
+      maxChars: 1200,
+    };
+    expect(input.passages.map((p) => p.doc.url)).toContain('/donate');
+    const text = localAnswer(input);
+    expect(text.split('](/donate)').length).toBe(2);
+    expect(localCitations(input).map((p) => p.doc.url)).not.toContain('/donate');
+  });
+
+  it('detects job and address questions in four languages', () => {
+    for (const q of ['Are you hiring?', '¿Hay ofertas de empleo?', 'Avez-vous des offres d’emploi ?', 'Há vagas?'])
+      expect(detectIntents(q)).toContain('vacancies');
+    for (const q of ['What is your address?', '¿Cuál es vuestra dirección?', 'Quelle est votre adresse ?', 'Qual é a vossa morada?'])
+      expect(detectIntents(q)).toContain('contact');
+  });
+
+  it('leaves the intent phrases out of the words it searches for', () => {
+    expect(topicText('How can I volunteer at the climate assembly?')).not.toContain('volunteer');
+    expect(topicText('How can I volunteer at the climate assembly?')).toContain('climate assembly');
+  });
+});
+
+describe('retrieval relevance', () => {
+  it('cites nothing for a question that shares one passing word with a page', () => {
+    const index = buildAssistantIndex(DOCS);
+    expect(retrieve(index, 'recognition cameras').map((p) => p.doc.slug)).toContain('watched');
+    expect(retrieve(index, 'weather cameras tomorrow paris')).toEqual([]);
   });
 });
 

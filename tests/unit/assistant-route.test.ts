@@ -110,7 +110,7 @@ describe('POST /api/assistant: streamed replies', () => {
   it('streams NDJSON: start with the conversation id, deltas, sources, done', async () => {
     const res = await (
       await route()
-    )(request(JSON.stringify({ message: 'How can I volunteer?', locale: 'en' })));
+    )(request(JSON.stringify({ message: 'How can I volunteer at the climate assembly?', locale: 'en' })));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -126,6 +126,10 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(sources && sources.type === 'sources' && sources.sources.every((s) => s.url.startsWith('/'))).toBe(
       true,
     );
+    if (sources?.type === 'sources') {
+      expect(sources.sources.map((s) => s.url)).toContain('/event/race-and-climate-justice-spring-assembly-2027');
+      expect(new Set(sources.sources.map((s) => s.url)).size).toBe(sources.sources.length);
+    }
     expect(text.length).toBeLessThanOrEqual(1200);
   });
 
@@ -194,5 +198,21 @@ describe('POST /api/assistant: streamed replies', () => {
     expect(text).toContain('report-it.org.uk');
     expect(text).toContain('Stop Hate UK');
     expect(text).toContain('(/es/contact)');
+  });
+});
+
+describe('GET /api/assistant: which answerer replies (for the privacy line)', () => {
+  it('says local without a key and openai with one, uncached', async () => {
+    const { GET } = await import('@/app/api/assistant/route');
+    const local = GET();
+    expect(local.headers.get('cache-control')).toBe('no-store');
+    expect(await local.json()).toEqual({ answerer: 'local' });
+
+    vi.resetModules();
+    vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-a-real-key');
+    const withKey = (await import('@/app/api/assistant/route')).GET();
+    const body = await withKey.text();
+    expect(JSON.parse(body)).toEqual({ answerer: 'openai' });
+    expect(body).not.toContain('sk-test');
   });
 });

@@ -1,4 +1,4 @@
-import { assistantReply, createAssistantHandler } from '@/lib/assistant';
+import { assistantAnswerer, assistantReply, createAssistantHandler } from '@/lib/assistant';
 import { env } from '@/lib/config/env';
 import { createLimiter, type Limiter } from '@/lib/screening/limiter';
 import { clientIp } from '@/lib/screening/client-ip';
@@ -29,4 +29,12 @@ const handler = createAssistantHandler({
 
 export async function POST(request: Request): Promise<Response> {
   return handler(request);
+}
+
+/**
+ * Which answerer replies (`{"answerer":"local"|"openai"}`), so the widget's privacy line tells the truth: with
+ * the local answerer no message leaves this server. Nothing secret: only whether a key is configured.
+ */
+export function GET(): Response {
+  return Response.json({ answerer: assistantAnswerer() }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -31,9 +31,9 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /**
- * Donate (docs/SPEC-NOTES.md §2): why giving matters, the donate form (one-off or monthly, suggested amounts with
+ * Donate (docs/SPEC-NOTES.md §2): the donate form first, above the fold as the big charities do it (one-off or monthly, suggested amounts with
  * what each pays for, or another amount; payment stays on the external provider, see app/api/donate/route.ts),
- * Gift Aid, other ways to give through the donations email, and the charity number.
+ * Gift Aid, why giving matters, other ways to give through the donations email, and the charity number.
  * Static: everything comes from the messages and the site config. No bank details: the config holds none.
  */
 export default async function DonatePage({ params }: PageProps<'/[locale]/donate'>) {
@@ -47,15 +47,7 @@ export default async function DonatePage({ params }: PageProps<'/[locale]/donate
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-        <section aria-labelledby="donate-why">
-          <h2 id="donate-why" className="text-2xl font-bold">
-            {t('whyHeading')}
-          </h2>
-          <p className="mt-4 text-lg">{t('whyBody1')}</p>
-          <p className="mt-4 text-lg">{t('whyBody2')}</p>
-        </section>
-
-        <section aria-labelledby="donate-ways" className="mt-12">
+        <section aria-labelledby="donate-ways">
           <h2 id="donate-ways" className="flex items-center gap-2 text-2xl font-bold">
             <Heart aria-hidden className="size-6 shrink-0 text-brand" />
             {t('onlineHeading')}
@@ -86,6 +78,14 @@ export default async function DonatePage({ params }: PageProps<'/[locale]/donate
             <p className="mt-3">{f('giftAidExample')}</p>
             <p className="mt-3 text-sm text-muted">{t('giftAidNote')}</p>
           </div>
+        </section>
+
+        <section aria-labelledby="donate-why" className="mt-12">
+          <h2 id="donate-why" className="text-2xl font-bold">
+            {t('whyHeading')}
+          </h2>
+          <p className="mt-4 text-lg">{t('whyBody1')}</p>
+          <p className="mt-4 text-lg">{t('whyBody2')}</p>
         </section>
 
         <section aria-labelledby="donate-other" className="mt-12">

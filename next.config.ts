@@ -13,6 +13,7 @@ import {
   imageHostConfig,
   isLoopbackHost,
 } from './lib/cms/images';
+import { donationOrigin } from './lib/donate/provider';
 import { securityHeaders } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -95,7 +96,11 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ production: process.env.NODE_ENV === 'production', imageOrigins }),
+        headers: securityHeaders({
+          production: process.env.NODE_ENV === 'production',
+          imageOrigins,
+          formOrigins: [donationOrigin(process.env.DONATION_URL)],
+        }),
       },
     ];
   },

@@ -9,12 +9,16 @@ import { siteConfig } from '@/lib/config/site';
 import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
+import { donationOrigin } from '@/lib/donate/provider';
 import { securityHeaders } from '@/lib/security/headers';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
 
 const handleI18nRouting = createIntlMiddleware(routing);
-const SECURITY_HEADERS = securityHeaders({ production: process.env.NODE_ENV === 'production' });
+const SECURITY_HEADERS = securityHeaders({
+  production: process.env.NODE_ENV === 'production',
+  formOrigins: [donationOrigin(process.env.DONATION_URL)],
+});
 
 /** Paths that are not pages: API route handlers, Next internals, files. They skip locale routing. */
 function isNonPage(pathname: string): boolean {

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { DonateCta } from '@/components/donate/donate-cta';
 import {
   FeaturedPostsSection,
   InitiativesSection,
@@ -101,6 +102,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('HomePage');
   const tm = await getTranslations('Metadata');
+  const help = await getTranslations('HelpLinks');
   const site = siteConfig();
   const [home, override, causes, reports, posts] = await Promise.all([
     getHomePage().catch(() => null),
@@ -174,6 +176,12 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
               {ctaText}
             </Link>
           )}
+          <Link
+            href="/get-help"
+            className="mt-8 ml-3 inline-flex rounded-full border-2 border-white px-7 py-2.5 text-base font-semibold text-white hover:bg-white/10"
+          >
+            {help('hero')}
+          </Link>
         </div>
       </section>
 
@@ -191,6 +199,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           ))}
         </dl>
       </section>
+
+      <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+        <DonateCta context="home" />
+      </div>
 
       <InitiativesSection causes={causes} />
       <LatestReportsSection reports={reports} locale={locale} />

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
@@ -52,6 +52,7 @@ const linkClass = 'text-muted hover:text-brand hover:underline';
 /** The site footer (docs/SPEC-NOTES.md §2): every listed link, the Leeds address, phone, email, social links and copyright. */
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
+  const help = await getTranslations('HelpLinks');
   const site = siteConfig();
   const buildYear = new Date().getFullYear();
   const columns = [
@@ -62,6 +63,13 @@ export async function SiteFooter() {
 
   return (
     <footer aria-label={t('footerLabel')} className="mt-16 border-t border-border bg-surface text-sm">
+      <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 pt-8 text-base sm:px-6">
+        <LifeBuoy aria-hidden="true" className="size-5 shrink-0 text-brand" />
+        {help('footerPrompt')}{' '}
+        <Link href="/get-help" prefetch={false} className="font-semibold text-brand underline">
+          {help('footer')}
+        </Link>
+      </p>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         {columns.map((column) => (
           <section key={column.heading} aria-labelledby={`footer-${column.links[0][1]}`}>

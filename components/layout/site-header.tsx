@@ -1,4 +1,4 @@
-import { Heart, House, Mail, Phone } from 'lucide-react';
+import { Heart, House, LifeBuoy, Mail, Phone } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
 import { UserMenu } from '@/components/auth/user-menu';
@@ -23,6 +23,7 @@ const navLinkClass =
  */
 export async function SiteHeader() {
   const t = await getTranslations('Header');
+  const help = await getTranslations('HelpLinks');
   const site = siteConfig();
 
   return (
@@ -83,6 +84,16 @@ export async function SiteHeader() {
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1.5">
+          <Link
+            href="/get-help"
+            prefetch={false}
+            data-get-help
+            className="inline-flex items-center gap-1.5 rounded-full border-2 border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface-strong sm:px-4"
+          >
+            <LifeBuoy aria-hidden="true" className="size-4" />
+            <span className="sm:hidden">{help('headerShort')}</span>
+            <span className="hidden sm:inline">{help('header')}</span>
+          </Link>
           <a
             href={site.donationUrl}
             target="_blank"

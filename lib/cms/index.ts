@@ -57,6 +57,7 @@ import type {
 
 export { CmsError, CMS_MESSAGES } from './errors';
 export { TAGS, tagsForChange, type ContentChange } from './tags';
+export { CONTENT_NOTE_TAG, needsContentNote } from './content-note';
 export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
 export type { Endpoint } from './source';

@@ -69,6 +69,7 @@ const embedded = z
   .object({
     author: z.array(z.unknown()).optional().catch(undefined),
     'wp:featuredmedia': z.array(z.unknown()).optional().catch(undefined),
+    'wp:term': z.array(z.unknown()).optional().catch(undefined),
   })
   .partial()
   .optional()
@@ -211,9 +212,27 @@ export function reshapePostWithText(
   return entry ? { ...postSummary(entry, ctx), text: htmlToText(entry.content ?? '') } : null;
 }
 
+const embeddedTerm = z.object({ slug: z.string().min(1), taxonomy: z.string() });
+
+/**
+ * Slugs of the post's tags from `_embedded['wp:term']` (one array per taxonomy, as `_embed` gives them); [] when
+ * WordPress embedded none (a read without `_embed`) or sent something else.
+ */
+function tagSlugs(entry: WpEntry): string[] {
+  const groups = entry._embedded?.['wp:term'] ?? [];
+  return groups.flatMap((group) =>
+    (Array.isArray(group) ? group : []).flatMap((term) => {
+      const parsed = embeddedTerm.safeParse(term);
+      return parsed.success && parsed.data.taxonomy === 'post_tag' ? [parsed.data.slug] : [];
+    }),
+  );
+}
+
 export function reshapePost(raw: unknown, ctx: ReshapeContext): Post | null {
   const entry = parseEntry(raw);
-  return entry ? { ...postSummary(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx) } : null;
+  return entry
+    ? { ...postSummary(entry, ctx), html: sanitizeCmsHtml(entry.content, ctx), tagSlugs: tagSlugs(entry) }
+    : null;
 }
 
 export function reshapePage(raw: unknown, ctx: ReshapeContext): Page | null {

@@ -47,7 +47,11 @@ export type PostSummary = Entry & {
   tagIds: number[];
 };
 
-export type Post = PostSummary & { html: string };
+export type Post = PostSummary & {
+  html: string;
+  /** Tag slugs from the embedded terms (a `content-note` tag asks for a content note: lib/cms/content-note.ts). */
+  tagSlugs: string[];
+};
 
 export type PostList = {
   posts: PostSummary[];

@@ -38,6 +38,13 @@ const headerName = optionalString.pipe(
     .optional(),
 );
 
+const queryParamName = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.[\]-]+$/, { error: 'must be a query parameter name such as amount, or none' })
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
 
@@ -60,7 +67,14 @@ export const envSchema = z.object({
   SOCIAL_YOUTUBE_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
   DONATION_URL: optionalUrl,
+  // How the donate form hands its choice to DONATION_URL (lib/donate/provider.ts); 'none' = the provider takes no such parameter
+  DONATION_AMOUNT_PARAM: queryParamName,
+  DONATION_FREQUENCY_PARAM: queryParamName,
+  DONATION_ONE_OFF_VALUE: optionalString,
+  DONATION_MONTHLY_VALUE: optionalString,
   CHARITY_NUMBER: optionalString,
+  // Where 'Exit this page' goes (components/help/exit-this-page.tsx): a neutral site
+  EXIT_PAGE_URL: optionalUrl,
 
   // Screening (lib/screening)
   SCREENING_MAX_REQUESTS: positiveInt(50),

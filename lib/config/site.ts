@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { DEFAULT_DONATION_URL } from '@/lib/donate/provider';
+
 import { env, type Env } from './env';
 
 /**
@@ -24,8 +26,23 @@ export type SiteConfig = {
   };
   social: { facebook: string; x: string; instagram: string; youtube: string; linkedin: string };
   donationUrl: string;
+  /** How the donate form passes its choice to `donationUrl`: null parameter names are not sent. */
+  donationParams: {
+    amount: string | null;
+    frequency: string | null;
+    oneOff: string;
+    monthly: string;
+  };
   charityNumber: string;
+  /** The neutral site 'Exit this page' replaces the page with. */
+  exitUrl: string;
 };
+
+/** An env parameter name: unset gives the default, `none` means the provider takes no such parameter. */
+function paramName(value: string | undefined, fallback: string): string | null {
+  if (!value) return fallback;
+  return value.toLowerCase() === 'none' ? null : value;
+}
 
 /** Builds the site identity from a validated env; pure, for tests. */
 export function buildSiteConfig(e: Env): SiteConfig {
@@ -55,8 +72,15 @@ export function buildSiteConfig(e: Env): SiteConfig {
       youtube: e.SOCIAL_YOUTUBE_URL ?? 'https://www.youtube.com/@example',
       linkedin: e.SOCIAL_LINKEDIN_URL ?? 'https://www.linkedin.com/company/example',
     },
-    donationUrl: e.DONATION_URL ?? 'https://donate.example.org/leeds-racial-justice-network',
+    donationUrl: e.DONATION_URL ?? DEFAULT_DONATION_URL,
+    donationParams: {
+      amount: paramName(e.DONATION_AMOUNT_PARAM, 'amount'),
+      frequency: paramName(e.DONATION_FREQUENCY_PARAM, 'frequency'),
+      oneOff: e.DONATION_ONE_OFF_VALUE ?? 'one-off',
+      monthly: e.DONATION_MONTHLY_VALUE ?? 'monthly',
+    },
     charityNumber: e.CHARITY_NUMBER ?? '0000000',
+    exitUrl: e.EXIT_PAGE_URL ?? 'https://www.bbc.co.uk/weather',
   };
 }
 

@@ -31,6 +31,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'course',
   'dashboard',
   'donate',
+  'get-help',
   'thank-you',
   'privacy-policy',
   'studio',

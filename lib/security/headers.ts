@@ -9,12 +9,18 @@ export type SecurityHeaderOptions = {
   production: boolean;
   /** Extra origins allowed for images (the WordPress media host, Supabase storage), e.g. `https://cms.example.org`. */
   imageOrigins?: string[];
+  /** Origins a form may send the visitor to besides our own: the external donation page (lib/donate/provider.ts). */
+  formOrigins?: string[];
 };
 
 /** Where YouTube serves video stills (lib/video.ts `youtubeThumbnail`). */
 export const YOUTUBE_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
-export function contentSecurityPolicy({ production, imageOrigins = [] }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({
+  production,
+  imageOrigins = [],
+  formOrigins = [],
+}: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // 'unsafe-eval' only for the dev server's React refresh tooling.
@@ -30,7 +36,9 @@ export function contentSecurityPolicy({ production, imageOrigins = [] }: Securit
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The donate form goes through GET /api/donate, which redirects to the donation page: browsers check
+    // form-action on that redirect too.
+    'form-action': ["'self'", ...formOrigins],
     'manifest-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
   };

@@ -26,6 +26,7 @@ const STATIC_PATHS = [
   '/media/podcasts',
   '/archive',
   '/donate',
+  '/get-help',
   '/contact',
   '/community',
 ];

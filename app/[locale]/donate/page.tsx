@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
+import { DonateForm } from '@/components/donate/donate-form';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
@@ -30,13 +31,15 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /**
- * Donate (docs/SPEC-NOTES.md §2): why giving matters, the external donation page (one-off or monthly, opens in a new tab like
- * the header's Donate button), Gift Aid, other ways to give through the donations email, and the charity number.
+ * Donate (docs/SPEC-NOTES.md §2): the donate form first, above the fold as the big charities do it (one-off or monthly, suggested amounts with
+ * what each pays for, or another amount; payment stays on the external provider, see app/api/donate/route.ts),
+ * Gift Aid, why giving matters, other ways to give through the donations email, and the charity number.
  * Static: everything comes from the messages and the site config. No bank details: the config holds none.
  */
 export default async function DonatePage({ params }: PageProps<'/[locale]/donate'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Donate');
+  const f = await getTranslations('DonateForm');
   const site = siteConfig();
   const icon = 'size-5 shrink-0 text-brand';
 
@@ -44,43 +47,45 @@ export default async function DonatePage({ params }: PageProps<'/[locale]/donate
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-        <section aria-labelledby="donate-why">
-          <h2 id="donate-why" className="text-2xl font-bold">
-            {t('whyHeading')}
+        <section aria-labelledby="donate-ways">
+          <h2 id="donate-ways" className="flex items-center gap-2 text-2xl font-bold">
+            <Heart aria-hidden className="size-6 shrink-0 text-brand" />
+            {t('onlineHeading')}
           </h2>
-          <p className="mt-4 text-lg">{t('whyBody1')}</p>
-          <p className="mt-4 text-lg">{t('whyBody2')}</p>
-        </section>
-
-        <section aria-labelledby="donate-ways" className="mt-12">
-          <h2 id="donate-ways" className="text-2xl font-bold">
-            {t('waysHeading')}
-          </h2>
-          <div className="mt-6 rounded-2xl border border-border bg-surface p-6 sm:p-8">
-            <h3 className="flex items-center gap-2 text-xl font-semibold">
-              <Heart aria-hidden className={icon} />
-              {t('onlineHeading')}
-            </h3>
-            <p className="mt-3">{t('onlineBody')}</p>
+          <p className="mt-3">{t('onlineBody')}</p>
+          <div className="mt-6">
+            <DonateForm charityNumber={site.charityNumber} />
+          </div>
+          <p className="mt-4 text-sm">
+            {f('chooseLater')}{' '}
             <a
               href={site.donationUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-6 inline-flex items-center gap-2 rounded-full bg-brand px-6 py-3 text-lg font-semibold text-brand-fg hover:bg-brand-hover"
+              className="inline-flex items-center gap-1 font-semibold text-brand underline"
             >
               {t('onlineButton')}
-              <ExternalLink aria-hidden className="size-5" />
+              <ExternalLink aria-hidden className="size-4" />
               <span className="sr-only">{t('opensInNewTab')}</span>
             </a>
-          </div>
-          <div className="mt-6 rounded-2xl border border-border p-6 sm:p-8">
+          </p>
+          <div className="mt-8 rounded-2xl border border-border p-6 sm:p-8">
             <h3 className="flex items-center gap-2 text-xl font-semibold">
               <Gift aria-hidden className={icon} />
               {t('giftAidHeading')}
             </h3>
             <p className="mt-3">{t('giftAidBody')}</p>
+            <p className="mt-3">{f('giftAidExample')}</p>
             <p className="mt-3 text-sm text-muted">{t('giftAidNote')}</p>
           </div>
+        </section>
+
+        <section aria-labelledby="donate-why" className="mt-12">
+          <h2 id="donate-why" className="text-2xl font-bold">
+            {t('whyHeading')}
+          </h2>
+          <p className="mt-4 text-lg">{t('whyBody1')}</p>
+          <p className="mt-4 text-lg">{t('whyBody2')}</p>
         </section>
 
         <section aria-labelledby="donate-other" className="mt-12">

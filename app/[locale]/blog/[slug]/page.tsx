@@ -7,10 +7,13 @@ import { ShareMenu } from '@/components/blog/share-menu';
 import { StatusBadge } from '@/components/blog/status-badge';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
+import { DonateCta } from '@/components/donate/donate-cta';
+import { ContentNote } from '@/components/help/content-note';
+import { ExitControl } from '@/components/help/exit-control';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
-import { getPost, getRecentPostSlugs, getRelatedPosts } from '@/lib/cms';
+import { getPost, getRecentPostSlugs, getRelatedPosts, needsContentNote } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { blogPostingJsonLd } from '@/lib/seo/json-ld';
@@ -47,7 +50,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
   };
 }
 
-/** A blog post (docs/SPEC-NOTES.md §2 Blog post): back link, image, title, date, author, share menu, body, related posts. */
+/**
+ * A blog post (docs/SPEC-NOTES.md §2 Blog post): back link, image, title, date, author, share menu, body, a Donate call
+ * to action, related posts. A post tagged `content-note` (lib/cms/content-note.ts) gets 'Exit this page' and a
+ * content note before its body.
+ */
 export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
   const locale = await localeParam(params);
   const slug = await slugParam(params);
@@ -57,6 +64,7 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
   const site = siteConfig();
   const path = localizedPath(locale, `/blog/${slug}`);
   const author = post.author?.name || t('anonymous');
+  const sensitive = needsContentNote(post);
 
   return (
     <article className="pb-16">
@@ -93,7 +101,17 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
         </div>
       </header>
       <div className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
+        {/* The control's parent is the body's column, so it stays in view while the post is read. */}
+        {sensitive ? <ExitControl /> : null}
+        {sensitive ? (
+          <div className="mt-4 mb-8">
+            <ContentNote />
+          </div>
+        ) : null}
         <CmsHtml html={post.html} />
+      </div>
+      <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6">
+        <DonateCta context="post" />
       </div>
       {related.length > 0 ? (
         <aside aria-labelledby="related-title" className="mx-auto mt-16 max-w-5xl px-4 sm:px-6">

@@ -1,0 +1,34 @@
+import { MessageSquareWarning } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+
+import { Link } from '@/i18n/navigation';
+
+/**
+ * The short note shown before the body of a post tagged `content-note` (lib/cms/content-note.ts): what the post
+ * deals with, how to leave quickly, and where to find support.
+ */
+export async function ContentNote() {
+  const t = await getTranslations('ContentNote');
+  return (
+    <aside
+      aria-labelledby="content-note-title"
+      data-content-note
+      className="rounded-2xl border-l-4 border-accent bg-surface p-5"
+    >
+      <h2 id="content-note-title" className="flex items-center gap-2 text-lg font-semibold">
+        <MessageSquareWarning aria-hidden="true" className="size-5 shrink-0 text-brand" />
+        {t('title')}
+      </h2>
+      <p className="mt-2">{t('body')}</p>
+      <p className="mt-2">
+        {t.rich('support', {
+          link: (chunks) => (
+            <Link href="/get-help" className="font-semibold text-brand underline">
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
+    </aside>
+  );
+}

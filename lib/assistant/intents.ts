@@ -6,7 +6,7 @@
  * accents are understood too.
  */
 
-export type Intent = 'volunteer' | 'donate' | 'contact' | 'events' | 'courses' | 'newsletter' | 'vacancies';
+export type Intent = 'help' | 'volunteer' | 'donate' | 'contact' | 'events' | 'courses' | 'newsletter' | 'vacancies';
 
 /** Lower-case, accents removed, curly apostrophes straightened. */
 export function normalizeText(text: string): string {
@@ -19,6 +19,7 @@ export function normalizeText(text: string): string {
 
 /** Patterns on normalised text; each alternative list covers en, es, fr and pt. */
 const INTENT_PATTERNS: Record<Intent, RegExp> = {
+  help: /\b(report (?:racism|a hate crime|hate crime|an incident|a racist incident|discrimination)|get help|need (?:help|support)|support for victims|denunciar\w*|necesito ayuda|pedir ayuda|signaler\w*|porter plainte|besoin d'aide|obtenir de l'aide|denunciar|preciso de ajuda|obter ajuda|queixa)\b/,
   volunteer:
     /\b(volunteer\w*|get involved|join (?:the |your )?(?:network|team|you|us)|sign ?up|become a member|membership|voluntari\w*|unirme|unirse|involucrarme|hacerme (?:socio|miembro)|colaborar con|benevol\w*|rejoindre|m'engager|s'engager|adherer|juntar-me|aderir|envolver-me|inscrever-me|registar-me|registrarme|inscribirme|m'inscrire|registration|register)\b/,
   donate:
@@ -34,7 +35,7 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
     /\b(newsletter|mailing list|subscribe|subscription|boletin|suscrib\w*|suscripcion|lettre d'information|infolettre|abonner|abonnement|boletim|subscrever|subscricao)\b/,
 };
 
-/** The intents a message expresses, in a fixed order (volunteer, donate, contact, events, vacancies, courses, newsletter). */
+/** The intents a message expresses, in a fixed order (help, volunteer, donate, contact, events, vacancies, courses, newsletter). */
 export function detectIntents(message: string): Intent[] {
   const text = normalizeText(message);
   return (Object.keys(INTENT_PATTERNS) as Intent[]).filter((intent) => INTENT_PATTERNS[intent].test(text));

@@ -18,6 +18,7 @@ export async function assistantTranslator(locale: Locale): Promise<AssistantT> {
 
 /** Where each intent's guidance links (site paths; `/community#register` opens the Network Registration dialog). */
 export const INTENT_LINKS: Record<Intent, string> = {
+  help: '/get-help',
   volunteer: '/community#register',
   donate: '/donate',
   contact: '/contact',

@@ -15,8 +15,8 @@
  *   the site locally behind a tunnel);
  * - always **warns**, one line each, when it serves the bundled demo content (no `WORDPRESS_URL`) or the embedded
  *   PGlite database (no `DATABASE_URL`), and, with `REDIS_URL`, when `NEXT_DEPLOYMENT_ID` is not set (no
- *   version-skew protection during a rolling deploy) or the embedded database is in use (each instance would
- *   have its own database).
+ *   version-skew protection during a rolling deploy), the embedded database is in use (each instance would
+ *   have its own database), or course materials are in a local folder (MATERIALS_STORAGE).
  * Not production (next dev, tests): no findings.
  */
 
@@ -28,6 +28,8 @@ export type PreflightEnv = {
   DATABASE_URL?: string;
   FORM_SECRET?: string;
   REDIS_URL?: string;
+  MATERIALS_STORAGE?: string;
+  NEXT_PUBLIC_SUPABASE_URL?: string;
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY?: string;
   NEXT_DEPLOYMENT_ID?: string;
   ALLOW_DEMO_PRODUCTION?: string;
@@ -92,6 +94,11 @@ export function preflight(e: PreflightEnv, bindHost: string | undefined): Prefli
   if (e.REDIS_URL && !e.NEXT_DEPLOYMENT_ID)
     result.warnings.push(
       '[preflight] NEXT_DEPLOYMENT_ID is not set while REDIS_URL is (several instances): no version-skew protection during a rolling deploy',
+    );
+  const materials = e.MATERIALS_STORAGE ?? (e.NEXT_PUBLIC_SUPABASE_URL ? 'supabase' : 'local');
+  if (e.REDIS_URL && materials === 'local')
+    result.warnings.push(
+      '[preflight] REDIS_URL is set (several instances) but course materials are in a local folder: a file uploaded on one instance is missing on the others; set MATERIALS_STORAGE=s3',
     );
   if (e.REDIS_URL && !e.DATABASE_URL)
     result.warnings.push(

@@ -67,7 +67,12 @@ describe('production start-up check (lib/ops/preflight.ts)', () => {
   });
 
   it('refuses several instances (REDIS_URL) without one server-action key on a public bind, warns on loopback', () => {
-    const multi = { ...COMPLETE, REDIS_URL: 'redis://cache.internal:6379', NEXT_DEPLOYMENT_ID: 'abc123' };
+    const multi = {
+      ...COMPLETE,
+      REDIS_URL: 'redis://cache.internal:6379',
+      NEXT_DEPLOYMENT_ID: 'abc123',
+      MATERIALS_STORAGE: 's3',
+    };
     const refused = preflight(multi, '0.0.0.0');
     expect(refused.errors).toHaveLength(1);
     expect(refused.errors[0]).toContain('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set while REDIS_URL is');
@@ -95,6 +100,18 @@ describe('production start-up check (lib/ops/preflight.ts)', () => {
     expect(errors).toEqual([]);
     expect(warnings.filter((w) => w.includes('NEXT_DEPLOYMENT_ID is not set'))).toHaveLength(1);
     expect(warnings.filter((w) => w.includes('each instance has its own data'))).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes('MATERIALS_STORAGE=s3'))).toHaveLength(1);
+    const shared = preflight(
+      {
+        ...COMPLETE,
+        REDIS_URL: 'redis://cache.internal:6379',
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key,
+        NEXT_DEPLOYMENT_ID: 'v1',
+        MATERIALS_STORAGE: 's3',
+      },
+      '0.0.0.0',
+    );
+    expect(shared).toEqual({ errors: [], warnings: [] });
   });
 
   it('reads the bind address from next start -H / --hostname, else BIND_HOST', () => {

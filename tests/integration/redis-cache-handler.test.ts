@@ -105,6 +105,16 @@ describe.runIf(!!process.env.TEST_REDIS_URL)(
   },
 );
 
+describe('Redis cache handler when Redis is unreachable', { timeout: 30_000 }, () => {
+  it('answers a miss (the page renders) and never fails a set or a revalidateTag', async () => {
+    const serverDistDir = distDir('unreachable');
+    const down = (args: Record<string, unknown>) => peer('redis://127.0.0.1:1', { serverDistDir, ...args });
+    expect(await down({ op: 'set', pathname: '/en/blog/x', tags: ['post:x'], html: 'v1' })).toBeNull();
+    expect(await down({ op: 'get', pathname: '/en/blog/x' })).toBeNull();
+    expect(await down({ op: 'revalidateTag', tags: ['post:x'], durations: { expire: 0 } })).toBeNull();
+  });
+});
+
 describe('cache handler choice', { timeout: 30_000 }, () => {
   it('uses the bounded memory handler without REDIS_URL or during next build, and the Redis one with it', async () => {
     const name = async (env: NodeJS.ProcessEnv) =>

@@ -199,6 +199,48 @@ export const envSchema = z.object({
   ALLOW_DEMO_PRODUCTION: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   // Read by `npm start` (-H); also tells the production start-up check whether the server is reachable from outside
   BIND_HOST: optionalString,
+  // Several instances (read by Next itself at `next build`; validated here so a bad value fails clearly at start):
+  // the key that encrypts server-action closures, base64 of 16, 24 or 32 bytes (`openssl rand -base64 32`)
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && [16, 24, 32].includes(Buffer.from(v, 'base64').length),
+        { error: 'must be base64 of 16, 24 or 32 bytes (openssl rand -base64 32)' },
+      )
+      .optional(),
+  ),
+  // The deployment id (next.config.ts `deploymentId`): letters, digits, - and _ (e.g. the git commit)
+  NEXT_DEPLOYMENT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'may contain only letters, digits, - and _' })
+      .optional(),
+  ),
+
+  // Course materials (lib/courses/material-storage.ts): where uploaded files are kept, whatever the accounts are.
+  // local: a folder on this machine; s3: any S3-compatible store; supabase: the Supabase Storage bucket `documents`.
+  // Unset: supabase with Supabase Auth, else local.
+  MATERIALS_STORAGE: optionalString.pipe(
+    z.enum(['local', 's3', 'supabase'], { error: 'must be local, s3 or supabase' }).optional(),
+  ),
+  // The folder for local storage, relative to the working directory
+  MATERIALS_DIR: optionalString,
+  // The S3-compatible endpoint (https://s3.eu-west-2.amazonaws.com, https://<account>.r2.cloudflarestorage.com, MinIO…)
+  MATERIALS_S3_ENDPOINT: optionalUrl,
+  MATERIALS_S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'must be an S3 bucket name (a-z, 0-9, dots, hyphens)',
+      })
+      .optional(),
+  ),
+  MATERIALS_S3_REGION: optionalString,
+  MATERIALS_S3_ACCESS_KEY_ID: optionalString,
+  MATERIALS_S3_SECRET_ACCESS_KEY: optionalString,
+  // Key prefix inside the bucket, so it can hold other things too
+  MATERIALS_S3_PREFIX: optionalString,
 
   // Accounts (lib/auth)
   // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)
@@ -233,11 +275,37 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
   );
   const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = result.success
+    ? crossChecks(result.data)
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success || lines.length) {
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
   }
   return result.data;
+}
+
+/** Rules between variables: a storage choice needs its settings. */
+function crossChecks(e: Env): string[] {
+  const lines: string[] = [];
+  if (e.MATERIALS_STORAGE === 's3') {
+    for (const name of [
+      'MATERIALS_S3_ENDPOINT',
+      'MATERIALS_S3_BUCKET',
+      'MATERIALS_S3_ACCESS_KEY_ID',
+      'MATERIALS_S3_SECRET_ACCESS_KEY',
+    ] as const) {
+      if (!e[name]) lines.push(`  ${name}: must be set when MATERIALS_STORAGE is s3`);
+    }
+  }
+  if (
+    e.MATERIALS_STORAGE === 'supabase' &&
+    !(e.NEXT_PUBLIC_SUPABASE_URL && e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY)
+  ) {
+    lines.push(
+      '  MATERIALS_STORAGE: supabase needs NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY (writes use the admin’s Supabase session)',
+    );
+  }
+  return lines;
 }
 
 let cached: Env | undefined;

@@ -84,7 +84,8 @@ export { CourseError, isCourseError, COURSE_ERROR_PREFIX } from './errors';
 export type { CourseErrorCode } from './errors';
 export type { MaterialStorage } from './storage';
 export { localMaterialStorage } from './storage';
-export { materialStorage } from './material-storage';
+export { type MaterialStorageKind, materialStorage, materialStorageKind } from './material-storage';
+export { type S3Settings, s3MaterialStorage } from './storage-s3';
 export { supabaseMaterialStorage } from './storage-supabase';
 export type {
   Course,

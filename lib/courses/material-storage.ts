@@ -6,29 +6,56 @@ import { authKind } from '@/lib/auth/config';
 import { supabaseServerClient } from '@/lib/auth/supabase';
 import { env } from '@/lib/config/env';
 
-import { type MaterialStorage, localMaterialStorage } from './storage';
+import { DEFAULT_UPLOADS_DIR, type MaterialStorage, localMaterialStorage } from './storage';
+import { s3MaterialStorage } from './storage-s3';
 import { supabaseMaterialStorage } from './storage-supabase';
 
+export type MaterialStorageKind = 'local' | 's3' | 'supabase';
+
 /**
- * The storage of course materials this deployment uses (docs/ARCHITECTURE.md §2 "file storage"): the Supabase Storage bucket
- * `documents` when accounts are Supabase's (`authKind() === 'supabase'`: NEXT_PUBLIC_SUPABASE_URL and
- * NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY set), else files in `.data/uploads` served at `/uploads/…`.
+ * Which storage MATERIALS_STORAGE names; unset, as before it existed: Supabase Storage when accounts are Supabase's,
+ * else the local folder. Independent of the accounts otherwise: local accounts with S3, Supabase accounts with a
+ * local folder, and so on (lib/config/env.ts refuses `supabase` without Supabase Auth, and `s3` without its settings).
+ */
+export function materialStorageKind(): MaterialStorageKind {
+  return env().MATERIALS_STORAGE ?? (authKind() === 'supabase' ? 'supabase' : 'local');
+}
+
+/**
+ * The storage of course materials this deployment uses (docs/ARCHITECTURE.md §2 "file storage"):
+ * - `local`: files in MATERIALS_DIR (default `.data/uploads`), one machine only;
+ * - `s3`: a private bucket of any S3-compatible store (MATERIALS_S3_*), for several instances;
+ * - `supabase`: the Supabase Storage bucket `documents`.
+ * `local` and `s3` are downloaded through `/uploads/…`, which checks enrolment first (lib/media/material-access.ts).
  *
  * `client`: the request's user-scoped Supabase client (`supabaseClientForRequest()` from `@/lib/auth`), needed for
- * uploads and removals, which Storage's RLS allows to admins only. Without one, an anonymous client (no session)
- * is used: enough for public URLs (listing materials), while its writes are refused by Storage. Ignored when
- * accounts are local. Does not read cookies (lib/courses stays free of next/headers).
+ * Supabase uploads and removals, which Storage's RLS allows to admins only. Without one, an anonymous client (no
+ * session) is used: enough for public URLs (listing materials), while its writes are refused by Storage. Ignored by
+ * the other storages. Does not read cookies (lib/courses stays free of next/headers).
  */
 export function materialStorage(client?: SupabaseClient | null): MaterialStorage {
-  if (authKind() !== 'supabase') return localMaterialStorage();
   const e = env();
-  return supabaseMaterialStorage({
-    client:
-      client ??
-      supabaseServerClient({
-        url: e.NEXT_PUBLIC_SUPABASE_URL!,
-        publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
-        cookies: { getAll: () => [], set: () => undefined },
-      }),
-  });
+  switch (materialStorageKind()) {
+    case 'local':
+      return localMaterialStorage(e.MATERIALS_DIR ?? DEFAULT_UPLOADS_DIR);
+    case 's3':
+      return s3MaterialStorage({
+        endpoint: e.MATERIALS_S3_ENDPOINT!,
+        bucket: e.MATERIALS_S3_BUCKET!,
+        region: e.MATERIALS_S3_REGION,
+        accessKeyId: e.MATERIALS_S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.MATERIALS_S3_SECRET_ACCESS_KEY!,
+        prefix: e.MATERIALS_S3_PREFIX,
+      });
+    case 'supabase':
+      return supabaseMaterialStorage({
+        client:
+          client ??
+          supabaseServerClient({
+            url: e.NEXT_PUBLIC_SUPABASE_URL!,
+            publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
+            cookies: { getAll: () => [], set: () => undefined },
+          }),
+      });
+  }
 }

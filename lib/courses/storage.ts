@@ -3,11 +3,15 @@ import 'server-only';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { streamFile } from '@/lib/media/file-response';
+
 /**
- * Where course materials are stored (docs/ARCHITECTURE.md §2 "file storage"). Two adapters: `localMaterialStorage()` writes
- * files to `.data/uploads`, served at `/uploads/{storagePath}` by app/uploads/[file]/route.ts; and
+ * Where course materials are stored (docs/ARCHITECTURE.md §2 "file storage"). Three adapters:
+ * `localMaterialStorage()` writes files to a folder (default `.data/uploads`); `s3MaterialStorage()` (storage-s3.ts)
+ * to a private bucket of any S3-compatible store; both are served at `/uploads/{storagePath}` by
+ * app/uploads/[file]/route.ts, which checks who may download and then streams through `read`.
  * `supabaseMaterialStorage()` (storage-supabase.ts) keeps them in the public Supabase Storage bucket `documents`.
- * `materialStorage()` (material-storage.ts) picks one by the auth kind.
+ * `materialStorage()` (material-storage.ts) picks one by MATERIALS_STORAGE.
  */
 export interface MaterialStorage {
   /**
@@ -19,6 +23,12 @@ export interface MaterialStorage {
   remove(storagePath: string): Promise<void>;
   /** The public URL of a stored file. */
   url(storagePath: string): string;
+  /**
+   * The stored bytes as a response (200, or 206/416 for a `Range`), with its length headers and no others, for
+   * the `/uploads` route to stream after its access check; null when the file does not exist. Only storages
+   * served through `/uploads` have it.
+   */
+  read?(storagePath: string, range?: string | null): Promise<Response | null>;
 }
 
 export const DEFAULT_UPLOADS_DIR = '.data/uploads';
@@ -44,5 +54,8 @@ export function localMaterialStorage(dir: string = DEFAULT_UPLOADS_DIR): Materia
       await rm(fileOf(storagePath), { force: true });
     },
     url,
+    async read(storagePath, range) {
+      return streamFile(fileOf(storagePath), range ?? null, {});
+    },
   };
 }

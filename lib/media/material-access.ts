@@ -5,7 +5,7 @@ import { isEnrolled } from '@/lib/courses';
 import { type Database, getDb, selectMaterialCourse } from '@/lib/db';
 
 /**
- * Who may download a course material stored locally (`/uploads/{storagePath}`):
+ * Who may download a course material served at `/uploads/{storagePath}` (the local folder or S3 storage):
  * - `public`: the material of a published free course (anyone may enrol, so it is cacheable by anyone);
  * - `private`: a signed-in admin (any course, drafts included), or a student with an active enrolment in the
  *   published priced course the material belongs to (answer with `Cache-Control: private`);

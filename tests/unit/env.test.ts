@@ -141,3 +141,63 @@ describe('parseEnv', () => {
     expect(message).toContain('SITE_URL');
   });
 });
+
+describe('parseEnv: several instances (issue 16)', () => {
+  it('accepts a base64 server-action key of 16, 24 or 32 bytes and a plain deployment id', () => {
+    for (const bytes of [16, 24, 32]) {
+      const key = Buffer.alloc(bytes, 9).toString('base64');
+      expect(parseEnv({ NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key }).NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toBe(
+        key,
+      );
+    }
+    expect(parseEnv({ NEXT_DEPLOYMENT_ID: 'v2026-11-25_ab12' }).NEXT_DEPLOYMENT_ID).toBe('v2026-11-25_ab12');
+  });
+
+  it('refuses a key Next cannot use and a deployment id Next would reject', () => {
+    expectInvalid(
+      { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(20).toString('base64') },
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+    );
+    expectInvalid(
+      { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: 'not base64 at all!' },
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+    );
+    expectInvalid({ NEXT_DEPLOYMENT_ID: 'v1.2/3' }, 'NEXT_DEPLOYMENT_ID');
+  });
+});
+
+describe('parseEnv: course materials storage (issue 16 item 4)', () => {
+  it('needs the S3 settings with MATERIALS_STORAGE=s3, and names each one missing', () => {
+    let message = '';
+    try {
+      parseEnv({ MATERIALS_STORAGE: 's3', MATERIALS_S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('MATERIALS_S3_BUCKET: must be set when MATERIALS_STORAGE is s3');
+    expect(message).toContain('MATERIALS_S3_ACCESS_KEY_ID');
+    expect(message).toContain('MATERIALS_S3_SECRET_ACCESS_KEY');
+    expect(message).not.toContain('MATERIALS_S3_ENDPOINT:');
+    const complete = parseEnv({
+      MATERIALS_STORAGE: 's3',
+      MATERIALS_S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+      MATERIALS_S3_BUCKET: 'lrjn-materials',
+      MATERIALS_S3_ACCESS_KEY_ID: 'AKIA',
+      MATERIALS_S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(complete.MATERIALS_STORAGE).toBe('s3');
+  });
+
+  it('refuses supabase storage without Supabase Auth, an unknown storage and a malformed bucket name', () => {
+    expectInvalid({ MATERIALS_STORAGE: 'supabase' }, 'MATERIALS_STORAGE');
+    expectInvalid({ MATERIALS_STORAGE: 'ftp' }, 'MATERIALS_STORAGE');
+    expectInvalid({ MATERIALS_S3_BUCKET: 'Not_A_Bucket' }, 'MATERIALS_S3_BUCKET');
+    expect(
+      parseEnv({
+        MATERIALS_STORAGE: 'supabase',
+        NEXT_PUBLIC_SUPABASE_URL: 'https://ref.supabase.co',
+        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x',
+      }).MATERIALS_STORAGE,
+    ).toBe('supabase');
+  });
+});

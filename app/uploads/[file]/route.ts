@@ -1,8 +1,5 @@
-import path from 'node:path';
-
 import { uploadHeaders } from '@/components/courses/uploads';
-import { DEFAULT_UPLOADS_DIR } from '@/lib/courses/storage';
-import { streamFile } from '@/lib/media/file-response';
+import { materialStorage } from '@/lib/courses/material-storage';
 import { type MaterialAccess, materialAccess } from '@/lib/media/material-access';
 
 const text = (body: string, status: number, extra: Record<string, string> = {}) =>
@@ -19,13 +16,18 @@ const REFUSALS: Partial<Record<MaterialAccess, () => Response>> = {
   unavailable: () => text('Service unavailable', 503, { 'Retry-After': '5' }),
 };
 
+// What the route passes on from the storage's answer; everything else (type, caching, disposition) is its own.
+const PASSED_ON = ['content-length', 'content-range', 'accept-ranges'];
+
 /**
- * GET `/uploads/{file}`: a course material stored by the local storage adapter in `.data/uploads` (lib/courses
- * storage.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that belong to a recorded
- * material are served (else 404, so no path can leave the folder); who may download it is decided by
- * `materialAccess` (lib/media/material-access.ts: free published course → anyone; priced → enrolled students and
- * admins; draft → admins only). The content type comes from the extension, never sniffed; office documents are
- * attachments. Streamed from disk, with byte ranges.
+ * GET `/uploads/{file}`: a course material kept by the local folder or S3 storage (MATERIALS_STORAGE,
+ * lib/courses/material-storage.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that
+ * belong to a recorded material are served (else 404, so no path can leave the folder or the key prefix); who may
+ * download it is decided by `materialAccess` (lib/media/material-access.ts: free published course → anyone;
+ * priced → enrolled students and admins; draft → admins only) before the storage is asked. The content type comes
+ * from the extension, never sniffed; office documents are attachments. Streamed (from disk, or from the private
+ * bucket through the server, so its keys and addresses never reach the browser), with byte ranges. A storage that
+ * cannot be read answers 503.
  */
 export async function GET(request: Request, { params }: RouteContext<'/uploads/[file]'>) {
   const { file } = await params;
@@ -37,18 +39,35 @@ export async function GET(request: Request, { params }: RouteContext<'/uploads/[
   }
   const served = uploadHeaders(name);
   if (!served) return notFound();
-  const root = path.resolve(process.cwd(), DEFAULT_UPLOADS_DIR);
-  const full = path.join(root, name);
-  if (path.dirname(full) !== root) return notFound();
+  const storage = materialStorage();
+  if (!storage.read) return notFound();
   const access = await materialAccess(name);
   const refusal = REFUSALS[access];
   if (refusal) return refusal();
-  const response = await streamFile(full, request.headers.get('range'), {
+  let stored: Response | null;
+  try {
+    stored = await storage.read(name, request.headers.get('range'));
+  } catch (error) {
+    console.error(`[uploads] ${error instanceof Error ? error.message : 'storage read failed'}`);
+    return REFUSALS.unavailable!();
+  }
+  if (!stored) return notFound();
+  const headers = new Headers({
     'Content-Type': served.contentType,
     'X-Content-Type-Options': 'nosniff',
+    'Accept-Ranges': 'bytes',
     // Materials behind a sign-in must never sit in a shared cache.
     'Cache-Control': access === 'public' ? 'public, max-age=3600' : 'private, no-store',
     ...(served.attachment ? { 'Content-Disposition': `attachment; filename="${name}"` } : {}),
   });
-  return response ?? notFound();
+  for (const key of PASSED_ON) {
+    const value = stored.headers.get(key);
+    if (value) headers.set(key, value);
+  }
+  if (stored.status === 416) {
+    // The store's error document is not passed on.
+    await stored.body?.cancel();
+    return new Response(null, { status: 416, headers });
+  }
+  return new Response(stored.body, { status: stored.status, headers });
 }

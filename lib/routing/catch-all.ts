@@ -33,6 +33,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'donate',
   'thank-you',
   'privacy-policy',
+  'accessibility',
   'studio',
   'sitemap.xml',
   'robots.txt',

@@ -15,6 +15,8 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/blog',
   '/blog/*',
   '/blog/*/social-image',
+  // Reached through next.config.ts's rewrite of `/blog?page=…`; asked for directly, the proxy's slug check answers 404.
+  '/blog/filtered',
   '/cause/*',
   '/causes',
   '/causes/*',

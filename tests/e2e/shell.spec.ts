@@ -106,7 +106,7 @@ test.describe('app shell', () => {
     await expect(donate).toHaveAttribute('target', '_blank');
     await expect(donate).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(donate).toHaveAttribute('href', /^https:\/\//);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login',
     );

@@ -30,7 +30,7 @@ const EXPLORE = [
 /** The legal pages, in the bottom bar beside Cookie settings. */
 const LEGAL = [
   ['/privacy-policy', 'privacy'],
-  // The privacy notice's section on cookies and local storage.
+  // The privacy notice's section on cookies and local storage (its heading's id: lib/cms/sanitize.ts).
   ['/privacy-policy#cookies-and-local-storage', 'cookies'],
   ['/accessibility', 'accessibility'],
 ] as const;
@@ -60,7 +60,7 @@ export async function SiteFooter() {
   const [t, programmes] = await Promise.all([getTranslations('Footer'), getProgrammes()]);
   const site = siteConfig();
   const buildYear = new Date().getFullYear();
-  const causes = programmes.map((c) => ({ href: `/cause/${c.slug}`, label: c.title, id: 'causes' }));
+  const causes = programmes.map((c) => ({ href: `/cause/${c.slug}`, label: c.title }));
   const columns = [
     {
       id: 'explore',

@@ -10,7 +10,7 @@ export type PageMetadataInput = {
   locale: Locale;
   /** The path without locale, e.g. `/about`. */
   path: string;
-  /** The page's own title; the layout's template adds ` | {site name}`. Omit for the site name alone. */
+  /** The page's own title; ` | {site name}` is added (`{page} | {site name}`). Omit for the site name alone. */
   title?: string;
   description: string;
   /** Keep the page out of search results (robots noindex, nofollow). */
@@ -58,7 +58,8 @@ export function pageMetadata({
   const images = image ? [{ url: new URL(image, site.url).toString() }] : undefined;
 
   return {
-    title: title ? title : { absolute: site.name },
+    // Absolute: the layout's `%s | {site name}` template reaches child segments only, not the home page beside it.
+    title: { absolute: fullTitle },
     description,
     ...(keywords ? { keywords: [...new Set([...keywords.own, ...keywordList(keywords.site)])] } : {}),
     alternates: { canonical, languages, types: { 'application/rss+xml': '/feed.xml' } },

@@ -116,10 +116,14 @@ test.describe('one consistent site (item 3)', () => {
         .filter((slug, i, all) => slug && all.indexOf(slug) === i);
 
     await page.goto('/');
-    const home = await slugsIn(page.getByRole('region', { name: 'Our causes' }).getByRole('list'));
+    const home = await slugsIn(
+      page.getByRole('main').getByRole('region', { name: 'Our causes' }).getByRole('list'),
+    );
     const footer = await slugsIn(page.getByRole('contentinfo').getByRole('region', { name: 'Our causes' }));
     await page.goto('/our-work');
-    const ourWork = await slugsIn(page.getByRole('region', { name: 'Our causes' }).getByRole('list'));
+    const ourWork = await slugsIn(
+      page.getByRole('main').getByRole('region', { name: 'Our causes' }).getByRole('list'),
+    );
     await page.goto('/causes');
     const list = await slugsIn(page.getByRole('main').getByRole('list').first());
 
@@ -129,7 +133,10 @@ test.describe('one consistent site (item 3)', () => {
     expect(list).toEqual(home);
     await page.goto('/');
     await expect(
-      page.getByRole('region', { name: 'Our causes' }).getByRole('link', { name: 'View all causes' }),
+      page
+        .getByRole('main')
+        .getByRole('region', { name: 'Our causes' })
+        .getByRole('link', { name: 'View all causes' }),
     ).toHaveAttribute('href', '/causes');
   });
 
@@ -178,6 +185,9 @@ test.describe('one consistent site (item 3)', () => {
       'href',
       '/fr/privacy-policy#cookies-and-local-storage',
     );
+    await legal.getByRole('link', { name: 'Cookies' }).click();
+    await expect(page).toHaveURL(/\/fr\/privacy-policy#cookies-and-local-storage$/);
+    await expect(page.locator('#cookies-and-local-storage')).toHaveText('Cookies and local storage');
     await legal.getByRole('link', { name: 'Déclaration d’accessibilité' }).click();
     await expect(page).toHaveURL(/\/fr\/accessibility$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Déclaration d’accessibilité');

@@ -67,6 +67,12 @@ describe('paged blog lists (issue 19 item 4)', () => {
 describe('page metadata (issue 19 items 3 and 10)', () => {
   const site = siteConfig();
 
+  it('titles every page “{page} | {site name}”, the home page too (the layout template does not reach it)', () => {
+    const home = pageMetadata({ locale: 'en', path: '/', title: en.Header.home, description: 'd' });
+    expect(home.title).toEqual({ absolute: `Home | ${site.name}` });
+    expect(home.openGraph?.title).toBe(`Home | ${site.name}`);
+  });
+
   it('adds keywords: the page’s own first, then the site’s', () => {
     const meta = pageMetadata({
       locale: 'en',

@@ -1,7 +1,7 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { splitLocale } from '@/i18n/paths';
+import { localizedPath, splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
@@ -10,6 +10,8 @@ import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { donationOrigin } from '@/lib/donate/provider';
+import { catchAllRedirect } from '@/lib/routing/catch-all';
+import { isKnownRoute } from '@/lib/routing/known-routes';
 import { securityHeaders } from '@/lib/security/headers';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
@@ -46,7 +48,7 @@ const plain = (status: number, text: string) =>
 /**
  * Runs before every request except built assets, media and uploads (see `config.matcher`), in this order
  * (docs/ARCHITECTURE.md §1): screening (may answer 429) → request-surface checks (400 for a malformed path, 403 for a
- * cross-site write to `/api/*`, 404 for content that does not exist) → auth session refresh (Supabase Auth
+ * cross-site write to `/api/*`, 404 for content that does not exist and for paths no route serves) → auth session refresh (Supabase Auth
  * only, and only for requests carrying its session cookies: lib/auth/proxy-session.ts) → locale routing.
  * Authorisation is never decided here: every protected page, action and handler checks on the server.
  */
@@ -85,14 +87,25 @@ async function route(request: NextRequest): Promise<Response> {
   }
 
   // Unknown content never reaches its ISR route (which would render and cache a 404 for each invented slug):
-  // it is sent to that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}).
+  // it is answered with that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}) and a 404 status.
   const { locale, path } = splitLocale(pathname);
   const wanted = contentSlugOf(path);
   if (wanted && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
     if (isNonPage(pathname)) return plain(404, 'Not found');
-    const response = NextResponse.rewrite(new URL(`/${locale}/missing-content/${wanted.kind}`, request.url));
-    response.headers.set('Cache-Control', 'no-store');
-    return withSecurityHeaders(response);
+    return missing(request, locale, wanted.kind);
+  }
+
+  // A path no route serves: an old WordPress permalink `/{slug}` of a post that exists goes on to `/blog/{slug}`
+  // (docs/SPEC-NOTES.md §2); anything else is the full 404 page, rendered on the server, with a 404 status.
+  if (!isNonPage(pathname) && (isMissingContentPath(path) || !isKnownRoute(path))) {
+    const target = catchAllRedirect(path.split('/').slice(1));
+    const slug = target?.slice('/blog/'.length);
+    if (target && slug && (await hasContentSlug('posts', decodeURIComponent(slug)))) {
+      return withSecurityHeaders(
+        NextResponse.redirect(new URL(localizedPath(locale, target), request.url), 308),
+      );
+    }
+    return missing(request, locale, 'page');
   }
 
   // Server actions: refuse bodies Next would answer with a 500 (lib/security/action-body.ts).
@@ -110,6 +123,23 @@ async function route(request: NextRequest): Promise<Response> {
   // One person's tokens: no shared cache (a CDN in front of an ISR page) may keep this response.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
+}
+
+/** The 404 pages are reached only through the proxy's rewrite, never by their own address. */
+function isMissingContentPath(path: string): boolean {
+  return path === '/missing-content' || path.startsWith('/missing-content/');
+}
+
+/**
+ * The pre-rendered 404 page of `kind` (app/[locale]/missing-content) with status 404: the whole page is in the
+ * server HTML, which `notFound()` cannot give (Next fills its not-found page in only in the browser).
+ */
+function missing(request: NextRequest, locale: string, kind: string): Response {
+  const response = NextResponse.rewrite(new URL(`/${locale}/missing-content/${kind}`, request.url), {
+    status: 404,
+  });
+  response.headers.set('Cache-Control', 'no-store');
+  return withSecurityHeaders(response);
 }
 
 async function refuseActionBody(request: NextRequest): Promise<Response | null> {

@@ -17,6 +17,7 @@ import { localeParam } from '@/i18n/params';
 import { routing } from '@/i18n/routing';
 import { siteConfig } from '@/lib/config/site';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
+import { keywordList } from '@/lib/seo/metadata';
 
 import { inter } from '../fonts';
 import '../globals.css';
@@ -33,6 +34,8 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
     metadataBase: new URL(site.url),
     title: { template: `%s | ${site.name}`, default: site.name },
     description: t('siteDescription'),
+    // Every page's keywords meta (docs/SPEC-NOTES.md §2 Page metadata); a post adds its categories (lib/seo/metadata.ts).
+    keywords: keywordList(t('keywords')),
     applicationName: site.name,
   };
 }

@@ -1,38 +1,17 @@
-import { getTranslations } from 'next-intl/server';
+import type { Metadata } from 'next';
 
-import { Link } from '@/i18n/navigation';
+import { NotFoundView, notFoundTitle } from '@/components/layout/not-found-view';
 
-export async function generateMetadata() {
-  const t = await getTranslations('NotFound');
+export async function generateMetadata(): Promise<Metadata> {
   // Next adds `robots: noindex` itself to every 404 response.
-  return { title: t('title') };
+  return { title: await notFoundTitle('page') };
 }
 
-/** The translated 404 page; Next sends it with status 404 wherever `notFound()` is called. */
-export default async function NotFound() {
-  const t = await getTranslations('NotFound');
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <p className="text-6xl font-bold text-brand" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-3xl font-bold">{t('title')}</h1>
-      <p className="mt-4 text-muted">{t('description')}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          href="/"
-          className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-        >
-          {t('home')}
-        </Link>
-        <Link
-          href="/contact"
-          prefetch={false}
-          className="rounded-full border border-border px-6 py-3 font-semibold hover:bg-surface-strong"
-        >
-          {t('contact')}
-        </Link>
-      </div>
-    </div>
-  );
+/**
+ * What `notFound()` shows outside a route with its own not-found.tsx. Next renders it in the browser only (its
+ * not-found boundaries do not run during server rendering), so every 404 the proxy can foresee (unknown paths,
+ * unknown content) is answered by app/[locale]/missing-content instead, fully rendered on the server.
+ */
+export default function NotFound() {
+  return <NotFoundView kind="page" />;
 }

@@ -6,18 +6,19 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { DonateCta } from '@/components/donate/donate-cta';
 import {
   FeaturedPostsSection,
-  InitiativesSection,
   LatestReportsSection,
+  ProgrammesSection,
 } from '@/components/home/content-sections';
 import { HeroImage } from '@/components/home/hero-image';
 import { NewsletterSignup } from '@/components/newsletter/newsletter-signup';
-import { HomeVideo } from '@/components/home/home-video';
+import { HomeVideo, isShowableVideo } from '@/components/home/home-video';
 import { SocialIcon, type SocialNetwork } from '@/components/layout/social-icons';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
-import { getCauses, getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
+import { getProgrammes } from '@/lib/causes';
+import { getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { getHomepageOverride } from '@/lib/home/hero-override';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
@@ -36,8 +37,17 @@ const DEFAULT_HERO = '/images/hero-default.jpg';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'Metadata' });
-  return pageMetadata({ locale, path: '/', description: t('siteDescription') });
+  const [t, header] = await Promise.all([
+    getTranslations({ locale, namespace: 'Metadata' }),
+    getTranslations({ locale, namespace: 'Header' }),
+  ]);
+  // 'Home | {site name}': the same '{page} | {site name}' form as every other page.
+  return pageMetadata({
+    locale,
+    path: '/',
+    title: header('home'),
+    description: t('siteDescription'),
+  });
 }
 
 const STATS = [
@@ -107,7 +117,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const [home, override, causes, reports, posts] = await Promise.all([
     getHomePage().catch(() => null),
     getHomepageOverride(),
-    getCauses().catch(() => []),
+    getProgrammes(),
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
@@ -204,13 +214,21 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         <DonateCta context="home" />
       </div>
 
-      <InitiativesSection causes={causes} />
+      <ProgrammesSection causes={causes} />
       <LatestReportsSection reports={reports} locale={locale} />
       <FeaturedPostsSection posts={posts} locale={locale} defaultAuthor={site.shortName} />
 
       {home && home.html ? (
         <section aria-labelledby="about-title" className="bg-surface">
-          <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center">
+          {/* Two columns only when there is a video to fill the second (no empty half on desktop). */}
+          <div
+            data-testid="home-about"
+            className={`mx-auto grid gap-10 px-4 py-16 sm:px-6 ${
+              isShowableVideo(home.fields.aboutVideo)
+                ? 'max-w-7xl lg:grid-cols-2 lg:items-center'
+                : 'max-w-3xl'
+            }`}
+          >
             <div>
               <h2 id="about-title" className="text-3xl font-bold">
                 {t('aboutHeading')}
@@ -223,7 +241,9 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
                 {t('aboutMore')}
               </Link>
             </div>
-            <HomeVideo url={home.fields.aboutVideo} title={t('aboutVideoTitle', { name: site.name })} />
+            {isShowableVideo(home.fields.aboutVideo) ? (
+              <HomeVideo url={home.fields.aboutVideo} title={t('aboutVideoTitle', { name: site.name })} />
+            ) : null}
           </div>
         </section>
       ) : null}

@@ -4,7 +4,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import { localizedPath } from '@/i18n/paths';
 import type { Locale } from '@/i18n/routing';
 import { blogSearch, type BlogQuery } from '@/lib/blog/query';
-import { getCategories, getPostList } from '@/lib/cms';
+import { getBlogPage } from '@/lib/blog/list';
+import { getCategories } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { resultRange } from '@/lib/pagination';
 
@@ -19,16 +20,7 @@ import { PostCard } from './post-card';
  */
 export async function BlogList({ locale, state }: { locale: Locale; state: BlogQuery }) {
   const t = await getTranslations({ locale, namespace: 'Blog' });
-  const [list, categories] = await Promise.all([
-    getPostList({
-      page: state.page,
-      search: state.q,
-      category: state.category,
-      orderby: state.sort,
-      order: state.order,
-    }),
-    getCategories(),
-  ]);
+  const [list, categories] = await Promise.all([getBlogPage(state), getCategories()]);
   const range = resultRange(list.page, list.perPage, list.total);
   const base = localizedPath(locale, '/blog');
   const searchSuffix = state.q ? t('searchSuffix', { query: state.q }) : '';

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
-import { StatusPanel } from '@/components/layout/status-panel';
+import { NotFoundView } from '@/components/layout/not-found-view';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
@@ -139,14 +139,6 @@ export function fixedCauseRoute({ path, slugs }: { path: string; slugs: string[]
 }
 
 /** 'Cause Not Found' with a link back to the causes list; Next sends it with status 404. */
-export async function CauseNotFound() {
-  const t = await getTranslations('Causes');
-  return (
-    <StatusPanel
-      eyebrow="404"
-      title={t('notFoundTitle')}
-      body={t('notFoundBody')}
-      actions={[{ href: '/causes', label: t('back') }]}
-    />
-  );
+export function CauseNotFound() {
+  return <NotFoundView kind="causes" />;
 }

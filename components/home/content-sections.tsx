@@ -8,24 +8,6 @@ import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
 import { htmlToText, truncateAtWord } from '@/lib/text';
 
-/** docs/SPEC-NOTES.md §2 Home: the seven initiatives, in this order, each linking to /cause/{slug}. */
-export const INITIATIVE_SLUGS = [
-  'race-and-climate-justice',
-  'responses-and-actions',
-  'stop-the-scan',
-  'pastoral-work',
-  'collective-conversations',
-  'international-solidarities',
-  'unlearning-racism',
-] as const;
-
-/** The initiatives that exist in the CMS, in the spec's order; if none match, the first seven causes. */
-export function pickInitiatives(causes: Cause[]): Cause[] {
-  const bySlug = new Map(causes.map((c) => [c.slug, c]));
-  const picked = INITIATIVE_SLUGS.flatMap((slug) => bySlug.get(slug) ?? []);
-  return picked.length > 0 ? picked : causes.slice(0, 7);
-}
-
 function SectionHeading({
   id,
   title,
@@ -58,20 +40,24 @@ function SectionHeading({
   );
 }
 
-export async function InitiativesSection({ causes }: { causes: Cause[] }) {
+/**
+ * The programmes (causes) as cards linking to /cause/{slug}: the home page's "Our causes" and the list under the
+ * Our work page. `causes` come from lib/causes (one list, one order, everywhere); an empty list renders nothing.
+ */
+export async function ProgrammesSection({ causes, intro }: { causes: Cause[]; intro?: string }) {
   const t = await getTranslations('HomePage');
-  const initiatives = pickInitiatives(causes);
-  if (initiatives.length === 0) return null;
+  if (causes.length === 0) return null;
   return (
     <section aria-labelledby="initiatives-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading
           id="initiatives-title"
           title={t('initiativesHeading')}
-          intro={t('initiativesIntro')}
+          intro={intro ?? t('initiativesIntro')}
+          viewAll={{ href: '/causes', label: t('viewAllCauses') }}
         />
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {initiatives.map((cause) => (
+          {causes.map((cause) => (
             <li
               key={cause.slug}
               className="group relative rounded-2xl border border-border bg-bg p-6 hover:shadow-md"

@@ -3,6 +3,13 @@ import { getTranslations } from 'next-intl/server';
 import { EmbedFacade } from '@/components/cms/embed-facade';
 import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId } from '@/lib/video';
 
+/** Whether `url` is a video HomeVideo can show (a YouTube or Vimeo link, or a video file). Pure. */
+export function isShowableVideo(url: string | undefined): url is string {
+  if (!url) return false;
+  const id = youtubeId(url);
+  return Boolean(id || vimeoEmbedUrl(url) || isVideoFile(url));
+}
+
 /**
  * The video beside the home About text: a YouTube or Vimeo link becomes a click-to-load embed, a video file a
  * native player that downloads nothing until played. Anything else renders nothing.

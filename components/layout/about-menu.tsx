@@ -16,24 +16,31 @@ export const CLICK_CLOSE_DELAY_MS = 100;
 
 /**
  * The desktop About item: a link to /about plus a disclosure button for its sub-menu (the WAI-ARIA
- * "disclosure navigation" pattern, so About stays a real link). Opens on hover or on the button; closes 300 ms
- * after the pointer leaves, 100 ms after a click on an item, on Escape (focus back to the button) and when focus
- * leaves the item.
+ * "disclosure navigation" pattern, so About stays a real link). Pointer, click and keyboard agree on one state:
+ * - hovering opens it, and it closes 300 ms after the pointer leaves (100 ms after a click on an item);
+ * - a click on the button opens it and keeps it open, also when hovering had already opened it (it used to toggle
+ *   it shut: the menu flashed and vanished); a second click closes it;
+ * - Enter or Space on the button does what a click does, ArrowDown opens it and moves to the first item;
+ * - Escape closes it and returns focus to the button; so do a click outside and focus leaving the item.
  */
 export function AboutMenu({ linkClassName }: { linkClassName: string }) {
   const t = useClientMessages('Header');
   // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  // `pinned`: opened by the button (click or key), so the pointer leaving does not close it.
+  const [openOn, setOpenOn] = useState<{ path: string; pinned: boolean } | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const pathname = usePathname();
-  const open = openOn === pathname;
-  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+  const open = openOn?.path === pathname;
+  const pinned = open && openOn.pinned;
+  const setOpen = (next: boolean, pin = false) =>
     setOpenOn((current) => {
-      const value = typeof next === 'function' ? next(current === pathname) : next;
-      return value ? pathname : null;
+      if (!next) return null;
+      const wasPinned = current?.path === pathname && current.pinned;
+      return { path: pathname, pinned: pin || wasPinned };
     });
 
   const cancelClose = () => window.clearTimeout(timer.current);
@@ -44,6 +51,17 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
 
   useEffect(() => cancelClose, []);
 
+  // A pinned menu closes on a click anywhere outside the item.
+  useEffect(() => {
+    if (!pinned) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setOpen only reads the current path
+  }, [pinned]);
+
   function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
@@ -51,7 +69,7 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
       buttonRef.current?.focus();
     } else if (event.key === 'ArrowDown' && event.target === buttonRef.current) {
       event.preventDefault();
-      setOpen(true);
+      setOpen(true, true);
       requestAnimationFrame(() => listRef.current?.querySelector('a')?.focus());
     }
   }
@@ -62,6 +80,7 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
 
   return (
     <li
+      ref={itemRef}
       className="relative flex items-center"
       onPointerEnter={(e) => {
         if (e.pointerType !== 'mouse') return;
@@ -69,7 +88,7 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
         setOpen(true);
       }}
       onPointerLeave={(e) => {
-        if (e.pointerType === 'mouse') closeAfter(CLOSE_DELAY_MS);
+        if (e.pointerType === 'mouse' && !pinned) closeAfter(CLOSE_DELAY_MS);
       }}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
@@ -85,7 +104,9 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
         aria-label={t('aboutSubmenu')}
         onClick={() => {
           cancelClose();
-          setOpen((v) => !v);
+          // Opened by hovering: the click pins it open. Opened by a click or a key: the click closes it.
+          if (pinned) setOpen(false);
+          else setOpen(true, true);
         }}
         className="inline-flex size-7 items-center justify-center rounded-md text-fg hover:bg-surface-strong"
       >

@@ -1,5 +1,6 @@
 /**
- * Header navigation (docs/SPEC-NOTES.md §2 "Header and footer"); labels are keys of the `Header` messages.
+ * Header navigation (docs/SPEC-NOTES.md §2 "Header and footer"); labels are keys of the `Header` messages, and each
+ * label is the title of the page it opens (so /blog is 'Blog', not the spec's 'Resources'): tests/e2e/consistency.spec.ts.
  *
  * Fixed, whatever WordPress has: a section whose post type is missing (Our Team, Vacancies while the LRJN
  * Companion plugin is inactive) keeps its link and shows its empty state ("We are updating our team page", "We
@@ -10,7 +11,7 @@
 export const HEADER_NAV = [
   { href: '/our-work', label: 'ourWork' },
   { href: '/reports', label: 'reports' },
-  { href: '/blog', label: 'resources' },
+  { href: '/blog', label: 'blog' },
   { href: '/media', label: 'media' },
   { href: '/events', label: 'events' },
   { href: '/community', label: 'community' },

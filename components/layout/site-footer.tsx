@@ -2,6 +2,7 @@ import { LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
+import { getProgrammes } from '@/lib/causes';
 import { siteConfig } from '@/lib/config/site';
 
 import { CookieSettingsButton } from './cookie-settings-button';
@@ -16,6 +17,8 @@ import { SocialIcon, type SocialNetwork } from './social-icons';
 const EXPLORE = [
   ['/about', 'about'],
   ['/our-team', 'ourTeam'],
+  ['/our-work', 'ourWork'],
+  ['/courses', 'courses'],
   ['/vacancies', 'vacancies'],
   ['/blog', 'blog'],
   ['/reports', 'reports'],
@@ -24,13 +27,12 @@ const EXPLORE = [
   ['/archive', 'archive'],
 ] as const;
 
-const CAUSES = [
-  ['/cause/race-and-climate-justice', 'causeRaceAndClimateJustice'],
-  ['/cause/training-and-facilitation', 'causeTrainingAndFacilitation'],
-  ['/cause/pastoral-work', 'causePastoralWork'],
-  ['/cause/migration-and-securitisation', 'causeMigrationAndSecuritisation'],
-  ['/cause/collective-conversations', 'causeCollectiveConversations'],
-  ['/cause/international-solidarities', 'causeInternationalSolidarities'],
+/** The legal pages, in the bottom bar beside Cookie settings. */
+const LEGAL = [
+  ['/privacy-policy', 'privacy'],
+  // The privacy notice's section on cookies and local storage (its heading's id: lib/cms/sanitize.ts).
+  ['/privacy-policy#cookies-and-local-storage', 'cookies'],
+  ['/accessibility', 'accessibility'],
 ] as const;
 
 const GET_INVOLVED = [
@@ -49,17 +51,33 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
 
 const linkClass = 'text-muted hover:text-brand hover:underline';
 
-/** The site footer (docs/SPEC-NOTES.md §2): every listed link, the Leeds address, phone, email, social links and copyright. */
+/**
+ * The site footer (docs/SPEC-NOTES.md §2): every listed link, the causes (the same list as the home page, Our work and
+ * /causes: lib/causes), the Leeds address, phone, email, social links, copyright and the legal links
+ * (privacy, cookies, accessibility statement).
+ */
 export async function SiteFooter() {
-  const t = await getTranslations('Footer');
-  const help = await getTranslations('HelpLinks');
+  const [t, help, programmes] = await Promise.all([
+    getTranslations('Footer'),
+    getTranslations('HelpLinks'),
+    getProgrammes(),
+  ]);
   const site = siteConfig();
   const buildYear = new Date().getFullYear();
+  const causes = programmes.map((c) => ({ href: `/cause/${c.slug}`, label: c.title }));
   const columns = [
-    { heading: t('exploreHeading'), links: EXPLORE },
-    { heading: t('causesHeading'), links: CAUSES },
-    { heading: t('getInvolvedHeading'), links: GET_INVOLVED },
-  ];
+    {
+      id: 'explore',
+      heading: t('exploreHeading'),
+      links: EXPLORE.map(([href, key]) => ({ href, label: t(key) })),
+    },
+    { id: 'causes', heading: t('causesHeading'), links: causes },
+    {
+      id: 'get-involved',
+      heading: t('getInvolvedHeading'),
+      links: GET_INVOLVED.map(([href, key]) => ({ href, label: t(key) })),
+    },
+  ].filter((column) => column.links.length > 0);
 
   return (
     <footer aria-label={t('footerLabel')} className="mt-16 border-t border-border bg-surface text-sm">
@@ -72,15 +90,15 @@ export async function SiteFooter() {
       </p>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         {columns.map((column) => (
-          <section key={column.heading} aria-labelledby={`footer-${column.links[0][1]}`}>
-            <h2 id={`footer-${column.links[0][1]}`} className="mb-3 text-base font-semibold text-fg">
+          <section key={column.id} aria-labelledby={`footer-${column.id}`}>
+            <h2 id={`footer-${column.id}`} className="mb-3 text-base font-semibold text-fg">
               {column.heading}
             </h2>
             <ul className="space-y-2">
-              {column.links.map(([href, label]) => (
+              {column.links.map(({ href, label }) => (
                 <li key={href}>
                   <Link href={href} prefetch={false} className={linkClass}>
-                    {t(label)}
+                    {label}
                   </Link>
                 </li>
               ))}
@@ -151,7 +169,20 @@ export async function SiteFooter() {
             })}{' '}
             {t('charityNumber', { number: site.charityNumber })}
           </p>
-          <CookieSettingsButton label={t('cookieSettings')} />
+          <nav aria-label={t('legalLabel')}>
+            <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {LEGAL.map(([href, key]) => (
+                <li key={key}>
+                  <Link href={href} prefetch={false} className={linkClass}>
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <CookieSettingsButton label={t('cookieSettings')} />
+              </li>
+            </ul>
+          </nav>
         </div>
       </div>
     </footer>

@@ -65,7 +65,7 @@ function canonicalForms(decoded: string): string[] {
 }
 
 /**
- * The content slug a path (without its locale, e.g. `/blog/my-post` or `/blog/my-post/opengraph-image`) asks
+ * The content slug a path (without its locale, e.g. `/blog/my-post` or `/blog/my-post/social-image`) asks
  * for, or null when the path is not under a content route. `invalid` when the segment cannot be a slug: bad
  * grammar (a dot, a slash, punctuation), over 200 characters, or an unusual percent-encoding of a real slug
  * (`my%2Dpost`), which would otherwise be a separate cache entry for the same page. Pure.

@@ -41,18 +41,42 @@ async function registered(locale: Locale): Promise<Library> {
   return lib;
 }
 
+/** The United Kingdom heads the list: most people registering live here. */
+export const FIRST_COUNTRY = 'GB';
+
 /**
- * The countries with their names in `locale` (the first, official form), sorted by that name with the locale's
- * collation (accents and case handled as people expect, e.g. 'Égypte' next to 'Équateur').
+ * The countries with their names in `locale` in the common short form people use ('Bolivia', not 'Bolivia,
+ * Plurinational State of'): the runtime's `Intl.DisplayNames` where it knows the code, else the package's
+ * short name. The United Kingdom first, then the rest sorted with the locale's collation (accents and case handled
+ * as people expect, e.g. 'Égypte' next to 'Équateur').
  */
 export async function countryOptions(locale: Locale): Promise<CountryOption[]> {
   const lib = await registered(locale);
-  const names = lib.getNames(locale, { select: 'official' });
+  const names = lib.getNames(locale, { select: 'alias' });
+  const display = displayNames(locale);
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return Object.entries(names)
+  const options = Object.entries(names)
     .filter(([code]) => !UNINHABITED.has(code))
-    .map(([code, name]) => ({ code, name }))
+    .map(([code, name]) => ({ code, name: shortName(display, code) ?? name }));
+  const first = options.filter((o) => o.code === FIRST_COUNTRY);
+  const rest = options
+    .filter((o) => o.code !== FIRST_COUNTRY)
     .sort((a, b) => collator.compare(a.name, b.name));
+  return [...first, ...rest];
+}
+
+function displayNames(locale: Locale): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    return null;
+  }
+}
+
+/** Intl's name for a region code, or undefined when it has none (it then echoes the code or returns nothing). */
+function shortName(display: Intl.DisplayNames | null, code: string): string | undefined {
+  const name = display?.of(code);
+  return name && name !== code ? name : undefined;
 }
 
 /**

@@ -34,6 +34,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'get-help',
   'thank-you',
   'privacy-policy',
+  'accessibility',
   'studio',
   'sitemap.xml',
   'robots.txt',

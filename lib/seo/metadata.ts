@@ -10,13 +10,28 @@ export type PageMetadataInput = {
   locale: Locale;
   /** The path without locale, e.g. `/about`. */
   path: string;
-  /** The page's own title; the layout's template adds ` | {site name}`. Omit for the site name alone. */
+  /** The page's own title; ` | {site name}` is added (`{page} | {site name}`). Omit for the site name alone. */
   title?: string;
   description: string;
   /** Keep the page out of search results (robots noindex, nofollow). */
   noindex?: boolean;
   ogType?: 'website' | 'article';
+  /**
+   * This page's own keywords (e.g. a post's categories), put before the site's. Without them the page keeps
+   * the site keywords the layout sets (app/[locale]/layout.tsx, `Metadata.keywords` in messages).
+   */
+  keywords?: { own: string[]; site: string };
+  /** An image for link previews: a site path or URL, made absolute from `SITE_URL` (no redirect on the way). */
+  image?: string;
 };
+
+/** The site's keywords message (a comma list) as a list. */
+export function keywordList(text: string): string[] {
+  return text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
 
 /**
  * Metadata for one page (docs/SPEC-NOTES.md §2 "Page metadata"): `{page} | {site name}` title, description, canonical URL,
@@ -30,6 +45,8 @@ export function pageMetadata({
   description,
   noindex,
   ogType = 'website',
+  keywords,
+  image,
 }: PageMetadataInput): Metadata {
   const site = siteConfig();
   const canonical = localizedPath(locale, path);
@@ -38,10 +55,13 @@ export function pageMetadata({
   );
   languages['x-default'] = localizedPath(routing.defaultLocale, path);
   const fullTitle = title ? `${title} | ${site.name}` : site.name;
+  const images = image ? [{ url: new URL(image, site.url).toString() }] : undefined;
 
   return {
-    title: title ? title : { absolute: site.name },
+    // Absolute: the layout's `%s | {site name}` template reaches child segments only, not the home page beside it.
+    title: { absolute: fullTitle },
     description,
+    ...(keywords ? { keywords: [...new Set([...keywords.own, ...keywordList(keywords.site)])] } : {}),
     alternates: { canonical, languages, types: { 'application/rss+xml': '/feed.xml' } },
     openGraph: {
       type: ogType,
@@ -51,8 +71,11 @@ export function pageMetadata({
       url: canonical,
       locale: OG_LOCALE[locale],
       alternateLocale: routing.locales.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
+      ...(images ? { images } : {}),
     },
-    twitter: { card: 'summary', title: fullTitle, description },
+    twitter: images
+      ? { card: 'summary_large_image', title: fullTitle, description, images }
+      : { card: 'summary', title: fullTitle, description },
     robots: noindex ? { index: false, follow: false } : { index: true, follow: true },
   };
 }

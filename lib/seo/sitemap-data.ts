@@ -1,14 +1,15 @@
 import 'server-only';
 
 import { getContentRefs, isContentTypeMissing, type Endpoint } from '@/lib/cms';
+import { listPublishedCourses } from '@/lib/courses';
 import { isoDate } from '@/lib/format';
 
 import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
 
 /**
  * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes, the WordPress
- * pages that have their own route and every report, event, cause, team member, vacancy and media archive item
- * live in `pages`; thank-you and the filtered archive are noindex and left out; posts are split into files
+ * pages that have their own route, every report, event, cause, team member, vacancy and media archive item and
+ * every published course live in `pages`; thank-you and the filtered archive are noindex and left out; posts are split into files
  * of PATHS_PER_SITEMAP. A post type WordPress does not have gives no item paths and no section page.
  */
 const STATIC_PATHS = [
@@ -29,6 +30,8 @@ const STATIC_PATHS = [
   '/get-help',
   '/contact',
   '/community',
+  '/courses',
+  '/accessibility',
 ];
 /** Post types with a page per item: the REST endpoint and the route prefix of the item page. */
 const ITEM_ROUTES = [
@@ -61,8 +64,20 @@ const SECTION_TYPES: Partial<Record<string, Endpoint>> = {
   '/vacancies': 'vacancies',
 };
 
+/**
+ * Every published course's page (drafts are 404s). Read from the database when the sitemap is asked for, never
+ * at build (the build never opens the database); a database failure leaves the courses out, never the sitemap.
+ */
+export async function sitemapCourses(): Promise<SitemapPath[]> {
+  return (await listPublishedCourses()).map((course) => ({
+    path: `/courses/${course.id}`,
+    lastModified: (course.updatedAt ?? course.createdAt)?.toISOString(),
+  }));
+}
+
 export async function sitemapPages(): Promise<SitemapPath[]> {
-  const [pages, ...items] = await Promise.all([
+  const [courses, pages, ...items] = await Promise.all([
+    sitemapCourses(),
     getContentRefs('pages'),
     ...ITEM_ROUTES.map(([endpoint, prefix]) =>
       getContentRefs(endpoint).then((refs) =>
@@ -81,6 +96,7 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
       .filter((p) => PAGE_ROUTES.has(p.slug))
       .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified) })),
     ...items.flat(),
+    ...courses,
   ];
 }
 

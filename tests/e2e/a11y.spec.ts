@@ -56,6 +56,9 @@ const PAGES = [
   '/courses',
   '/es/courses/7c1d0a52-3b8e-4f0e-9a61-0d5e2f8b1a01',
   '/verify/not-a-real-id',
+  '/accessibility',
+  '/pt/accessibility',
+  '/privacy',
 ];
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {

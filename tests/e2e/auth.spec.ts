@@ -85,7 +85,7 @@ test('sign-up asks to confirm the email, and sign-in says the address is unconfi
   await menuButton.click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   const session = await page.request.get('/api/session');
   expect(await session.json()).toEqual({ signedIn: false, isAdmin: false });
 });

@@ -59,7 +59,7 @@ test.describe('pages', () => {
 
   test('the causes list shows every cause as a card with a short description', async ({ page }) => {
     await page.goto('/causes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Causes' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our causes' })).toBeVisible();
     const items = page.locator('main ul').first().getByRole('listitem');
     await expect(items).toHaveCount(causes.length);
     await expect(

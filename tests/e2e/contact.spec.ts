@@ -20,7 +20,7 @@ function contactForm(page: Page) {
 
 test('shows the address, phone and the five emails by purpose', async ({ page }) => {
   await page.goto('/contact');
-  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   const details = page.locator('section[aria-labelledby="contact-details"]');
   await expect(details.locator('address')).toContainText('Leeds');
   await expect(details.locator('a[href^="tel:+44"]')).toHaveCount(1);

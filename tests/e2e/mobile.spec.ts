@@ -18,17 +18,17 @@ test.describe('mobile menu at 375 px', () => {
     const menu = page.getByRole('navigation', { name: 'Mobile navigation' });
     for (const name of [
       'Home',
-      'About',
+      'About us',
       'Our Team',
-      'Our Work',
+      'Our work',
       'Reports',
-      'Resources',
+      'Blog',
       'Media',
       'Events',
       'Community',
       'Courses',
-      'Contact',
-      'Login',
+      'Contact us',
+      'Sign in',
     ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }

@@ -10,15 +10,15 @@ test.describe('desktop navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const expected: [string, string][] = [
       ['Home', '/'],
-      ['About', '/about'],
-      ['Our Work', '/our-work'],
+      ['About us', '/about'],
+      ['Our work', '/our-work'],
       ['Reports', '/reports'],
-      ['Resources', '/blog'],
+      ['Blog', '/blog'],
       ['Media', '/media'],
       ['Events', '/events'],
       ['Community', '/community'],
       ['Courses', '/courses'],
-      ['Contact', '/contact'],
+      ['Contact us', '/contact'],
     ];
     for (const [name, href] of expected) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
@@ -27,9 +27,9 @@ test.describe('desktop navigation', () => {
       'aria-current',
       'page',
     );
-    await nav.getByRole('link', { name: 'Our Work', exact: true }).click();
+    await nav.getByRole('link', { name: 'Our work', exact: true }).click();
     await expect(page).toHaveURL(/\/our-work$/);
-    await expect(nav.getByRole('link', { name: 'Our Work', exact: true })).toHaveAttribute(
+    await expect(nav.getByRole('link', { name: 'Our work', exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -42,7 +42,7 @@ test.describe('desktop navigation', () => {
     await expect(ourTeam).toBeHidden();
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'About', exact: true })
+      .getByRole('link', { name: 'About us', exact: true })
       .hover();
     await expect(ourTeam).toBeVisible();
     await page.mouse.move(640, 600);
@@ -58,7 +58,7 @@ test.describe('desktop navigation', () => {
     page,
   }) => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('link', { name: 'About', exact: true }).hover();
+    await nav.getByRole('link', { name: 'About us', exact: true }).hover();
     const ourTeam = nav.getByRole('link', { name: 'Our Team' });
     await ourTeam.hover();
     await page.waitForTimeout(500);
@@ -101,7 +101,7 @@ test.describe('desktop navigation', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab'); // Our Team
     await page.keyboard.press('Tab'); // Our Work: outside the About item
-    await expect(nav.getByRole('link', { name: 'Our Work', exact: true })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Our work', exact: true })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -1,19 +1,20 @@
 import { expect, SITE_NAME, test } from './fixtures';
 
 const LOCALES = [
-  { path: '/', lang: 'en', cta: 'Get Involved' },
-  { path: '/es', lang: 'es', cta: 'Participa' },
-  { path: '/fr', lang: 'fr', cta: 'Engagez-vous' },
-  { path: '/pt', lang: 'pt', cta: 'Participe' },
+  { path: '/', lang: 'en', cta: 'Get Involved', home: 'Home' },
+  { path: '/es', lang: 'es', cta: 'Participa', home: 'Inicio' },
+  { path: '/fr', lang: 'fr', cta: 'Engagez-vous', home: 'Accueil' },
+  { path: '/pt', lang: 'pt', cta: 'Participe', home: 'Início' },
 ];
 
 test.describe('app shell', () => {
-  for (const { path, lang } of LOCALES) {
+  for (const { path, lang, home } of LOCALES) {
     test(`${path} serves the shell with <html lang="${lang}">, metadata and JSON-LD`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page).toHaveTitle(SITE_NAME);
+      // '{page} | {site name}' like every other page (issue 19 item 3).
+      await expect(page).toHaveTitle(`${home} | ${SITE_NAME}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SITE_NAME);
 
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
@@ -21,7 +22,10 @@ test.describe('app shell', () => {
       for (const hreflang of ['en', 'es', 'fr', 'pt', 'x-default']) {
         await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
       }
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', SITE_NAME);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        `${home} | ${SITE_NAME}`,
+      );
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
 
@@ -106,7 +110,7 @@ test.describe('app shell', () => {
     await expect(donate).toHaveAttribute('target', '_blank');
     await expect(donate).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(donate).toHaveAttribute('href', /^https:\/\//);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login',
     );

@@ -195,7 +195,7 @@ describe('reshapePage', () => {
     });
     expect(page?.firstContentImage).toBeNull();
     expect(page?.title).toBe('Privacy & cookies');
-    expect(page?.html).toContain('<h2>Who we are</h2>');
+    expect(page?.html).toContain('<h2 id="who-we-are">Who we are</h2>');
   });
 
   it('does not take an image that the sanitiser removed as the first image', () => {

@@ -217,4 +217,17 @@ describe('sanitizeCmsHtml: edge cases', () => {
     expect(out).toContain('<td colspan="2" class="has-text-align-center">x</td>');
     expect(out).toContain('<ol start="3" reversed>');
   });
+
+  it('gives headings ids from their text, so sections can be linked to (issue 19 item 3)', () => {
+    const out = sanitizeCmsHtml(
+      '<h2 id="evil" onclick="x()">Cookies and local storage</h2><h3 class="wp-block-heading">Your <em>rights</em></h3>' +
+        '<h2>Cookies and local storage</h2><h2>Qué &amp; cómo</h2><h4>Not this</h4>',
+    );
+    expect(out).toContain('<h2 id="cookies-and-local-storage">Cookies and local storage</h2>');
+    expect(out).toContain('<h3 id="your-rights" class="wp-block-heading">Your <em>rights</em></h3>');
+    expect(out).toContain('<h2 id="cookies-and-local-storage-2">');
+    expect(out).toContain('<h2 id="que-como">');
+    expect(out).toContain('<h4>Not this</h4>');
+    expect(out).not.toContain('evil');
+  });
 });

@@ -142,7 +142,7 @@ describe('reshapeVacancy', () => {
     expect(vacancy?.howToApply).toContain(
       'href="mailto:jobs@example.org?subject=Community%20Organiser%20application"',
     );
-    expect(vacancy?.html).toContain('<h2>What you will do</h2>');
+    expect(vacancy?.html).toContain('<h2 id="what-you-will-do">What you will do</h2>');
   });
 
   it('reads ISO closing dates (the closed vacancy and a later one)', () => {

@@ -23,9 +23,32 @@ describe('country list (docs/SPEC-NOTES.md §3: about 200 countries)', () => {
     expect(list.find((c) => c.code === code)?.name).toBe(name);
   });
 
-  it('sorts by the localized name with the locale’s collation', async () => {
+  it('uses the common short names, not the official long forms (issue 19 item 10)', async () => {
+    const en = await countryOptions('en');
+    const name = (code: string) => en.find((c) => c.code === code)?.name;
+    expect(name('BO')).toBe('Bolivia');
+    expect(name('VE')).toBe('Venezuela');
+    expect(name('TZ')).toBe('Tanzania');
+    expect(name('KR')).toBe('South Korea');
+    expect(name('IR')).toBe('Iran');
+    expect(en.some((c) => c.name.includes(','))).toBe(false);
+    expect((await countryOptions('fr')).find((c) => c.code === 'BO')?.name).toBe('Bolivie');
+  });
+
+  it('puts the United Kingdom first in every language', async () => {
+    for (const [locale, uk] of [
+      ['en', 'United Kingdom'],
+      ['es', 'Reino Unido'],
+      ['fr', 'Royaume-Uni'],
+      ['pt', 'Reino Unido'],
+    ] as const) {
+      expect((await countryOptions(locale))[0], locale).toEqual({ code: 'GB', name: uk });
+    }
+  });
+
+  it('sorts the rest by the localized name with the locale’s collation', async () => {
     for (const locale of ['en', 'es', 'fr', 'pt'] as const) {
-      const names = (await countryOptions(locale)).map((c) => c.name);
+      const names = (await countryOptions(locale)).slice(1).map((c) => c.name);
       const collator = new Intl.Collator(locale, { sensitivity: 'base' });
       expect([...names].sort(collator.compare)).toEqual(names);
     }

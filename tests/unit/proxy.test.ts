@@ -40,6 +40,8 @@ describe('proxy: unknown content (H2)', () => {
   ])('%s goes to the pre-rendered 404 page %s, not to its ISR route', async (path, target) => {
     const response = await call(path);
     expect(rewriteOf(response)).toBe(target);
+    // The page renders as an ordinary page (whole HTML on the server); the status comes from here.
+    expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -66,6 +68,48 @@ describe('proxy: unknown content (H2)', () => {
       expect(response.status, path).toBe(200);
       expect(rewriteOf(response), path).toBe(target);
       if (!target) expect(response.headers.get('x-middleware-next'), path).toBe('1');
+    }
+  });
+});
+
+describe('proxy: paths no route serves (issue 19 item 4)', () => {
+  const rewriteOf = (response: Response) => {
+    const target = response.headers.get('x-middleware-rewrite');
+    return target ? new URL(target).pathname : null;
+  };
+
+  it.each([
+    ['/this/page-does-not-exist', '/en/missing-content/page'],
+    ['/fr/cette/page-n-existe-pas', '/fr/missing-content/page'],
+    ['/privacy', '/en/missing-content/page'],
+    ['/es/cookies', '/es/missing-content/page'],
+    ['/about/more', '/en/missing-content/page'],
+    ['/missing-content/posts', '/en/missing-content/page'],
+    ['/pt/missing-content/page', '/pt/missing-content/page'],
+  ])('%s is the full 404 page %s with status 404, not a redirect', async (path, target) => {
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(rewriteOf(response)).toBe(target);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('an old permalink of a post that exists still goes on to /blog/{slug}, in its language', async () => {
+    for (const [path, target] of [
+      ['/faith-leaders-roundtable', '/blog/faith-leaders-roundtable'],
+      ['/es/Faith-Leaders-Roundtable', '/es/blog/faith-leaders-roundtable'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(308);
+      expect(new URL(response.headers.get('location') ?? '', SITE).pathname, path).toBe(target);
+    }
+  });
+
+  it('pages that exist are handed on as before', async () => {
+    for (const path of ['/', '/about', '/accessibility', '/es/blog', '/courses/test']) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      expect(rewriteOf(response) ?? '', path).not.toContain('missing-content');
     }
   });
 });

@@ -23,10 +23,12 @@ export async function generateMetadata({
   const locale = await localeParam(params);
   const t = await getTranslations({ locale, namespace: 'Archive' });
   const query = parseArchiveQuery(await searchParams);
+  // The search shows the last page for a page past it: the title names the page shown.
+  const shown = query.page > 1 ? searchArchive(archiveIndexFor(await getArchiveEntries()), query).page : 1;
   return pageMetadata({
     locale,
     path: '/archive',
-    title: query.page > 1 ? t('titlePage', { page: query.page }) : t('title'),
+    title: shown > 1 ? t('titlePage', { page: shown }) : t('title'),
     description: t('description'),
     // Search results and deeper pages only repeat what the item pages (all in the sitemap) already say.
     noindex: isFiltered(query) || query.page > 1,

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { CauseCard } from '@/components/causes/cause-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
-import { getCauses } from '@/lib/cms';
+import { getProgrammes } from '@/lib/causes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 3600;
@@ -15,11 +15,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/causes'>
   return pageMetadata({ locale, path: '/causes', title: t('title'), description: t('description') });
 }
 
-/** Causes list (docs/SPEC-NOTES.md §2): every cause (the `cause` post type, or posts in category 2202), as cards. */
+/**
+ * Causes list (docs/SPEC-NOTES.md §2): every cause (the `cause` post type, or posts in category 2202), as cards, in the
+ * one programme order the home page, Our work and the footer share (lib/causes).
+ */
 export default async function CausesPage({ params }: PageProps<'/[locale]/causes'>) {
   await localeParam(params);
   const t = await getTranslations('Causes');
-  const causes = await getCauses();
+  const causes = await getProgrammes();
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />

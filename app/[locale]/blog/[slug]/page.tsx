@@ -13,7 +13,7 @@ import { ExitControl } from '@/components/help/exit-control';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
-import { getPost, getRecentPostSlugs, getRelatedPosts, needsContentNote } from '@/lib/cms';
+import { getCategories, getPost, getRecentPostSlugs, getRelatedPosts, needsContentNote } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { blogPostingJsonLd } from '@/lib/seo/json-ld';
@@ -32,12 +32,22 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
   const slug = await slugParam(params);
   const post = await getPost(slug);
   if (!post) return { title: (await getTranslations({ locale, namespace: 'Blog' }))('notFoundTitle') };
+  const [categories, t] = await Promise.all([
+    getCategories().catch(() => []),
+    getTranslations({ locale, namespace: 'Metadata' }),
+  ]);
   const meta = pageMetadata({
     locale,
     path: `/blog/${slug}`,
     title: post.title,
     description: post.excerpt.slice(0, 160) || post.title,
     ogType: 'article',
+    keywords: {
+      own: categories.filter((c) => post.categoryIds.includes(c.id)).map((c) => c.name),
+      site: t('keywords'),
+    },
+    // One image for every locale, at its unprefixed (final) address.
+    image: `/blog/${encodeURIComponent(slug)}/social-image`,
   });
   return {
     ...meta,

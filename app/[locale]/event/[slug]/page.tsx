@@ -57,8 +57,9 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
     title: event.title,
     description: view.summary || event.title,
     ogType: 'article',
+    image: view.image?.url,
   });
-  return view.image ? { ...meta, openGraph: { ...meta.openGraph, images: [view.image.url] } } : meta;
+  return meta;
 }
 
 /** A single event (docs/SPEC-NOTES.md §2 Single event); a load error shows the banner and the generic 'Community Event'. */

@@ -1,17 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { notFound } from 'next/navigation';
+import { missingContentRoute } from '@/components/layout/missing-content';
 
-/**
- * proxy.ts rewrites a request for content of this type that does not exist here (security review finding H2):
- * a real 404 with the type's own not-found page, pre-rendered once per locale at build time, so an invented slug
- * costs neither a render nor a new cache entry. (Content routes are listed in lib/cms/slug-index.ts.)
- */
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Team');
-  return { title: t('notFoundTitle') };
-}
+/** The 404 page proxy.ts answers (status 404) for unknown team-member: components/layout/missing-content.tsx. */
+const route = missingContentRoute('team-member');
 
-export default function MissingContent() {
-  notFound();
-}
+export const generateMetadata = route.generateMetadata;
+export default route.MissingContent;

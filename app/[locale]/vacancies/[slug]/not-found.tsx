@@ -1,16 +1,6 @@
-import { getTranslations } from 'next-intl/server';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
-import { StatusPanel } from '@/components/layout/status-panel';
-
-/** 'Vacancy Not Found' with a link back to the vacancies and a real 404 status. */
-export default async function VacancyNotFound() {
-  const t = await getTranslations('Vacancies');
-  return (
-    <StatusPanel
-      eyebrow="404"
-      title={t('notFoundTitle')}
-      body={t('notFoundBody')}
-      actions={[{ href: '/vacancies', label: t('back') }]}
-    />
-  );
+/** Shown by `notFound()` in this route: the site's one 404 design (components/layout/not-found-view.tsx). */
+export default function NotFound() {
+  return <NotFoundView kind="vacancies" />;
 }

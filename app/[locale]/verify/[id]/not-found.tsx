@@ -1,16 +1,6 @@
-import { getTranslations } from 'next-intl/server';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
-import { StatusPanel } from '@/components/layout/status-panel';
-
-/** 'Certificate not found' with a real 404 status (unknown or malformed certificate id). */
-export default async function CertificateNotFound() {
-  const t = await getTranslations('Verify');
-  return (
-    <StatusPanel
-      eyebrow="404"
-      title={t('notFoundTitle')}
-      body={t('notFoundBody')}
-      actions={[{ href: '/courses', label: t('browse') }]}
-    />
-  );
+/** Shown by `notFound()` in this route: the site's one 404 design (components/layout/not-found-view.tsx). */
+export default function NotFound() {
+  return <NotFoundView kind="certificates" />;
 }

@@ -1,16 +1,6 @@
-import { getTranslations } from 'next-intl/server';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
-import { StatusPanel } from '@/components/layout/status-panel';
-
-/** An unknown media category: a real 404 with a way back to all media. */
-export default async function MediaCategoryNotFound() {
-  const t = await getTranslations('Media');
-  return (
-    <StatusPanel
-      eyebrow="404"
-      title={t('categoryNotFoundTitle')}
-      body={t('categoryNotFoundBody')}
-      actions={[{ href: '/media', label: t('showAll') }]}
-    />
-  );
+/** Shown by `notFound()` in this route: the site's one 404 design (components/layout/not-found-view.tsx). */
+export default function NotFound() {
+  return <NotFoundView kind="media-categories" />;
 }

@@ -4,13 +4,16 @@ import { slugParam } from '@/i18n/params';
 import { getPost } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 
-/** Generated Open Graph image for a post: the title on the brand gradient, with the site's name. */
-export const alt = 'Blog post';
-export const size = { width: 1200, height: 630 };
-export const contentType = 'image/png';
-export const revalidate = 3600;
+/** The size of link-preview images (Open Graph and Twitter). */
+const size = { width: 1200, height: 630 };
 
-export default async function Image({ params }: { params: Promise<{ slug: string; locale: string }> }) {
+/**
+ * GET /blog/{slug}/social-image – the generated link-preview image of a post: the title on the brand gradient,
+ * with the site's name. A route handler rather than Next's `opengraph-image` file, whose `og:image` URL carries
+ * the `/en` segment that locale routing then redirects away; the post's metadata names this route at its final,
+ * unprefixed address (lib/seo/metadata.ts). Unknown slugs never get here (proxy.ts answers 404).
+ */
+export async function GET(_request: Request, { params }: RouteContext<'/[locale]/blog/[slug]/social-image'>) {
   const slug = await slugParam(params);
   let title = '';
   try {
@@ -40,6 +43,6 @@ export default async function Image({ params }: { params: Promise<{ slug: string
       </div>
       <div style={{ display: 'flex', width: 160, height: 10, borderRadius: 5, background: '#f59e0b' }} />
     </div>,
-    size,
+    { ...size, headers: { 'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400' } },
   );
 }

@@ -1,1 +1,0 @@
-export { CauseNotFound as default } from '@/components/causes/cause-route';

@@ -1,1 +1,0 @@
-export { default } from '../../media-archive/[slug]/not-found';

@@ -1,1 +1,0 @@
-export { default } from '../../blog/[slug]/not-found';

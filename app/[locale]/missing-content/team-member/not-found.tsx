@@ -1,1 +1,0 @@
-export { default } from '../../team-member/[slug]/not-found';

@@ -1,1 +1,0 @@
-export { default } from '../../vacancies/[slug]/not-found';

@@ -95,12 +95,12 @@ async function route(request: NextRequest): Promise<Response> {
     return missing(request, locale, wanted.kind);
   }
 
-  // A path no route serves: an old WordPress permalink `/{slug}` of a post that exists goes on to `/blog/{slug}`
-  // (docs/SPEC-NOTES.md §2); anything else is the full 404 page, rendered on the server, with a 404 status.
+  // A path no route serves: one unreserved slug `/{slug}` (an old WordPress permalink) goes on to `/blog/{slug}`, as
+  // the site's URL contract says (docs/SPEC-NOTES.md §2), where a slug that is no post gets the full 404 page; anything
+  // else is that 404 page here, rendered on the server, with a 404 status.
   if (!isNonPage(pathname) && (isMissingContentPath(path) || !isKnownRoute(path))) {
     const target = catchAllRedirect(path.split('/').slice(1));
-    const slug = target?.slice('/blog/'.length);
-    if (target && slug && (await hasContentSlug('posts', decodeURIComponent(slug)))) {
+    if (target && !isMissingContentPath(path)) {
       return withSecurityHeaders(
         NextResponse.redirect(new URL(localizedPath(locale, target), request.url), 308),
       );

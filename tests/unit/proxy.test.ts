@@ -81,8 +81,6 @@ describe('proxy: paths no route serves (issue 19 item 4)', () => {
   it.each([
     ['/this/page-does-not-exist', '/en/missing-content/page'],
     ['/fr/cette/page-n-existe-pas', '/fr/missing-content/page'],
-    ['/privacy', '/en/missing-content/page'],
-    ['/es/cookies', '/es/missing-content/page'],
     ['/about/more', '/en/missing-content/page'],
     ['/missing-content/posts', '/en/missing-content/page'],
     ['/pt/missing-content/page', '/pt/missing-content/page'],
@@ -92,6 +90,20 @@ describe('proxy: paths no route serves (issue 19 item 4)', () => {
     expect(response.headers.get('location')).toBeNull();
     expect(rewriteOf(response)).toBe(target);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('one unreserved slug that is no post goes on to /blog/{slug} (the URL contract), which answers the 404 page', async () => {
+    for (const [path, target] of [
+      ['/privacy', '/blog/privacy'],
+      ['/es/cookies', '/es/blog/cookies'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status).toBe(308);
+      expect(new URL(response.headers.get('location')!).pathname).toBe(target);
+    }
+    const landing = await call('/blog/privacy');
+    expect(landing.status).toBe(404);
+    expect(rewriteOf(landing)).toMatch(/^\/en\/missing-content\//);
   });
 
   it('an old permalink of a post that exists still goes on to /blog/{slug}, in its language', async () => {

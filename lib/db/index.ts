@@ -59,7 +59,26 @@ export {
   upsertProgressLesson,
 } from './queries/courses';
 export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/courses';
-export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from './schema';
+export {
+  DEFAULT_CERTIFICATION_DESCRIPTION,
+  DEFAULT_CERTIFICATION_TITLE,
+  EXPERIENCE_LEVELS,
+  SUBSCRIBER_STATUSES,
+  VOLUNTEER_STATUSES,
+} from './schema';
+export {
+  BACK_OFFICE_ROW_LIMIT,
+  GIVEN_UP_BY_ADMIN_KEY,
+  giveUpDelivery,
+  listCourseStudents,
+  listDeliveries,
+  listSubscribers,
+  listVolunteers,
+  retryDelivery,
+  setVolunteerStatus,
+  volunteerFacets,
+} from './queries/back-office';
+export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
 export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';

@@ -41,6 +41,11 @@ export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as cons
 export const SIDE_EFFECT_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Newsletter provider sync additionally has `skipped`: no provider is configured (embedded default). */
 export const SYNC_STATUSES = ['pending', 'synced', 'failed', 'skipped'] as const;
+/**
+ * Where a network registration stands in the charity's follow-up (issue 17 item 3): `new` on arrival, `welcomed`
+ * once someone has been in touch, `active` while they take part, `left` when they no longer do.
+ */
+export const VOLUNTEER_STATUSES = ['new', 'welcomed', 'active', 'left'] as const;
 /** Outbox items: `pending` (due at next_attempt_at), `sent`, or `failed` (gave up after the last attempt). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -265,9 +270,12 @@ export const volunteers = pgTable(
     /** The city (docs/SPEC-NOTES.md §3 calls it location). */
     location: text('location').notNull(),
     locale: text('locale').notNull().default('en'),
+    status: text('status', { enum: VOLUNTEER_STATUSES }).notNull().default('new'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('volunteers_status_check', inList('status', VOLUNTEER_STATUSES)),
     check('volunteers_membership_type_check', inList('membership_type', MEMBERSHIP_TYPES)),
     check('volunteers_experience_level_check', inList('experience_level', EXPERIENCE_LEVELS)),
     // REGISTRATION_LIMITS in lib/forms/registration.ts (not imported: that module loads zod).

@@ -79,7 +79,7 @@ export {
   volunteerFacets,
 } from './queries/back-office';
 export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
-export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
+export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
 export {
@@ -111,11 +111,22 @@ export {
   retryWindowSeconds,
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
+export {
+  countAdminRoles,
+  findBackOfficeRole,
+  listRoleHolders,
+  recordAudit,
+  setBackOfficeRole,
+} from './queries/roles';
+export type { AuditEntryInput, RoleHolder } from './queries/roles';
+export { BACK_OFFICE_ROLES, ENQUIRY_NOTE_KINDS, ENQUIRY_STATUSES } from './schema';
+export type { BackOfficeRole, EnquiryStatus } from './schema';
 export { normaliseEmail } from './queries/side-effects';
 export type { SideEffectOutcome } from './queries/side-effects';
 export { findVolunteer, insertVolunteer } from './queries/volunteers';
 export type { NewVolunteer } from './queries/volunteers';
 export type {
+  AdminAuditEntry,
   Course,
   CourseCertificate,
   CourseEnrollment,
@@ -123,6 +134,7 @@ export type {
   CourseMaterial,
   CourseUnit,
   Enquiry,
+  EnquiryNote,
   HomepageContent,
   LocalUser,
   NewsletterSubscriber,

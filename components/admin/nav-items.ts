@@ -17,8 +17,8 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { key: 'inbox', href: '/admin/enquiries', role: 'staff', badge: 'unreadEnquiries' },
   { key: 'network', href: '/admin/network', role: 'staff' },
   { key: 'newsletter', href: '/admin/newsletter', role: 'staff' },
-  { key: 'deliveries', href: '/admin/deliveries', role: 'staff' },
-  { key: 'logs', href: '/admin/logs', role: 'staff' },
+  { key: 'deliveries', href: '/admin/outbox', role: 'staff' },
+  { key: 'logs', href: '/admin/logs', role: 'admin' },
   { key: 'dataRights', href: '/admin/data-rights', role: 'staff' },
   { key: 'staff', href: '/admin/staff', role: 'admin' },
 ];

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { type GuardResult, guardResponse } from '@/lib/auth';
+import { type AuthUser, type GuardResult, guardResponse } from '@/lib/auth';
 import {
   type Database,
   EXPERIENCE_LEVELS,
@@ -15,6 +15,7 @@ import {
   listCourseStudents,
   listSubscribers,
   listVolunteers,
+  recordAudit,
   retryDelivery,
   setVolunteerStatus,
   unsubscribeNewsletterSubscriber,
@@ -33,7 +34,8 @@ import { csvResponse, toCsv } from './csv';
  * The back office's actions and exports (issue 17 items 3, 4, 5, 8) as plain functions: each takes the caller's
  * `GuardResult` (from `checkStaff()` or `checkAdmin()` in the server action or route handler) and refuses with
  * 401 (signed out), 403 (not allowed) or 503 (the role check failed) before reading or writing anything. Input
- * is `unknown` and validated here with zod. Never throws for bad input or a refused guard; database errors throw
+ * is `unknown` and validated here with zod. Every write and export leaves an admin_audit entry (in the write's
+ * transaction). Never throws for bad input or a refused guard; database errors throw
  * (the caller's error boundary shows a generic message).
  */
 
@@ -49,8 +51,13 @@ export type BackOfficeDeps = { db?: Database };
 const invalid: BackOfficeFailure = { ok: false, status: 422, error: 'invalid' };
 const notFound: BackOfficeFailure = { ok: false, status: 404, error: 'not-found' };
 
-function refused(guard: GuardResult): BackOfficeFailure | null {
-  return guard.ok ? null : { ok: false, status: guard.status, error: guard.error };
+/** The audit entry every write and export leaves (docs/ARCHITECTURE.md §5): who, what, on what, when. */
+function audit(db: Database, user: AuthUser, action: string, target: string | null, detail = {}) {
+  return recordAudit(db, { actorId: user.id, actorEmail: user.email, action, target, detail });
+}
+
+function refused(guard: Extract<GuardResult, { ok: false }>): BackOfficeFailure {
+  return { ok: false, status: guard.status, error: guard.error };
 }
 
 /** An empty query value means "any": filters come from a GET form whose blank choice sends `country=`. */
@@ -108,7 +115,9 @@ export async function exportVolunteersCsv(
   const filter = volunteerFilterSchema.safeParse(queryRecord(query));
   if (!filter.success)
     return Response.json({ error: 'invalid' }, { status: 422, headers: { 'Cache-Control': 'no-store' } });
-  const rows = await listVolunteers(deps.db ?? (await getDb()), filter.data);
+  const db = deps.db ?? (await getDb());
+  const rows = await listVolunteers(db, filter.data);
+  await audit(db, guard.user, 'network.export', null, { filter: filter.data, rows: rows.length });
   const csv = toCsv(
     VOLUNTEER_CSV_HEADER,
     rows.map((v) => [
@@ -140,11 +149,14 @@ export async function handleSetVolunteerStatus(
   raw: unknown,
   deps: BackOfficeDeps = {},
 ): Promise<BackOfficeResult<{ id: string; status: string }>> {
-  const refusal = refused(guard);
-  if (refusal) return refusal;
+  if (!guard.ok) return refused(guard);
   const input = statusInput.safeParse(raw);
   if (!input.success) return invalid;
-  const row = await setVolunteerStatus(deps.db ?? (await getDb()), input.data.id, input.data.status);
+  const row = await (deps.db ?? (await getDb())).transaction(async (tx) => {
+    const updated = await setVolunteerStatus(tx, input.data.id, input.data.status);
+    if (updated) await audit(tx, guard.user, 'network.status', updated.id, { status: updated.status });
+    return updated;
+  });
   return row ? { ok: true, data: { id: row.id, status: row.status } } : notFound;
 }
 
@@ -179,7 +191,9 @@ export async function exportSubscribersCsv(
   const filter = subscriberFilterSchema.safeParse(queryRecord(query));
   if (!filter.success)
     return Response.json({ error: 'invalid' }, { status: 422, headers: { 'Cache-Control': 'no-store' } });
-  const rows = await listSubscribers(deps.db ?? (await getDb()), filter.data);
+  const db = deps.db ?? (await getDb());
+  const rows = await listSubscribers(db, filter.data);
+  await audit(db, guard.user, 'newsletter.export', null, { filter: filter.data, rows: rows.length });
   const csv = toCsv(
     SUBSCRIBER_CSV_HEADER,
     rows.map((s) => [
@@ -211,8 +225,7 @@ export async function handleUnsubscribeSubscriber(
   raw: unknown,
   deps: BackOfficeDeps & { mailing?: MailingOptions } = {},
 ): Promise<BackOfficeResult<{ before: string }>> {
-  const refusal = refused(guard);
-  if (refusal) return refusal;
+  if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
   const db = deps.db ?? (await getDb());
@@ -225,6 +238,7 @@ export async function handleUnsubscribeSubscriber(
         kind: NEWSLETTER_UNSUBSCRIBE_KIND,
         payload: { subscriberId: row.id, email: row.email },
       });
+    await audit(tx, guard.user, 'newsletter.unsubscribe', row.id, { before: previous });
     return previous;
   });
   return before ? { ok: true, data: { before } } : notFound;
@@ -241,8 +255,7 @@ export async function handleResyncSubscriber(
   raw: unknown,
   deps: BackOfficeDeps & { mailing?: MailingOptions } = {},
 ): Promise<BackOfficeResult<{ outcome: 'synced' | 'failed' | 'nothing' }>> {
-  const refusal = refused(guard);
-  if (refusal) return refusal;
+  if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
   const db = deps.db ?? (await getDb());
@@ -252,6 +265,7 @@ export async function handleResyncSubscriber(
   const payload = { subscriberId: row.id, email: row.email, locale: row.locale, source: row.source };
   const kind = row.status === 'active' ? 'newsletter.sync' : NEWSLETTER_UNSUBSCRIBE_KIND;
   const outcome = await runMailingJob({ kind, payload }, { ...deps.mailing, db });
+  await audit(db, guard.user, 'newsletter.resync', row.id, { ok: outcome.ok });
   return { ok: true, data: { outcome: outcome.ok ? 'synced' : 'failed' } };
 }
 
@@ -264,12 +278,13 @@ export async function handleRetryDelivery(
   raw: unknown,
   deps: BackOfficeDeps = {},
 ): Promise<BackOfficeResult<{ id: string }>> {
-  const refusal = refused(guard);
-  if (refusal) return refusal;
+  if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
-  const row = await retryDelivery(deps.db ?? (await getDb()), input.data.id, {
-    exceptKinds: DELIVERY_EXCLUDED_KINDS,
+  const row = await (deps.db ?? (await getDb())).transaction(async (tx) => {
+    const done = await retryDelivery(tx, input.data.id, { exceptKinds: DELIVERY_EXCLUDED_KINDS });
+    if (done) await audit(tx, guard.user, 'outbox.retry', done.id, { kind: done.kind });
+    return done;
   });
   // Null: unknown, sent, an alert record, or in a worker's hands right now.
   return row ? { ok: true, data: { id: row.id } } : { ok: false, status: 409, error: 'busy' };
@@ -281,11 +296,14 @@ export async function handleGiveUpDelivery(
   raw: unknown,
   deps: BackOfficeDeps = {},
 ): Promise<BackOfficeResult<{ id: string }>> {
-  const refusal = refused(guard);
-  if (refusal) return refusal;
+  if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
-  const row = await giveUpDelivery(deps.db ?? (await getDb()), input.data.id);
+  const row = await (deps.db ?? (await getDb())).transaction(async (tx) => {
+    const done = await giveUpDelivery(tx, input.data.id);
+    if (done) await audit(tx, guard.user, 'outbox.give-up', done.id, { kind: done.kind });
+    return done;
+  });
   return row ? { ok: true, data: { id: row.id } } : { ok: false, status: 409, error: 'busy' };
 }
 
@@ -312,7 +330,9 @@ export async function exportCourseStudentsCsv(
   const id = z.uuid().safeParse(courseId);
   if (!id.success)
     return Response.json({ error: 'invalid' }, { status: 422, headers: { 'Cache-Control': 'no-store' } });
-  const rows = await listCourseStudents(deps.db ?? (await getDb()), id.data, { supabase: deps.supabase });
+  const db = deps.db ?? (await getDb());
+  const rows = await listCourseStudents(db, id.data, { supabase: deps.supabase });
+  await audit(db, guard.user, 'course.students.export', id.data, { rows: rows.length });
   const csv = toCsv(
     STUDENT_CSV_HEADER,
     rows.map((s) => [

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { AuthUser, GuardResult } from '@/lib/auth';
+import { type AuthUser, type GuardResult, staffGuard } from '@/lib/auth';
 import {
   exportCourseStudentsCsv,
   exportSubscribersCsv,
@@ -11,7 +12,6 @@ import {
   handleSetVolunteerStatus,
   handleUnsubscribeSubscriber,
 } from '@/lib/back-office/handlers';
-import { adminGuard } from '@/lib/course-admin/handlers';
 import {
   type Database,
   activateNewsletterSubscriber,
@@ -74,6 +74,8 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
   let signedOut: GuardResult;
   let student: GuardResult;
   let admin: GuardResult;
+  let staff: GuardResult;
+  let staffAsAdmin: GuardResult;
   let studentUser: AuthUser;
 
   const account = async (email: string, fullName: string): Promise<AuthUser> => {
@@ -88,12 +90,26 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     const adminUser = await account('admin@example.org', 'Admin');
     await grantRole(db, adminUser.id, 'admin');
     studentUser = await account('student@example.org', 'Sam Student');
-    signedOut = await adminGuard(null, db, []);
-    student = await adminGuard(studentUser, db, []);
-    admin = await adminGuard(adminUser, db, []);
+    const staffUser = await account('staff@example.org', 'Stella Staff');
+    await grantRole(db, staffUser.id, 'staff');
+    signedOut = await staffGuard(null, 'staff', db, []);
+    student = await staffGuard(studentUser, 'staff', db, []);
+    admin = await staffGuard(adminUser, 'admin', db, []);
+    staff = await staffGuard(staffUser, 'staff', db, []);
+    staffAsAdmin = await staffGuard(staffUser, 'admin', db, []);
   }, 60_000);
 
   afterAll(() => dispose?.());
+
+  const auditOf = async (action: string) => {
+    const result = await db.execute(
+      sql`select actor_email, action, target from admin_audit where action = ${action} order by created_at desc`,
+    );
+    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      actor_email: string;
+      target: string | null;
+    }[];
+  };
 
   it('network: filters by country, interest, experience and status; sets a status; refuses outsiders', async () => {
     const a = await insertVolunteer(db, registration());
@@ -120,13 +136,15 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     expect(await handleSetVolunteerStatus(admin, { id: a.id, status: 'bogus' }, { db })).toMatchObject({
       status: 422,
     });
-    expect(await handleSetVolunteerStatus(admin, { id: a.id, status: 'welcomed' }, { db })).toEqual({
+    expect(await handleSetVolunteerStatus(staff, { id: a.id, status: 'welcomed' }, { db })).toEqual({
       ok: true,
       data: { id: a.id, status: 'welcomed' },
     });
     const [welcomed] = await listVolunteers(db, { status: 'welcomed' });
     expect(welcomed?.id).toBe(a.id);
     expect(welcomed?.statusChangedAt).toBeInstanceOf(Date);
+    const [entry] = await auditOf('network.status');
+    expect(entry).toMatchObject({ actor_email: 'staff@example.org', target: a.id });
   });
 
   it('network CSV: every field, filters applied, formulas neutralised, private no-store; 401/403 otherwise', async () => {
@@ -148,7 +166,8 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
       (await exportVolunteersCsv(admin, new URLSearchParams({ experience: 'guru' }), { db })).status,
     ).toBe(422);
 
-    const res = await exportVolunteersCsv(admin, new URLSearchParams({ country: 'France' }), { db });
+    const res = await exportVolunteersCsv(staff, new URLSearchParams({ country: 'France' }), { db });
+    expect(await auditOf('network.export')).toHaveLength(1);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -316,7 +335,7 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     expect(await handleGiveUpDelivery(admin, { id: failed.id }, { db })).toMatchObject({ status: 409 });
 
     // Give up: failed, marked, and not reported by the worker's failure alert.
-    expect(await handleGiveUpDelivery(admin, { id: waiting.id }, { db })).toEqual({
+    expect(await handleGiveUpDelivery(staff, { id: waiting.id }, { db })).toEqual({
       ok: true,
       data: { id: waiting.id },
     });
@@ -326,6 +345,11 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     // An alert's own record is not a delivery to retry.
     const alertRow = (await listDeliveries(db)).pending.find((d) => d.kind === OUTBOX_ALERT_KIND)!;
     expect(await handleRetryDelivery(admin, { id: alertRow.id }, { db })).toMatchObject({ status: 409 });
+    expect((await auditOf('outbox.give-up'))[0]).toMatchObject({
+      actor_email: 'staff@example.org',
+      target: waiting.id,
+    });
+    expect(await auditOf('outbox.retry')).toHaveLength(1);
   });
 
   it('course students: progress, last activity and certificate; CSV for admins only', async () => {
@@ -363,6 +387,8 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
 
     expect((await exportCourseStudentsCsv(signedOut, course.id, { db })).status).toBe(401);
     expect((await exportCourseStudentsCsv(student, course.id, { db })).status).toBe(403);
+    // The students export is admins' only: staff are refused.
+    expect((await exportCourseStudentsCsv(staffAsAdmin, course.id, { db })).status).toBe(403);
     expect((await exportCourseStudentsCsv(admin, 'not-a-uuid', { db })).status).toBe(422);
     const res = await exportCourseStudentsCsv(admin, course.id, { db });
     expect(res.headers.get('cache-control')).toBe('private, no-store');

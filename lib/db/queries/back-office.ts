@@ -282,9 +282,12 @@ async function supabaseIdentities(
   ids: string[],
 ): Promise<Map<string, { email: string | null; name: string | null }>> {
   if (ids.length === 0) return new Map();
-  const result = await db.execute(
-    sql`select id::text as id, email, raw_user_meta_data ->> 'full_name' as name from auth.users where id::text in ${ids}`,
-  );
+  // Supabase Auth with a database other than the project's own has no auth.users: names stay unknown.
+  const result = await db
+    .execute(
+      sql`select id::text as id, email, raw_user_meta_data ->> 'full_name' as name from auth.users where id::text in ${ids}`,
+    )
+    .catch(() => []);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     id: string;
     email: string | null;

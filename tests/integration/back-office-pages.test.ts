@@ -132,8 +132,8 @@ beforeAll(async () => {
     email: 'nia@example.org',
     phone: '0113 496 0001',
     membershipType: 'individual',
-    interests: ['Education'],
-    availability: ['Evenings'],
+    interests: ['climate-justice', 'other: Oral history'],
+    availability: ['evenings'],
     experienceLevel: 'intermediate',
     country: 'Spain',
     location: 'Madrid',
@@ -171,6 +171,9 @@ describe('back-office pages', () => {
     expect(network).toContain('Nia Network');
     expect(network).toContain('nia@example.org');
     expect(network).toContain('Madrid, Spain');
+    // Stored option values read with the registration form's labels; free text as given.
+    expect(network).toContain('Climate justice, other: Oral history');
+    expect(network).toContain('>Evenings<');
     expect(network).toContain('Status saved.');
     expect(network).toContain('href="/api/admin/network/export?country=Spain"');
     expect(await render('network', { country: 'France' })).toContain('No registrations match these filters.');

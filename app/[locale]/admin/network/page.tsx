@@ -24,6 +24,7 @@ import {
   listVolunteers,
   volunteerFacets,
 } from '@/lib/db';
+import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/forms/registration';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 import { setVolunteerStatusAction } from '../actions';
@@ -62,6 +63,13 @@ export default async function NetworkPage({ params, searchParams }: Props) {
   ).toString();
   const statusLabel = (s: string) => t(`network.status_${s}` as 'network.status_new');
   const experienceLabel = (s: string) => t(`network.experience_${s}` as 'network.experience_beginner');
+  // The registration form's own labels for its stored option values; free text ('other: …') is shown as given.
+  const form = await getTranslations({ locale, namespace: 'Registration' });
+  const pascal = (value: string) => value.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+  const optionLabel = (prefix: 'interest' | 'availability', options: readonly string[]) => (value: string) =>
+    options.includes(value) ? form(`${prefix}${pascal(value)}` as never) : value;
+  const interestLabel = optionLabel('interest', INTEREST_OPTIONS);
+  const availabilityLabel = optionLabel('availability', AVAILABILITY_OPTIONS);
 
   return (
     <AdminPage
@@ -110,7 +118,7 @@ export default async function NetworkPage({ params, searchParams }: Props) {
             <option value="">{t('any')}</option>
             {facets.interests.map((i) => (
               <option key={i} value={i}>
-                {i}
+                {interestLabel(i)}
               </option>
             ))}
           </select>
@@ -216,8 +224,8 @@ export default async function NetworkPage({ params, searchParams }: Props) {
                     ? t('network.organisation', { name: v.organizationName ?? '' })
                     : t('network.individual')}
                 </td>
-                <td className={tdClass}>{v.interests.join(', ')}</td>
-                <td className={tdClass}>{v.availability.join(', ')}</td>
+                <td className={tdClass}>{v.interests.map(interestLabel).join(', ')}</td>
+                <td className={tdClass}>{v.availability.map(availabilityLabel).join(', ')}</td>
                 <td className={tdClass}>{experienceLabel(v.experienceLevel)}</td>
                 <td className={tdClass}>{v.skills.join(', ')}</td>
                 <td className={tdClass}>

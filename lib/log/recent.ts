@@ -23,9 +23,13 @@ export interface WebhookLogEntry {
   tags?: number;
 }
 
-/** An uncaught server error reported by Next (instrumentation.ts `onRequestError`). */
+/**
+ * A server error: an uncaught one reported by Next (instrumentation.ts `onRequestError`, `source` 'request'), or an
+ * error line of the server's logger (lib/log, `source` 'log': its component and message only, never its fields).
+ */
 export interface ServerErrorEntry {
   at: string;
+  source: 'request' | 'log';
   method: string;
   /** The path without its query string. */
   path: string;
@@ -65,6 +69,7 @@ export function recordServerError(
   const digest = (error as { digest?: unknown } | null)?.digest;
   push(records.errors, {
     at: new Date().toISOString(),
+    source: 'request',
     method: request.method.slice(0, 10),
     path: (request.path.split('?')[0] ?? '/').slice(0, 300),
     route: context.routePath,
@@ -74,6 +79,22 @@ export function recordServerError(
     message: err.message.replace(/[^\s@]+@[^\s@]+/g, '[email]').slice(0, 300),
     digest: typeof digest === 'string' ? digest.slice(0, 100) : undefined,
     requestId: request.requestId,
+  });
+}
+
+/**
+ * Records an error line of the logger (lib/log's hook, levels error and fatal): the component and the message,
+ * which call sites keep free of personal data (their fields, where ids and error objects go, are not kept).
+ */
+export function recordLogError(component: string | undefined, message: string): void {
+  push(records.errors, {
+    at: new Date().toISOString(),
+    source: 'log',
+    method: '',
+    path: '',
+    route: component?.slice(0, 60),
+    type: 'log',
+    message: message.replace(/[^\s@]+@[^\s@]+/g, '[email]').slice(0, 300),
   });
 }
 

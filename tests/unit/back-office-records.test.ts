@@ -62,6 +62,24 @@ describe('recent server errors (admin logs page)', () => {
     expect(all[0]!.message).toBe(`e${RECENT_LIMIT + 19}`);
   });
 
+  it('also keeps the error lines of the server logger: component and message, never the fields', async () => {
+    const { createLogger } = await import('@/lib/log');
+    const lines: string[] = [];
+    const log = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => void lines.push(line) },
+    });
+    log.info({ component: 'outbox' }, 'worker run');
+    log.error({ component: 'outbox', id: 'item-1', email: 'ada@example.org' }, 'item given up');
+    log.fatal('no component');
+    log.error({ component: 'request' }, 'request failed');
+    expect(recentServerErrors().map(({ at: _at, ...e }) => e)).toEqual([
+      { source: 'log', method: '', path: '', route: undefined, type: 'log', message: 'no component' },
+      { source: 'log', method: '', path: '', route: 'outbox', type: 'log', message: 'item given up' },
+    ]);
+    expect(lines).toHaveLength(4);
+  });
+
   it('shares its store through globalThis, as the screening log does (separately bundled modules see one record)', () => {
     clearScreeningLog();
     recordScreening({ at: 'now', ip: '192.0.2.x', path: '/p', bucket: 'page', outcome: 'blocked' });

@@ -152,7 +152,7 @@ export default async function LogsPage({ params }: Props) {
                 <tr key={`${e.at}-${i}`}>
                   <td className={tdClass}>{formatWhen(e.at, locale)}</td>
                   <th scope="row" className={`${tdClass} font-mono font-normal break-all`}>
-                    {e.method} {e.path}
+                    {e.source === 'log' ? t('fromLog') : `${e.method} ${e.path}`}
                   </th>
                   <td className={`${tdClass} font-mono`}>
                     {e.route ?? '—'}

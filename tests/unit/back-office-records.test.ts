@@ -73,7 +73,8 @@ describe('recent server errors (admin logs page)', () => {
     log.error({ component: 'outbox', id: 'item-1', email: 'ada@example.org' }, 'item given up');
     log.fatal('no component');
     log.error({ component: 'request' }, 'request failed');
-    expect(recentServerErrors().map(({ at: _at, ...e }) => e)).toEqual([
+    expect(JSON.stringify(recentServerErrors())).not.toMatch(/ada@|item-1/);
+    expect(recentServerErrors()).toMatchObject([
       { source: 'log', method: '', path: '', route: undefined, type: 'log', message: 'no component' },
       { source: 'log', method: '', path: '', route: 'outbox', type: 'log', message: 'item given up' },
     ]);

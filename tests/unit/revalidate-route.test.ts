@@ -148,8 +148,9 @@ describe('POST /api/revalidate', () => {
     expect((await post(body, { secret: 'wrong-secret-wrong-secret-wrong' })).status).toBe(401);
     await post(JSON.stringify({ kind: 'term', action: 'save', taxonomy: 'category', slug: 'news' }));
     const log = webhookLog();
-    expect(log.map(({ at: _at, ...rest }) => rest)).toEqual([
+    expect(log.map((entry) => ({ ...entry, at: 'at' }))).toEqual([
       {
+        at: 'at',
         status: 200,
         result: 'revalidated',
         action: 'save',
@@ -157,8 +158,9 @@ describe('POST /api/revalidate', () => {
         slug: 'news',
         tags: 3,
       },
-      { status: 401, result: 'invalid-signature' },
+      { at: 'at', status: 401, result: 'invalid-signature' },
       {
+        at: 'at',
         status: 200,
         result: 'expired',
         action: 'trash',

@@ -1,5 +1,3 @@
-import { getTranslations } from 'next-intl/server';
-
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { CourseStudentRow } from '@/lib/db';
@@ -9,18 +7,20 @@ import { ScrollTable, formatWhen, linkButtonClass, tdClass, thClass } from './pa
 /**
  * The enrolled students of a course on its manage page (issue 17 item 8; the page is admins only): name and email,
  * enrolment date, progress, last activity, certificate (linked to its public verification page), and the CSV
- * export (GET /api/courses/{courseId}/students, admins only). Server component.
+ * export (GET /api/courses/{courseId}/students, admins only). Server component; `t` is the page's translator of
+ * messages `AdminLists.students`.
  */
-export async function CourseStudents({
+export function CourseStudents({
   locale,
   courseId,
   students,
+  t,
 }: {
   locale: Locale;
   courseId: string;
   students: CourseStudentRow[];
+  t: (key: string, values?: Record<string, string | number>) => string;
 }) {
-  const t = await getTranslations({ locale, namespace: 'AdminLists.students' });
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-4">

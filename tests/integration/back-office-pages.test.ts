@@ -215,6 +215,27 @@ describe('back-office pages', () => {
   });
 });
 
+describe('course manage page: enrolled students', () => {
+  it('lists them with progress, last activity and certificate, and links the admins-only CSV', async () => {
+    const student = (await db.findLocalUserByEmail(database, 'student@example.org'))!;
+    await db.insertEnrolment(database, { userId: student.id, courseId });
+    const Page = (await import('@/app/[locale]/courses/manage/[courseId]/page')).default;
+    await as('admin');
+    const html = renderToStaticMarkup(
+      await Page({
+        params: Promise.resolve({ locale: 'en', courseId }),
+        searchParams: Promise.resolve({}),
+      } as never),
+    );
+    expect(html).toContain('Enrolled students (1)');
+    expect(html).toContain('student@example.org');
+    expect(html).toContain('0% · lessons completed: 0');
+    expect(html).toContain('Not started');
+    expect(html).toContain('None yet');
+    expect(html).toContain(`href="/api/courses/${courseId}/students"`);
+  });
+});
+
 describe('back-office actions', () => {
   it('re-check the caller: signed out and students get a notice and change nothing; staff change the status', async () => {
     const { setVolunteerStatusAction } = await import('@/app/[locale]/admin/actions');

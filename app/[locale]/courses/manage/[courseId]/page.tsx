@@ -62,6 +62,7 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
     supabase: authKind() === 'supabase',
   });
   const t = await getTranslations({ locale, namespace: 'CourseAdmin' });
+  const tStudents = await getTranslations({ locale, namespace: 'AdminLists.students' });
   const status = manageStatus(await searchParams);
   const lessonCount = units.reduce((n, u) => n + u.lessons.length, 0);
   const common = { locale, courseId: course.id };
@@ -502,7 +503,12 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
               {t('enrolStudent')}
             </button>
           </ManageForm>
-          <CourseStudents locale={locale} courseId={course.id} students={students} />
+          <CourseStudents
+            locale={locale}
+            courseId={course.id}
+            students={students}
+            t={(key, values) => tStudents(key as never, values as never)}
+          />
         </section>
 
         <p className="flex flex-wrap gap-6">

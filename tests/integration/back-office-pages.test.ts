@@ -187,6 +187,10 @@ describe('back-office pages', () => {
     expect(outbox).toContain('enquiry.forward');
     expect(outbox).not.toContain('secret@example.org');
     expect(await render('logs')).toBe('forbidden');
+    // The navigation matches: staff are not offered the logs; Deliveries lives at /admin/outbox.
+    const { navItemsFor } = await import('@/components/admin/nav-items');
+    expect(navItemsFor('staff').map((i) => i.key)).not.toContain('logs');
+    expect(navItemsFor('admin').find((i) => i.key === 'deliveries')?.href).toBe('/admin/outbox');
   });
 
   it('show an admin the logs: screening, webhook calls and server errors', async () => {

@@ -108,7 +108,7 @@ test('a student is refused; the admin lists, updates and exports', async ({ page
   await expect(row).toContainText(volunteerEmail);
   await expect(row).toContainText('Leeds');
   await row.getByLabel(`Status of ${volunteerName}`).selectOption('welcomed');
-  await row.getByRole('button', { name: `Save: ${volunteerName}` }).click();
+  await row.getByRole('button', { name: new RegExp(`^Save\\s*: ${volunteerName}$`) }).click();
   await expect(page.getByRole('status')).toContainText('Status saved.');
   await expect(page).toHaveURL(/\/admin\/network\?interest=climate-justice&done=statusSaved$/);
   await expect(page.getByLabel(`Status of ${volunteerName}`)).toHaveValue('welcomed');

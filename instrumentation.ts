@@ -51,7 +51,7 @@ export async function register() {
 /**
  * Next calls this for every uncaught server error (render, route handler, server action, proxy). It is logged
  * (type, message, route, request id) and, when SENTRY_DSN is set, reported there (lib/ops/error-report.ts): never
- * the request's body, cookies, headers or query string.
+ * the request's body, cookies, headers or query string. The last 100 are also kept for the admin logs page.
  */
 export async function onRequestError(
   error: unknown,
@@ -75,6 +75,9 @@ export async function onRequestError(
     },
     'request failed',
   );
+  // The admin logs page's record of recent errors (this process only; bounded; lib/log/recent.ts).
+  const { recordServerError } = await import('./lib/log/recent');
+  recordServerError(error, { method: request.method, path, requestId }, context);
   await reportError({
     error,
     path,

@@ -59,8 +59,27 @@ export {
   upsertProgressLesson,
 } from './queries/courses';
 export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/courses';
-export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from './schema';
-export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
+export {
+  DEFAULT_CERTIFICATION_DESCRIPTION,
+  DEFAULT_CERTIFICATION_TITLE,
+  EXPERIENCE_LEVELS,
+  SUBSCRIBER_STATUSES,
+  VOLUNTEER_STATUSES,
+} from './schema';
+export {
+  BACK_OFFICE_ROW_LIMIT,
+  GIVEN_UP_BY_ADMIN_KEY,
+  giveUpDelivery,
+  listCourseStudents,
+  listDeliveries,
+  listSubscribers,
+  listVolunteers,
+  retryDelivery,
+  setVolunteerStatus,
+  volunteerFacets,
+} from './queries/back-office';
+export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
+export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
 export {
@@ -92,11 +111,22 @@ export {
   retryWindowSeconds,
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
+export {
+  countAdminRoles,
+  findBackOfficeRole,
+  listRoleHolders,
+  recordAudit,
+  setBackOfficeRole,
+} from './queries/roles';
+export type { AuditEntryInput, RoleHolder } from './queries/roles';
+export { BACK_OFFICE_ROLES, ENQUIRY_NOTE_KINDS, ENQUIRY_STATUSES } from './schema';
+export type { BackOfficeRole, EnquiryStatus } from './schema';
 export { normaliseEmail } from './queries/side-effects';
 export type { SideEffectOutcome } from './queries/side-effects';
 export { findVolunteer, insertVolunteer } from './queries/volunteers';
 export type { NewVolunteer } from './queries/volunteers';
 export type {
+  AdminAuditEntry,
   Course,
   CourseCertificate,
   CourseEnrollment,
@@ -104,6 +134,7 @@ export type {
   CourseMaterial,
   CourseUnit,
   Enquiry,
+  EnquiryNote,
   HomepageContent,
   LocalUser,
   NewsletterSubscriber,

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
+import { recordLogError } from './recent';
+
 /**
  * The server's one logger (issue 16, operations): pino, one JSON object per line on stdout, which journald, Docker
  * or any log shipper reads as is. Levels: LOG_LEVEL (default `info`; `silent` under Vitest unless set).
@@ -58,6 +60,21 @@ export function createLogger(options: { level?: string; destination?: Destinatio
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: [...REDACT_PATHS, ...MESSAGE_PATHS], censor: '[redacted]' },
     formatters: { level: (label) => ({ level: label }) },
+    hooks: {
+      // Error and fatal lines also go to the admin logs page's bounded record (lib/log/recent.ts): component and
+      // message only. Called for enabled levels only, so a `silent` logger records nothing.
+      logMethod(args, method, level) {
+        if (level >= 50) {
+          const [first, second] = args as unknown[];
+          const fields = first && typeof first === 'object' ? (first as { component?: unknown }) : undefined;
+          const message = typeof first === 'string' ? first : typeof second === 'string' ? second : '';
+          const component = typeof fields?.component === 'string' ? fields.component : undefined;
+          // instrumentation.ts records a failed request itself, with its route and error type.
+          if (component !== 'request') recordLogError(component, message);
+        }
+        return method.apply(this, args);
+      },
+    },
   };
   return options.destination ? pino(config, options.destination) : pino(config);
 }

@@ -28,7 +28,13 @@ export {
   volunteerContact,
 } from './contacts';
 export type { NewsletterContactOptions, VolunteerContactInput } from './contacts';
-export { checkMailingConnection, mailingProvider, syncContact, unsubscribeContact } from './sync';
+export {
+  checkMailingConnection,
+  hasMailingProvider,
+  mailingProvider,
+  syncContact,
+  unsubscribeContact,
+} from './sync';
 export type { MailingOptions } from './sync';
 export { MAILING_JOB_KINDS, NEWSLETTER_UNSUBSCRIBE_KIND, newsletterEmailTexts, runMailingJob } from './jobs';
 export type { JobOptions, MailingJobKind, NewsletterSyncPayload, VolunteerFollowupPayload } from './jobs';

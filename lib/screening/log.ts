@@ -12,7 +12,11 @@ export type ScreeningLogEntry = {
   outcome: 'blocked';
 };
 
-const entries: ScreeningLogEntry[] = [];
+// On globalThis: proxy.ts (which records) and the admin logs page (which reads) are bundled separately but run
+// in one server process.
+const entries: ScreeningLogEntry[] = ((
+  globalThis as { __lrjnScreeningLog?: ScreeningLogEntry[] }
+).__lrjnScreeningLog ??= []);
 
 export function recordScreening(entry: ScreeningLogEntry): void {
   entries.push(entry);

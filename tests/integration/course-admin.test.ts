@@ -48,8 +48,11 @@ vi.mock('@/lib/auth', async (importOriginal) => ({
   }),
 }));
 vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ namespace }: { namespace: 'CourseAdmin' }) => {
-    const table = en[namespace] as Record<string, string>;
+  getTranslations: async ({ namespace }: { namespace: string }) => {
+    // Dotted namespaces too ('AdminLists.students': the manage page's enrolled students).
+    const table = namespace
+      .split('.')
+      .reduce<unknown>((t, k) => (t as Record<string, unknown>)[k], en) as Record<string, string>;
     return (key: string, values: Record<string, unknown> = {}) => {
       if (!(key in table)) throw new Error(`missing message ${namespace}.${key}`);
       return table[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));

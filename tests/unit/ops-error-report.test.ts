@@ -80,6 +80,21 @@ describe('error reports to a Sentry-compatible DSN (lib/ops/error-report.ts)', (
       'cookie',
     ])
       expect(sent!.body).not.toContain(secret);
+    // The admin logs page's bounded record of recent errors got the same, and nothing more.
+    const { recentServerErrors } = await import('@/lib/log/recent');
+    const [recent] = recentServerErrors();
+    expect(recent).toMatchObject({
+      method: 'GET',
+      path: '/blog',
+      route: '/[locale]/blog',
+      routeType: 'render',
+      type: 'RangeError',
+      message: 'page 9999 out of range',
+      digest: 'd1g3st',
+      requestId: 'nginx-req-000123',
+    });
+    for (const secret of ['SESSIONSECRET', 'TOKENSECRET', '203.0.113.9', 'ada@example.org'])
+      expect(JSON.stringify(recent)).not.toContain(secret);
   });
 
   it('never throws when the service is down or refuses', async () => {

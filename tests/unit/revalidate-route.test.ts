@@ -140,6 +140,39 @@ describe('POST /api/revalidate', () => {
     expect(revalidated).toEqual([]);
   });
 
+  it('records every call for the admin logs page: time, action, post type, slug, result; never the signature', async () => {
+    const { clearRecent, webhookLog } = await import('@/lib/log/recent');
+    clearRecent();
+    const body = JSON.stringify({ kind: 'post', action: 'trash', postType: 'event', id: 9, slug: 'gala' });
+    expect((await post(body)).status).toBe(200);
+    expect((await post(body, { secret: 'wrong-secret-wrong-secret-wrong' })).status).toBe(401);
+    await post(JSON.stringify({ kind: 'term', action: 'save', taxonomy: 'category', slug: 'news' }));
+    const log = webhookLog();
+    expect(log.map((entry) => ({ ...entry, at: 'at' }))).toEqual([
+      {
+        at: 'at',
+        status: 200,
+        result: 'revalidated',
+        action: 'save',
+        postType: 'term:category',
+        slug: 'news',
+        tags: 3,
+      },
+      { at: 'at', status: 401, result: 'invalid-signature' },
+      {
+        at: 'at',
+        status: 200,
+        result: 'expired',
+        action: 'trash',
+        postType: 'event',
+        slug: 'gala',
+        tags: expect.any(Number),
+      },
+    ]);
+    expect(Date.parse(log[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(log)).not.toMatch(/sha256|secret/i);
+  });
+
   it('answers 422 to a signed body that is not a valid change', async () => {
     expect((await post('not json')).status).toBe(422);
     const res = await post(JSON.stringify({ kind: 'post', action: 'explode', postType: 'post', slug: 'x' }));

@@ -14,6 +14,7 @@ import {
   webhookBodySchema,
 } from '@/lib/cms/webhook';
 import { env } from '@/lib/config/env';
+import { recordWebhookCall } from '@/lib/log/recent';
 import { webhookScreen } from '@/lib/screening/webhook-guard';
 import { readBodyWithLimit } from '@/lib/security/read-body';
 import { createReplayGuard, type ReplayGuard } from '@/lib/security/replay-guard';
@@ -52,12 +53,14 @@ export async function POST(request: Request) {
   const screen = webhookScreen(request.headers);
   const allowed = await screen.check();
   if (!allowed.allowed) {
+    recordWebhookCall({ status: 429, result: 'rate-limited' });
     return answer({ error: 'Too many refused requests' }, 429, {
       'Retry-After': String(allowed.retryAfterSeconds),
     });
   }
-  const refuse = async (body: unknown, status: number) => {
+  const refuse = async (body: unknown, status: number, result: string) => {
     await screen.refused();
+    recordWebhookCall({ status, result });
     return answer(body, status);
   };
 
@@ -68,26 +71,30 @@ export async function POST(request: Request) {
   };
   // Headers alone decide 'missing' and 'stale': refuse those before reading a byte of the body.
   const early = verifyWebhook(secret, headers, '', now);
-  if (!early.ok && early.reason !== 'mismatch') return refuse({ error: 'Invalid signature' }, 401);
+  if (!early.ok && early.reason !== 'mismatch')
+    return refuse({ error: 'Invalid signature' }, 401, 'invalid-signature');
 
   const read = await readBodyWithLimit(request, MAX_BODY_BYTES);
-  if (!read.ok) return refuse({ error: 'Body too large' }, 413);
+  if (!read.ok) return refuse({ error: 'Body too large' }, 413, 'too-large');
   const body = read.text;
 
   const check = verifyWebhook(secret, headers, body, now);
-  if (!check.ok || !headers.signature) return refuse({ error: 'Invalid signature' }, 401);
+  if (!check.ok || !headers.signature)
+    return refuse({ error: 'Invalid signature' }, 401, 'invalid-signature');
   if (!(await replayGuard().claim(headers.signature.trim()))) {
-    return refuse({ error: 'Invalid signature' }, 401);
+    return refuse({ error: 'Invalid signature' }, 401, 'replay');
   }
 
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
+    recordWebhookCall({ status: 422, result: 'invalid-body' });
     return answer({ error: 'Body is not JSON' }, 422);
   }
   const parsed = webhookBodySchema.safeParse(json);
   if (!parsed.success) {
+    recordWebhookCall({ status: 422, result: 'invalid-body' });
     return answer(
       { error: 'Invalid body', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
       422,
@@ -105,6 +112,14 @@ export async function POST(request: Request) {
     ...change,
     action: parsed.data.action,
     status: parsed.data.kind === 'post' ? parsed.data.status : undefined,
+  });
+  recordWebhookCall({
+    status: 200,
+    result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
+    action: parsed.data.action,
+    postType: parsed.data.kind === 'post' ? parsed.data.postType : `term:${parsed.data.taxonomy}`,
+    slug: parsed.data.slug,
+    tags: tags.length,
   });
   console.info(
     `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`,

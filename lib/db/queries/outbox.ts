@@ -218,7 +218,8 @@ export async function latestOutboxAt(
 }
 
 /**
- * Items given up ('failed') since `since` (by their last update; all when null), other than `exceptKind`: id and
+ * Items given up ('failed') by the worker since `since` (by their last update; all when null), other than
+ * `exceptKind` and those an admin gave up on: id and
  * kind only (an error text may quote an address). Oldest first, at most `limit` (default 50).
  */
 export async function failedOutboxSince(
@@ -234,6 +235,8 @@ export async function failedOutboxSince(
         eq(outbox.status, 'failed'),
         since ? gt(outbox.updatedAt, since) : undefined,
         exceptKind ? sql`${outbox.kind} <> ${exceptKind}` : undefined,
+        // Items an admin gave up on (lib/db/queries/back-office.ts `giveUpDelivery`) are no news to the admins.
+        sql`(${outbox.payload} ->> 'givenUpByAdmin') is null`,
       ),
     )
     .orderBy(asc(outbox.updatedAt))

@@ -13,9 +13,11 @@ import {
 import { PageHeader } from '@/components/layout/page-header';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
-import { requireAdmin } from '@/lib/auth';
+import { CourseStudents } from '@/components/back-office/course-students';
+import { authKind, requireAdmin } from '@/lib/auth';
 import { manageStatus } from '@/lib/course-admin/status';
 import { getCourseOutline, listMaterials } from '@/lib/courses';
+import { getDb, listCourseStudents } from '@/lib/db';
 import {
   COURSE_DESCRIPTION_MAX,
   COURSE_PRICE_MAX,
@@ -43,7 +45,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * Managing one course (docs/SPEC-NOTES.md §2; issue 7 item 4), admins only (`requireAdmin` first; an unknown id is a 404):
  * edit the fields, publish or unpublish, add, edit, reorder (Move up / Move down buttons) and delete units and
  * lessons, move a lesson to another unit (Move to unit), upload materials, and enrol a student by email (for
- * priced courses: payments are not taken online). Every form posts to a server action that checks admin rights again
+ * priced courses: payments are not taken online); the enrolled students with their progress, last activity and
+ * certificate, and their CSV export (/api/courses/{id}/students). Every form posts to a server action that checks admin rights again
  * (app/actions/course-admin.ts), or for files to /api/courses/materials; they work without JavaScript and come
  * back here with `?done=` or `?error=`, announced in a status region.
  */
@@ -55,7 +58,11 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
   if (!outline) notFound();
   const { course, units } = outline;
   const materials = await listMaterials(course.id);
+  const students = await listCourseStudents(await getDb(), course.id, {
+    supabase: authKind() === 'supabase',
+  });
   const t = await getTranslations({ locale, namespace: 'CourseAdmin' });
+  const tStudents = await getTranslations({ locale, namespace: 'AdminLists.students' });
   const status = manageStatus(await searchParams);
   const lessonCount = units.reduce((n, u) => n + u.lessons.length, 0);
   const common = { locale, courseId: course.id };
@@ -496,6 +503,12 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
               {t('enrolStudent')}
             </button>
           </ManageForm>
+          <CourseStudents
+            locale={locale}
+            courseId={course.id}
+            students={students}
+            t={(key, values) => tStudents(key as never, values as never)}
+          />
         </section>
 
         <p className="flex flex-wrap gap-6">

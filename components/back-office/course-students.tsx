@@ -1,0 +1,90 @@
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { CourseStudentRow } from '@/lib/db';
+
+import { ScrollTable, formatWhen, linkButtonClass, tdClass, thClass } from './parts';
+
+/**
+ * The enrolled students of a course on its manage page (issue 17 item 8; the page is admins only): name and email,
+ * enrolment date, progress, last activity, certificate (linked to its public verification page), and the CSV
+ * export (GET /api/courses/{courseId}/students, admins only). Server component; `t` is the page's translator of
+ * messages `AdminLists.students`.
+ */
+export function CourseStudents({
+  locale,
+  courseId,
+  students,
+  t,
+}: {
+  locale: Locale;
+  courseId: string;
+  students: CourseStudentRow[];
+  t: (key: string, values?: Record<string, string | number>) => string;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h3 id="enrolled-heading" className="text-xl font-semibold">
+          {t('heading', { count: students.length })}
+        </h3>
+        {students.length > 0 ? (
+          <a href={`/api/courses/${courseId}/students`} className={linkButtonClass} download>
+            {t('exportCsv')}
+          </a>
+        ) : null}
+      </div>
+      {students.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        <ScrollTable label={t('caption')} caption={t('caption')}>
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>
+                {t('colStudent')}
+              </th>
+              <th scope="col" className={thClass}>
+                {t('colEnrolled')}
+              </th>
+              <th scope="col" className={thClass}>
+                {t('colProgress')}
+              </th>
+              <th scope="col" className={thClass}>
+                {t('colLastActivity')}
+              </th>
+              <th scope="col" className={thClass}>
+                {t('colCertificate')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.userId}>
+                <th scope="row" className={`${tdClass} font-semibold`}>
+                  {s.name ?? t('unknownName')}
+                  <span className="block font-normal text-muted">{s.email ?? t('unknownEmail')}</span>
+                </th>
+                <td className={tdClass}>{formatWhen(s.enrolledAt, locale)}</td>
+                <td className={tdClass}>
+                  {t('progress', { percent: s.progress, lessons: s.completedLessons })}
+                </td>
+                <td className={tdClass}>{formatWhen(s.lastActivity, locale, t('never'))}</td>
+                <td className={tdClass}>
+                  {s.certificateId ? (
+                    <Link
+                      href={`/verify/${s.certificateId}`}
+                      className="text-brand underline underline-offset-4"
+                    >
+                      {t('certificateIssued', { date: formatWhen(s.certificateIssuedAt, locale) })}
+                    </Link>
+                  ) : (
+                    t('noCertificate')
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </div>
+  );
+}

@@ -82,6 +82,7 @@ export {
   SEALED_PAYLOAD_KEY,
   claimDueOutbox,
   claimUntriedOutboxItem,
+  deleteOutboxItem,
   enqueueOutbox,
   failedOutboxSince,
   latestOutboxAt,
@@ -92,6 +93,13 @@ export {
   retryWindowSeconds,
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
+export {
+  erasePersonalData,
+  findLocalUserId,
+  purgeExpiredPersonalData,
+  selectPersonalData,
+} from './queries/personal-data';
+export type { ErasedCounts, PersonKeys, PersonalDataRows, RetentionPurge } from './queries/personal-data';
 export { normaliseEmail } from './queries/side-effects';
 export type { SideEffectOutcome } from './queries/side-effects';
 export { findVolunteer, insertVolunteer } from './queries/volunteers';

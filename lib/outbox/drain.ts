@@ -19,7 +19,7 @@ import {
 } from '@/lib/email';
 import { errorFields, logger } from '@/lib/log';
 import { purgeExpiredSubmissions } from '@/lib/data-rights/retention';
-import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, runMailingJob } from '@/lib/mailing';
+import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, type MailingOptions, runMailingJob } from '@/lib/mailing';
 
 import { alertFailedOutbox } from './alert';
 
@@ -34,6 +34,8 @@ export interface DrainOptions extends Pick<EmailJobOptions, 'smtpUrl'> {
   mailDir?: string;
   /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/outbox/alert.ts). */
   alertTo?: string | null;
+  /** Mailing provider settings for the mailing jobs; default from the environment (tests pass a stand-in). */
+  mailing?: MailingOptions;
   /** The clock of the retention purge (tests); default now. */
   now?: Date;
   /**
@@ -64,7 +66,7 @@ export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}
     if ((EMAIL_JOB_KINDS as readonly string[]).includes(item.kind))
       return await runEmailJob(item, { db: options.db, smtpUrl: options.smtpUrl });
     if ((MAILING_JOB_KINDS as readonly string[]).includes(item.kind))
-      return await runMailingJob(item, { db: options.db });
+      return await runMailingJob(item, { ...options.mailing, db: options.db });
     return { ok: false, error: `outbox: no handler for kind '${item.kind.slice(0, 60)}'` };
   } catch (error) {
     return { ok: false, error: `outbox: ${error instanceof Error ? error.message : String(error)}` };

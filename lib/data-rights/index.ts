@@ -145,6 +145,22 @@ export function exportFileName(now: Date = new Date()): string {
   return `personal-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
+/**
+ * The export as a download: JSON, `Content-Disposition: attachment` (file name without the address), never cached
+ * or stored by a browser or proxy (`private, no-store`).
+ */
+export function exportResponse(data: PersonalDataExport): Response {
+  return new Response(JSON.stringify(data, null, 2), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
 /** What an erasure did. */
 export interface EraseResult {
   counts: ErasedCounts;

@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { DataRightsPanel } from '@/components/data-rights/data-rights-panel';
+import { PageHeader } from '@/components/layout/page-header';
+import { localeParam } from '@/i18n/params';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
+import { requireAdmin } from '@/lib/auth';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/admin/data-rights'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = await getTranslations({ locale, namespace: 'DataRights' });
+  return pageMetadata({
+    locale,
+    path: '/admin/data-rights',
+    title: t('title'),
+    description: t('description'),
+    noindex: true,
+  });
+}
+
+/**
+ * /admin/data-rights (issue 17 item 7, UK GDPR): an admin looks a person up by email, sees every row held about
+ * them, downloads it as JSON and erases it. Admins only, checked here before anything renders and again in every
+ * action and in the export handler. Reads cookies, so it renders per request.
+ */
+export default async function DataRightsPage({ params }: PageProps<'/[locale]/admin/data-rights'>) {
+  const locale = await localeParam(params);
+  await requireAdmin({ locale, next: '/admin/data-rights' });
+  const t = await getTranslations({ locale, namespace: 'DataRights' });
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('description')} />
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+        <ScopedClientMessages locale={locale} namespaces={['DataRights']}>
+          <DataRightsPanel exportUrl="/api/admin/data-rights/export" />
+        </ScopedClientMessages>
+      </div>
+    </>
+  );
+}

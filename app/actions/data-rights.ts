@@ -1,0 +1,139 @@
+'use server';
+
+import { z } from 'zod';
+
+import { checkAdmin, checkUser, getAuth } from '@/lib/auth';
+import {
+  DataRightsError,
+  type PersonalDataExport,
+  erasePerson,
+  exportCounts,
+  exportPersonalData,
+  isEmptyExport,
+  personEmailSchema,
+} from '@/lib/data-rights';
+import { errorFields, logger } from '@/lib/log';
+
+/**
+ * UK GDPR data rights (issue 17 item 7), server actions: the admin page's look-up and erasure (any person, admins
+ * only: `checkAdmin` first, so signed out → 'unauthenticated', signed in without the role → 'forbidden'), and a
+ * signed-in person's deletion of their own account after re-entering their password. Results carry message keys
+ * (namespace DataRights / AccountData) and never an exception or a stack trace.
+ */
+
+export type DataRightsFailure =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'check-failed'
+  | 'invalid-email'
+  | 'confirmation-mismatch'
+  | 'supabase-key-missing'
+  | 'account-delete-failed'
+  | 'server';
+
+export type LookupState =
+  | { status: 'idle' }
+  | { status: 'error'; error: DataRightsFailure }
+  | {
+      status: 'found';
+      email: string;
+      empty: boolean;
+      counts: ReturnType<typeof exportCounts>;
+      data: PersonalDataExport;
+    };
+
+export type EraseState =
+  | { status: 'idle' }
+  | { status: 'error'; error: DataRightsFailure }
+  | { status: 'erased'; total: number; provider: 'forgotten' | 'queued' | 'none' };
+
+async function adminOrFailure(): Promise<{ id: string } | DataRightsFailure> {
+  const guard = await checkAdmin();
+  return guard.ok ? guard.user : guard.error;
+}
+
+function failureOf(error: unknown, what: string): DataRightsFailure {
+  if (error instanceof DataRightsError) return error.code;
+  logger().error({ component: 'data-rights', ...errorFields(error) }, `${what} failed`);
+  return 'server';
+}
+
+/** The admin's look-up: every row held about the address (the same document as the JSON export). */
+export async function lookupPersonAction(_prev: LookupState, form: FormData): Promise<LookupState> {
+  const admin = await adminOrFailure();
+  if (typeof admin === 'string') return { status: 'error', error: admin };
+  const email = personEmailSchema.safeParse(form.get('email'));
+  if (!email.success) return { status: 'error', error: 'invalid-email' };
+  try {
+    const data = await exportPersonalData(email.data);
+    return {
+      status: 'found',
+      email: email.data,
+      empty: isEmptyExport(data),
+      counts: exportCounts(data),
+      data,
+    };
+  } catch (error) {
+    return { status: 'error', error: failureOf(error, 'look-up') };
+  }
+}
+
+const eraseSchema = z.object({ email: personEmailSchema, confirmation: z.string().max(300) });
+
+/**
+ * The admin's erasure: only when the typed confirmation is the same address (compared trimmed, any case).
+ * Writes the audit line (lib/data-rights) without the address.
+ */
+export async function erasePersonAction(_prev: EraseState, form: FormData): Promise<EraseState> {
+  const admin = await adminOrFailure();
+  if (typeof admin === 'string') return { status: 'error', error: admin };
+  const parsed = eraseSchema.safeParse({ email: form.get('email'), confirmation: form.get('confirmation') });
+  if (!parsed.success) return { status: 'error', error: 'invalid-email' };
+  if (parsed.data.confirmation.trim().toLowerCase() !== parsed.data.email)
+    return { status: 'error', error: 'confirmation-mismatch' };
+  try {
+    const result = await erasePerson(parsed.data.email, { actorId: admin.id });
+    const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
+    return { status: 'erased', total, provider: result.provider };
+  } catch (error) {
+    return { status: 'error', error: failureOf(error, 'erasure') };
+  }
+}
+
+export type DeleteAccountState =
+  | { status: 'idle' }
+  | { status: 'error'; error: 'unauthenticated' | 'wrong-password' | 'rate-limited' | 'server' }
+  | { status: 'deleted' };
+
+const deleteSchema = z.object({ password: z.string().min(1).max(1000) });
+
+/**
+ * A signed-in person deletes their own account and everything held about their address (the same erasure as the
+ * admin's), after re-entering their password; then this browser is signed out.
+ */
+export async function deleteOwnAccountAction(
+  _prev: DeleteAccountState,
+  form: FormData,
+): Promise<DeleteAccountState> {
+  const guard = await checkUser();
+  if (!guard.ok) return { status: 'error', error: 'unauthenticated' };
+  const parsed = deleteSchema.safeParse({ password: form.get('password') });
+  if (!parsed.success) return { status: 'error', error: 'wrong-password' };
+  const auth = await getAuth();
+  const confirmed = await auth.confirmPassword(parsed.data.password);
+  if (!confirmed.ok) {
+    if (confirmed.error === 'current-password' || confirmed.error === 'invalid-credentials')
+      return { status: 'error', error: 'wrong-password' };
+    if (confirmed.error === 'rate-limited') return { status: 'error', error: 'rate-limited' };
+    if (confirmed.error === 'not-signed-in') return { status: 'error', error: 'unauthenticated' };
+    return { status: 'error', error: 'server' };
+  }
+  try {
+    await erasePerson(guard.user.email, { actorId: guard.user.id, self: true });
+  } catch (error) {
+    failureOf(error, 'account deletion');
+    return { status: 'error', error: 'server' };
+  }
+  await auth.signOut();
+  return { status: 'deleted' };
+}

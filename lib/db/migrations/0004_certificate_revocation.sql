@@ -1,1 +1,0 @@
-ALTER TABLE "course_certificates" ADD COLUMN "revoked_at" timestamp with time zone;

@@ -45,6 +45,8 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(process.cwd(), 'lib/cache/bounded-cache-handler.cjs'),
   cacheMaxMemorySize: 64 * 1024 * 1024,
   experimental: {
+    // forbidden() (lib/auth requireStaff): a signed-in person without the back-office role gets a real 403 page.
+    authInterrupts: true,
     // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
     globalNotFound: true,
     // The proxy buffers request bodies up to this size and cuts off the rest (Next's default is 10 MB). Course

@@ -7,12 +7,15 @@ import { redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
+import { forbidden } from 'next/navigation';
+
 import { type Database, getDb, hasRole } from '@/lib/db';
 
 import { authKind } from './config';
 import type { CookieJar } from './cookie';
 import { deliverAuthEmail } from './delivery';
 import { createLocalAuth } from './local';
+import { type StaffRole, roleCovers, staffStatus } from './roles';
 import { createSupabaseAuth, supabaseServerClient } from './supabase';
 import type { AuthAdapter, AuthUser } from './types';
 
@@ -30,6 +33,8 @@ export { consumeEmailSend, consumeSignIn } from './limits';
 export { authKind } from './config';
 export { grantAdminByEmail } from './admin';
 export type { GrantAdminOutcome } from './admin';
+export { backOfficeRole, roleCovers, setRoleByEmail, staffStatus } from './roles';
+export type { SetRoleOutcome, StaffRole } from './roles';
 
 let logged = false;
 
@@ -213,4 +218,58 @@ export function guardResponse(result: Extract<GuardResult, { ok: false }>): Resp
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (result.status === 503) headers['Retry-After'] = '5';
   return Response.json({ error: result.error }, { status: result.status, headers });
+}
+
+/** A signed-in member of staff and their back-office role ('admin' covers everything 'staff' may do). */
+export type StaffUser = AuthUser & { role: StaffRole };
+
+/**
+ * For back-office pages (app/[locale]/admin): the signed-in staff member or admin. Signed out → `/login?next=…`;
+ * signed in without the role (`role`: 'staff', the default, or 'admin' for admin-only pages) → Next's
+ * `forbidden()`, a real 403 page (app/[locale]/forbidden.tsx); the check failed (database error) → the same
+ * 'Failed to verify' notice as requireAdmin. Makes the page dynamic (cookies). Call it in every page, not only in
+ * the layout: layouts and pages render independently.
+ */
+export async function requireStaff({
+  locale,
+  next,
+  role = 'staff',
+}: PageGuardOptions & { role?: StaffRole }): Promise<StaffUser> {
+  const user = await requireUser({ locale, next });
+  const status = await staffStatus(user);
+  if (status === 'check-failed') redirect({ href: ADMIN_CHECK_FAILED_HREF, locale });
+  if (status === 'none' || !roleCovers(status, role)) forbidden();
+  return { ...user, role: status };
+}
+
+/** Outcome of `checkStaff`: the staff member with their role, or a refusal as GuardResult's. */
+export type StaffGuardResult =
+  | { ok: true; user: StaffUser }
+  | Extract<GuardResult, { ok: false }>;
+
+/**
+ * The staff check for a user already resolved (or null when signed out), without Next's cookies: 401, 403 (no
+ * role, or not `role`), 503 'check-failed', else the user with their role. `checkStaff` is this on the
+ * request's user; tests call it directly with a database and ADMIN_EMAILS list.
+ */
+export async function staffGuard(
+  user: AuthUser | null,
+  role: StaffRole = 'staff',
+  db?: Database,
+  adminEmails?: readonly string[],
+): Promise<StaffGuardResult> {
+  if (!user) return { ok: false, status: 401, error: 'unauthenticated' };
+  const status = await staffStatus(user, db, adminEmails);
+  if (status === 'check-failed') return { ok: false, status: 503, error: 'check-failed' };
+  if (status === 'none' || !roleCovers(status, role)) return { ok: false, status: 403, error: 'forbidden' };
+  return { ok: true, user: { ...user, role: status } };
+}
+
+/**
+ * For back-office actions and route handlers: the signed-in member of staff (`role` 'staff', default) or admin
+ * (`role` 'admin'), else 401, 403 or 503 as checkAdmin. Never throws for the role check.
+ */
+export async function checkStaff(role: StaffRole = 'staff'): Promise<StaffGuardResult> {
+  const user = await (await getAuth()).verifiedUser();
+  return staffGuard(user, role);
 }

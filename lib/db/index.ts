@@ -60,7 +60,7 @@ export {
 } from './queries/courses';
 export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/courses';
 export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from './schema';
-export { insertEnquiry, recordEnquiryForward } from './queries/enquiries';
+export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export { latestHomepageContent } from './queries/homepage';
 export {
@@ -100,11 +100,22 @@ export {
   selectPersonalData,
 } from './queries/personal-data';
 export type { ErasedCounts, PersonKeys, PersonalDataRows, RetentionPurge } from './queries/personal-data';
+export {
+  countAdminRoles,
+  findBackOfficeRole,
+  listRoleHolders,
+  recordAudit,
+  setBackOfficeRole,
+} from './queries/roles';
+export type { AuditEntryInput, RoleHolder } from './queries/roles';
+export { BACK_OFFICE_ROLES, ENQUIRY_NOTE_KINDS, ENQUIRY_STATUSES } from './schema';
+export type { BackOfficeRole, EnquiryStatus } from './schema';
 export { normaliseEmail } from './queries/side-effects';
 export type { SideEffectOutcome } from './queries/side-effects';
 export { findVolunteer, insertVolunteer } from './queries/volunteers';
 export type { NewVolunteer } from './queries/volunteers';
 export type {
+  AdminAuditEntry,
   Course,
   CourseCertificate,
   CourseEnrollment,
@@ -112,6 +123,7 @@ export type {
   CourseMaterial,
   CourseUnit,
   Enquiry,
+  EnquiryNote,
   HomepageContent,
   LocalUser,
   NewsletterSubscriber,

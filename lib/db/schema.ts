@@ -43,6 +43,15 @@ export const SIDE_EFFECT_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const SYNC_STATUSES = ['pending', 'synced', 'failed', 'skipped'] as const;
 /** Outbox items: `pending` (due at next_attempt_at), `sent`, or `failed` (gave up after the last attempt). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * Back-office roles (user_roles.role_name): `admin` may do everything; `staff` works the inbox and the lists but
+ * authors no courses and changes no roles. An admin is also staff.
+ */
+export const BACK_OFFICE_ROLES = ['admin', 'staff'] as const;
+export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
+/** Where an enquiry stands in the staff inbox: `new` until someone opens or works on it. */
+export const ENQUIRY_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -247,11 +256,14 @@ export const userRoles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    /** 'admin' is the role the site checks (docs/SPEC-NOTES.md §6). */
-    roleName: text('role_name').notNull(),
+    /** BACK_OFFICE_ROLES: 'admin' (docs/SPEC-NOTES.md §6) or 'staff'. */
+    roleName: text('role_name', { enum: BACK_OFFICE_ROLES }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('user_roles_user_role_key').on(t.userId, t.roleName)],
+  (t) => [
+    unique('user_roles_user_role_key').on(t.userId, t.roleName),
+    check('user_roles_role_name_check', inList('role_name', BACK_OFFICE_ROLES)),
+  ],
 );
 
 export const volunteers = pgTable(
@@ -333,10 +345,18 @@ export const enquiries = pgTable(
     forwardAttempts: integer('forward_attempts').notNull().default(0),
     forwardLastError: text('forward_last_error'),
     forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    /** ENQUIRY_STATUSES: the staff inbox's workflow state; `new` counts as unread. */
+    status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    /** The staff member working on it (a user id like user_roles.user_id); null when nobody is assigned. */
+    assignedTo: uuid('assigned_to'),
+    /** Last change made in the back office (status, assignment, note, reply). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('enquiries_forward_status_check', inList('forward_status', SIDE_EFFECT_STATUSES)),
+    check('enquiries_status_check', inList('status', ENQUIRY_STATUSES)),
+    index('enquiries_status_created_at_idx').on(t.status, t.createdAt.desc()),
     check('enquiries_name_length_check', maxChars('name', CONTACT_LIMITS.nameMax)),
     check('enquiries_email_check', emailShape('email')),
     check('enquiries_message_length_check', maxChars('message', CONTACT_LIMITS.messageMax)),
@@ -383,6 +403,58 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** ENQUIRY_NOTE_KINDS: an internal note (staff only) or a reply emailed to the sender through the outbox. */
+export const ENQUIRY_NOTE_KINDS = ['note', 'reply'] as const;
+
+/**
+ * The staff's side of an enquiry: internal notes and the replies sent to the sender (a reply's email is an outbox
+ * item, `outbox_id`, so its delivery shows in the forward history). The author's email is copied, so the entry
+ * still says who wrote it once their account is gone.
+ */
+export const enquiryNotes = pgTable(
+  'enquiry_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ENQUIRY_NOTE_KINDS }).notNull(),
+    authorId: uuid('author_id'),
+    authorEmail: text('author_email').notNull(),
+    body: text('body').notNull(),
+    outboxId: uuid('outbox_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('enquiry_notes_kind_check', inList('kind', ENQUIRY_NOTE_KINDS)),
+    check('enquiry_notes_body_length_check', maxChars('body', 10000)),
+    index('enquiry_notes_enquiry_id_idx').on(t.enquiryId, t.createdAt),
+  ],
+);
+
+/**
+ * The back office's audit trail (docs/ARCHITECTURE.md §5): one row per staff or admin write (status change, reply,
+ * note, export, erase, role change): who (`actor_id`, `actor_email` copied), what (`action`, e.g.
+ * 'enquiry.reply', `target`, e.g. the enquiry id or an email, and a small `detail` object without message
+ * bodies), when. Append-only for the app: nothing updates or deletes rows.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_audit_created_at_idx').on(t.createdAt.desc()),
+    index('admin_audit_action_idx').on(t.action, t.createdAt.desc()),
   ],
 );
 
@@ -470,6 +542,8 @@ export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type Enquiry = typeof enquiries.$inferSelect;
 export type HomepageContent = typeof homepageContent.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;
+export type EnquiryNote = typeof enquiryNotes.$inferSelect;
+export type AdminAuditEntry = typeof adminAudit.$inferSelect;
 export type LocalUser = typeof localUsers.$inferSelect;
 export type LocalSession = typeof localSessions.$inferSelect;
 export type LocalEmailToken = typeof localEmailTokens.$inferSelect;

@@ -35,6 +35,7 @@ import { testEngines } from '../helpers/test-engines';
  * committed migrations, so this also proves they run unchanged on both.
  */
 const TABLES = [
+  'admin_audit',
   'course_certificates',
   'course_enrollments',
   'course_lessons',
@@ -42,6 +43,7 @@ const TABLES = [
   'course_units',
   'courses',
   'enquiries',
+  'enquiry_notes',
   'homepage_content',
   'local_email_tokens',
   'local_sessions',

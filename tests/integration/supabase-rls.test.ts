@@ -89,7 +89,7 @@ beforeAll(async () => {
   // Fixtures, as the owner (not subject to RLS).
   await sql`insert into auth.users (id, email) values
     (${ids.alice}, 'alice@example.org'), (${ids.bob}, 'bob@example.org'), (${ids.admin}, 'admin@example.org')`;
-  await sql`insert into user_roles (user_id, role_name) values (${ids.admin}, 'admin'), (${ids.alice}, 'member')`;
+  await sql`insert into user_roles (user_id, role_name) values (${ids.admin}, 'admin'), (${ids.alice}, 'staff')`;
   await sql`insert into courses (id, title, published, price) values
     (${ids.published}, 'Open', true, 0), (${ids.priced}, 'Priced', true, 49), (${ids.draft}, 'Draft', false, 0)`;
   await sql`insert into course_enrollments (user_id, course_id) values
@@ -370,7 +370,7 @@ describe('enrolments and progress', () => {
 describe('roles and admins', () => {
   it('a user reads only their own roles and cannot make themselves admin', async () => {
     const roles = await as(alice, (tx) => tx`select user_id, role_name from user_roles`);
-    expect(roles.map((r) => [r.user_id, r.role_name])).toEqual([[ids.alice, 'member']]);
+    expect(roles.map((r) => [r.user_id, r.role_name])).toEqual([[ids.alice, 'staff']]);
     await expect(
       as(alice, (tx) => tx`insert into user_roles (user_id, role_name) values (${ids.alice}, 'admin')`),
     ).rejects.toMatchObject(denied);
@@ -398,6 +398,32 @@ describe('roles and admins', () => {
       await tx`insert into user_roles (user_id, role_name) values (${ids.bob}, 'admin')`;
       expect((await tx`delete from outbox`).count).toBe(1);
     });
+  });
+
+  it('staff (issue 17) get nothing through the API beyond their own role row: the back office is server-side', async () => {
+    await as(alice, async (tx) => {
+      expect(await count(tx, 'enquiries')).toBe(0);
+      expect(await count(tx, 'enquiry_notes')).toBe(0);
+      expect(await count(tx, 'admin_audit')).toBe(0);
+    });
+    await changesNothing(alice, `update enquiries set status = 'closed'`);
+    await expect(
+      as(alice, (tx) => tx`insert into admin_audit (actor_email, action) values ('alice@example.org', 'x')`),
+    ).rejects.toMatchObject(denied);
+    await expect(as(anon, (tx) => tx`select * from user_roles`)).rejects.toMatchObject(denied);
+  });
+
+  it('admins read the audit trail but cannot rewrite it; they manage enquiry notes', async () => {
+    await sql`insert into admin_audit (actor_email, action) values ('cli', 'role.set')`;
+    await as(admin, async (tx) => {
+      expect(await count(tx, 'admin_audit')).toBe(1);
+      const [enquiry] = await tx`select id from enquiries limit 1`;
+      await tx`insert into enquiry_notes (enquiry_id, kind, author_email, body)
+        values (${enquiry!.id}, 'note', 'admin@example.org', 'Called back')`;
+      expect(await count(tx, 'enquiry_notes')).toBe(1);
+    });
+    await expect(as(admin, (tx) => tx`delete from admin_audit`)).rejects.toMatchObject(denied);
+    await expect(as(admin, (tx) => tx`update admin_audit set action = 'x'`)).rejects.toMatchObject(denied);
   });
 
   it('service_role bypasses row-level security, as on Supabase', async () => {

@@ -59,6 +59,9 @@ describe('enquiryEmail', () => {
       forwardAttempts: 0,
       forwardLastError: null,
       forwardedAt: null,
+      status: 'new',
+      assignedTo: null,
+      handledAt: null,
     });
     expect(msg.to).toBe('team@example.org');
     expect(msg.text).toContain('contact form of the Test Network website');

@@ -3,7 +3,15 @@ import 'server-only';
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 
 import type { Database } from '../client';
-import { type LocalUser, localEmailTokens, localSessions, localUsers, outbox, userRoles } from '../schema';
+import {
+  type BackOfficeRole,
+  type LocalUser,
+  localEmailTokens,
+  localSessions,
+  localUsers,
+  outbox,
+  userRoles,
+} from '../schema';
 
 /**
  * Queries of the local accounts (lib/auth/local.ts) and of admin roles (lib/auth, scripts/user-admin.ts).
@@ -203,7 +211,7 @@ export async function queueAuthEmail(
 }
 
 /** Whether the user has a user_roles row with that role (docs/SPEC-NOTES.md §5: 'admin'). */
-export async function hasRole(db: Database, userId: string, roleName: string): Promise<boolean> {
+export async function hasRole(db: Database, userId: string, roleName: BackOfficeRole): Promise<boolean> {
   const row = await db.query.userRoles.findFirst({
     where: (t, { and, eq }) => and(eq(t.userId, userId), eq(t.roleName, roleName)),
     columns: { id: true },
@@ -212,7 +220,7 @@ export async function hasRole(db: Database, userId: string, roleName: string): P
 }
 
 /** Grants a role. @returns true when it was granted now, false when the user already had it. */
-export async function grantRole(db: Database, userId: string, roleName: string): Promise<boolean> {
+export async function grantRole(db: Database, userId: string, roleName: BackOfficeRole): Promise<boolean> {
   const rows = await db.insert(userRoles).values({ userId, roleName }).onConflictDoNothing().returning();
   return rows.length > 0;
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../client';
-import { type Enquiry, enquiries } from '../schema';
+import { type Enquiry, type EnquiryStatus, enquiries } from '../schema';
 import { type SideEffectOutcome, errorText } from './side-effects';
 
 /** A contact-form submission (docs/SPEC-NOTES.md §3: name, email, message), already validated by the form's schema. */
@@ -53,4 +53,13 @@ export async function recordEnquiryForward(
     .where(eq(enquiries.id, id))
     .returning();
   return row ?? null;
+}
+
+/** How many enquiries are in that inbox status ('new' is the admin navigation's unread count). @throws on a database error. */
+export async function countEnquiriesWithStatus(db: Database, status: EnquiryStatus): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enquiries)
+    .where(eq(enquiries.status, status));
+  return Number(row?.n ?? 0);
 }

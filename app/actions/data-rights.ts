@@ -2,12 +2,13 @@
 
 import { z } from 'zod';
 
-import { checkAdmin, checkUser, getAuth } from '@/lib/auth';
+import { checkStaff, checkUser, getAuth } from '@/lib/auth';
 import {
   DataRightsError,
   type PersonalDataExport,
   erasePerson,
   exportCounts,
+  auditExport,
   exportPersonalData,
   isEmptyExport,
   personEmailSchema,
@@ -16,7 +17,7 @@ import { errorFields, logger } from '@/lib/log';
 
 /**
  * UK GDPR data rights (issue 17 item 7), server actions: the admin page's look-up and erasure (any person, admins
- * only: `checkAdmin` first, so signed out → 'unauthenticated', signed in without the role → 'forbidden'), and a
+ * only: `checkStaff('admin')` first, so signed out → 'unauthenticated', signed in without the role → 'forbidden'), and a
  * signed-in person's deletion of their own account after re-entering their password. Results carry message keys
  * (namespace DataRights / AccountData) and never an exception or a stack trace.
  */
@@ -47,8 +48,8 @@ export type EraseState =
   | { status: 'error'; error: DataRightsFailure }
   | { status: 'erased'; total: number; provider: 'forgotten' | 'queued' | 'none' };
 
-async function adminOrFailure(): Promise<{ id: string } | DataRightsFailure> {
-  const guard = await checkAdmin();
+async function adminOrFailure(): Promise<{ id: string; email: string } | DataRightsFailure> {
+  const guard = await checkStaff('admin');
   return guard.ok ? guard.user : guard.error;
 }
 
@@ -66,6 +67,7 @@ export async function lookupPersonAction(_prev: LookupState, form: FormData): Pr
   if (!email.success) return { status: 'error', error: 'invalid-email' };
   try {
     const data = await exportPersonalData(email.data);
+    await auditExport(admin);
     return {
       status: 'found',
       email: email.data,
@@ -92,7 +94,7 @@ export async function erasePersonAction(_prev: EraseState, form: FormData): Prom
   if (parsed.data.confirmation.trim().toLowerCase() !== parsed.data.email)
     return { status: 'error', error: 'confirmation-mismatch' };
   try {
-    const result = await erasePerson(parsed.data.email, { actorId: admin.id });
+    const result = await erasePerson(parsed.data.email, { actor: admin });
     const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
     return { status: 'erased', total, provider: result.provider };
   } catch (error) {
@@ -129,7 +131,7 @@ export async function deleteOwnAccountAction(
     return { status: 'error', error: 'server' };
   }
   try {
-    await erasePerson(guard.user.email, { actorId: guard.user.id, self: true });
+    await erasePerson(guard.user.email, { actor: guard.user, self: true });
   } catch (error) {
     failureOf(error, 'account deletion');
     return { status: 'error', error: 'server' };

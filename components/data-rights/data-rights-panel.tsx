@@ -23,6 +23,7 @@ const danger =
 /** The kinds of rows, in the order the page lists them (keys of the export and of `DataRights.kinds`). */
 const KINDS = [
   'enquiries',
+  'enquiryNotes',
   'registrations',
   'newsletter',
   'accounts',
@@ -36,6 +37,7 @@ const KINDS = [
 
 const KIND_KEYS = {
   enquiries: 'kindEnquiries',
+  enquiryNotes: 'kindEnquiryNotes',
   registrations: 'kindRegistrations',
   newsletter: 'kindNewsletter',
   accounts: 'kindAccounts',

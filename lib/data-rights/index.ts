@@ -22,6 +22,7 @@ import {
   getDb,
   markOutbox,
   normaliseEmail,
+  recordAudit,
   selectPersonalData,
 } from '@/lib/db';
 import { errorFields, logger } from '@/lib/log';
@@ -122,6 +123,7 @@ export function exportCounts(data: PersonalDataExport): Record<keyof PersonalDat
 } {
   return {
     enquiries: data.enquiries.length,
+    enquiryNotes: data.enquiryNotes.length,
     registrations: data.registrations.length,
     newsletter: data.newsletter.length,
     accounts: data.accounts.length,
@@ -161,6 +163,25 @@ export function exportResponse(data: PersonalDataExport): Response {
   });
 }
 
+/** Who asks: the admin (or, for their own account, the person). */
+export type Actor = { id: string; email: string };
+
+/** The audit entry's actor for a person deleting their own account: their address would outlive the erasure. */
+export const SELF_SERVICE_ACTOR = 'account holder (self-service)';
+
+/**
+ * Records an admin's export in the audit trail (admin_audit 'person.export', no target: the exported address is
+ * personal data). @throws on a database error (the caller then refuses the export).
+ */
+export async function auditExport(actor: Actor, db?: Database): Promise<void> {
+  await recordAudit(db ?? (await getDb()), {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: 'person.export',
+    target: null,
+  });
+}
+
 /** What an erasure did. */
 export interface EraseResult {
   counts: ErasedCounts;
@@ -177,13 +198,15 @@ export interface EraseResult {
  * Erases everything held about `email`: the Supabase Auth user first (if it cannot be deleted nothing else is, so
  * the erasure can simply be asked again), then in one transaction every row (`erasePersonalData`: deleted, or
  * certificates anonymised and revoked) together with a 'mailing.forget' outbox item when a mailing provider is
- * configured; that item is then run at once and deleted when done, else left to the worker's retries. Writes one
- * audit line (who, what, counts; no address). `actorId`: the admin's or the person's own user id.
+ * configured; that item is then run at once and deleted when done, else left to the worker's retries. The audit
+ * entry (admin_audit: who, 'person.erase' or 'account.delete', the counts; never the erased address) is written in
+ * the same transaction. `actor`: the admin, or with `self` the person deleting their own account (recorded
+ * without their address, which must not outlive the erasure).
  * @throws DataRightsError ('supabase-key-missing', 'account-delete-failed'), or on a database error.
  */
 export async function erasePerson(
   rawEmail: string,
-  { actorId, ...options }: DataRightsOptions & { actorId: string; self?: boolean },
+  { actor, self = false, ...options }: DataRightsOptions & { actor: Actor; self?: boolean },
 ): Promise<EraseResult> {
   const email = normaliseEmail(rawEmail);
   const db = options.db ?? (await getDb());
@@ -196,21 +219,18 @@ export async function erasePerson(
     }
   }
   const tellProvider = hasMailingProvider(options.mailing);
-  const counts = await erasePersonalData(db, keys, async (tx) => {
+  const counts = await erasePersonalData(db, keys, async (tx, erased) => {
     if (tellProvider) await enqueueOutbox(tx, { kind: MAILING_FORGET_KIND, payload: { email } });
+    await recordAudit(tx, {
+      actorId: self ? null : actor.id,
+      actorEmail: self ? SELF_SERVICE_ACTOR : actor.email,
+      action: self ? 'account.delete' : 'person.erase',
+      target: null,
+      detail: { ...erased, supabaseAccount: supabaseAccount ? 'deleted' : 'none' },
+    });
   });
   const provider = tellProvider ? await forgetNow(db, email, options.mailing) : 'none';
-  logger().info(
-    {
-      component: 'data-rights',
-      audit: options.self ? 'account.self-delete' : 'person.erase',
-      actorId,
-      counts,
-      supabaseAccount: supabaseAccount ? 'deleted' : 'none',
-      provider,
-    },
-    'personal data erased',
-  );
+  logger().info({ component: 'data-rights', self, counts, provider }, 'personal data erased');
   return { counts, supabaseAccount: supabaseAccount ? 'deleted' : 'none', provider };
 }
 

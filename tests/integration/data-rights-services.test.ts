@@ -34,6 +34,8 @@ class Browser implements CookieJar {
   }
 }
 
+const ADMIN = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@example.org' };
+
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openDatabase({ pgliteDir: 'memory://' });
@@ -98,7 +100,7 @@ describe.each(providers)('erasure tells $name to forget the contact', ({ name, s
       expect((await syncContact(newsletterContact(first, { source: 'website' }), mailing)).ok).toBe(true);
       expect(server.has(first)).toBe(true);
 
-      const result = await erasePerson(first, { db, actorId: crypto.randomUUID(), mailing, supabase: null });
+      const result = await erasePerson(first, { db, actor: ADMIN, mailing, supabase: null });
       expect(result.provider).toBe('forgotten');
       expect(server.has(first)).toBe(false);
       expect(isEmptyExport(await exportPersonalData(first, { db, mailing, supabase: null }))).toBe(true);
@@ -107,7 +109,7 @@ describe.each(providers)('erasure tells $name to forget the contact', ({ name, s
       const second = `second-${name}@example.org`;
       expect((await syncContact(newsletterContact(second, { source: 'website' }), mailing)).ok).toBe(true);
       server.failNext(503);
-      const queued = await erasePerson(second, { db, actorId: crypto.randomUUID(), mailing, supabase: null });
+      const queued = await erasePerson(second, { db, actor: ADMIN, mailing, supabase: null });
       expect(queued.provider).toBe('queued');
       expect(server.has(second)).toBe(true);
       const [pending] = await db.select().from(schema.outbox).where(eq(schema.outbox.kind, 'mailing.forget'));
@@ -178,7 +180,7 @@ describe('Supabase Auth accounts', () => {
     await expect(
       erasePerson(email, {
         db,
-        actorId: user.id,
+        actor: { id: user.id, email },
         supabase: { ...supabase, serviceRoleKey: 'sb_secret_wrong' },
         mailing: { config: null },
       }),
@@ -187,7 +189,7 @@ describe('Supabase Auth accounts', () => {
 
     const result = await erasePerson(email, {
       db,
-      actorId: user.id,
+      actor: { id: user.id, email },
       supabase,
       mailing: { config: null },
       self: true,

@@ -38,6 +38,12 @@ async function seedPerson(db: Database, email: string, name: string, courseId: s
   const typed = email.replace(/^./, (c) => c.toUpperCase());
   const enquiry = await insertEnquiry(db, { name, email: typed, message: `Hello from ${name}` });
   await enqueueOutbox(db, { kind: 'enquiry.forward', payload: { enquiryId: enquiry.id } });
+  await db.insert(schema.enquiryNotes).values({
+    enquiryId: enquiry.id,
+    kind: 'reply',
+    authorEmail: 'staff@example.org',
+    body: `Thank you, ${name}`,
+  });
   const volunteer = await insertVolunteer(db, {
     name,
     email: typed,
@@ -110,6 +116,7 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     expect(data.format).toBe('personal-data-export/1');
     expect(data.email).toBe('ada@example.org');
     expect(data.enquiries.map((r) => r.id)).toEqual([ada.enquiry.id]);
+    expect(data.enquiryNotes.map((r) => r.body)).toEqual(['Thank you, Ada Lovelace']);
     expect(data.registrations.map((r) => r.id)).toEqual([ada.volunteer.id]);
     expect(data.newsletter.map((r) => r.id)).toEqual([ada.subscriber.id]);
     expect(data.accounts).toEqual([
@@ -132,7 +139,11 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     expect(text).not.toContain('scrypt$');
     expect(text).not.toContain(`session-${ada.user.id}`);
 
-    const result = await erasePerson('ada@example.org', { db, actorId: bob.user.id, ...NO_PROVIDER });
+    const result = await erasePerson('ada@example.org', {
+      db,
+      actor: { id: bob.user.id, email: 'bob@example.org' },
+      ...NO_PROVIDER,
+    });
     expect(result.counts).toEqual({
       enquiries: 1,
       registrations: 1,
@@ -145,6 +156,18 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
       outbox: 4,
     });
     expect(result.provider).toBe('none');
+    // The audit trail says who erased how much, never whom.
+    const audit = await db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.action, 'person.erase'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: bob.user.id,
+      target: null,
+      detail: { enquiries: 1, outbox: 4 },
+    });
+    expect(JSON.stringify(audit)).not.toMatch(/ada/i);
 
     // Read back: nothing about Ada is left anywhere.
     expect(isEmptyExport(await exportPersonalData('ada@example.org', { db, ...NO_PROVIDER }))).toBe(true);
@@ -158,7 +181,8 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
              (select count(*) from user_course_progress where user_id = ${ada.user.id})::int as progress,
              (select count(*) from outbox where payload::text ilike '%ada@example.org%'
                 or payload::text like ${`%${ada.enquiry.id}%`})::int as outbox,
-             (select count(*) from course_certificates where student_name ilike '%ada%')::int as named`);
+             (select count(*) from course_certificates where student_name ilike '%ada%')::int as named,
+             (select count(*) from enquiry_notes where body ilike '%ada%')::int as notes`);
     const row = (
       Array.isArray(leftovers) ? leftovers[0] : (leftovers as { rows: unknown[] }).rows[0]
     ) as Record<string, number>;

@@ -8,6 +8,7 @@ import {
   type CourseCertificate,
   type CourseEnrollment,
   type Enquiry,
+  type EnquiryNote,
   type NewsletterSubscriber,
   type OutboxItem,
   type UserCourseProgress,
@@ -16,6 +17,7 @@ import {
   courseCertificates,
   courseEnrollments,
   enquiries,
+  enquiryNotes,
   localSessions,
   localUsers,
   newsletterSubscribers,
@@ -35,6 +37,8 @@ import { normaliseEmail } from './side-effects';
  */
 export interface PersonalDataRows {
   enquiries: Enquiry[];
+  /** The staff's notes and replies on those enquiries (they go with the enquiry). */
+  enquiryNotes: EnquiryNote[];
   registrations: Volunteer[];
   newsletter: NewsletterSubscriber[];
   accounts: {
@@ -118,7 +122,15 @@ export async function selectPersonalData(db: Database, keys: PersonKeys): Promis
         .where(inArray(localUsers.id, userIds)),
     ),
   ]);
-  const [sessions, roles, enrolments, progress, certificates, items] = await Promise.all([
+  const enquiryIds = enq.map((r) => r.id);
+  const [notes, sessions, roles, enrolments, progress, certificates, items] = await Promise.all([
+    enquiryIds.length
+      ? db
+          .select()
+          .from(enquiryNotes)
+          .where(inArray(enquiryNotes.enquiryId, enquiryIds))
+          .orderBy(enquiryNotes.createdAt)
+      : Promise.resolve([] as EnquiryNote[]),
     forUsers(() =>
       db
         .select({
@@ -168,6 +180,7 @@ export async function selectPersonalData(db: Database, keys: PersonKeys): Promis
   ]);
   return {
     enquiries: enq,
+    enquiryNotes: notes,
     registrations: vol,
     newsletter: news,
     accounts,
@@ -208,7 +221,7 @@ export type ErasedCounts = Record<
 export async function erasePersonalData(
   db: Database,
   keys: PersonKeys,
-  afterErase?: (tx: Database) => Promise<void>,
+  afterErase?: (tx: Database, counts: ErasedCounts) => Promise<void>,
 ): Promise<ErasedCounts> {
   const { email } = keys;
   const userIds = keys.userIds.filter(Boolean);
@@ -284,7 +297,7 @@ export async function erasePersonalData(
         await tx.delete(localUsers).where(inArray(localUsers.id, userIds)).returning({ id: localUsers.id }),
       );
     }
-    await afterErase?.(tx);
+    await afterErase?.(tx, counts);
     return counts;
   });
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { AdminPage } from '@/components/admin/admin-page';
 import { DataRightsPanel } from '@/components/data-rights/data-rights-panel';
-import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
-import { requireAdmin } from '@/lib/auth';
+import { requireStaff } from '@/lib/auth';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
@@ -24,21 +24,19 @@ export async function generateMetadata({
 
 /**
  * /admin/data-rights (issue 17 item 7, UK GDPR): an admin looks a person up by email, sees every row held about
- * them, downloads it as JSON and erases it. Admins only, checked here before anything renders and again in every
- * action and in the export handler. Reads cookies, so it renders per request.
+ * them, downloads it as JSON and erases it. Admins only (not staff): signed out → sign-in with `next`, signed in
+ * without the admin role → a real 403; checked again in every action and in the export handler. Reads cookies,
+ * so it renders per request.
  */
 export default async function DataRightsPage({ params }: PageProps<'/[locale]/admin/data-rights'>) {
   const locale = await localeParam(params);
-  await requireAdmin({ locale, next: '/admin/data-rights' });
+  await requireStaff({ locale, next: '/admin/data-rights', role: 'admin' });
   const t = await getTranslations({ locale, namespace: 'DataRights' });
   return (
-    <>
-      <PageHeader title={t('title')} subtitle={t('description')} />
-      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-        <ScopedClientMessages locale={locale} namespaces={['DataRights']}>
-          <DataRightsPanel exportUrl="/api/admin/data-rights/export" />
-        </ScopedClientMessages>
-      </div>
-    </>
+    <AdminPage title={t('title')} description={t('description')}>
+      <ScopedClientMessages locale={locale} namespaces={['DataRights']}>
+        <DataRightsPanel exportUrl="/api/admin/data-rights/export" />
+      </ScopedClientMessages>
+    </AdminPage>
   );
 }

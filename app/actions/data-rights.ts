@@ -1,8 +1,10 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { z } from 'zod';
 
-import { checkStaff, checkUser, getAuth } from '@/lib/auth';
+import { checkStaff, checkUser, consumeSignIn, getAuth } from '@/lib/auth';
+import { env } from '@/lib/config/env';
 import {
   DataRightsError,
   type PersonalDataExport,
@@ -14,6 +16,8 @@ import {
   personEmailSchema,
 } from '@/lib/data-rights';
 import { errorFields, logger } from '@/lib/log';
+import { clientIp } from '@/lib/screening/client-ip';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
 
 /**
  * UK GDPR data rights (issue 17 item 7), server actions: the admin page's look-up and erasure (any person, admins
@@ -111,7 +115,7 @@ const deleteSchema = z.object({ password: z.string().min(1).max(1000) });
 
 /**
  * A signed-in person deletes their own account and everything held about their address (the same erasure as the
- * admin's), after re-entering their password; then this browser is signed out.
+ * admin's), after re-entering their password (counted by the sign-in rate limit); then this browser is signed out.
  */
 export async function deleteOwnAccountAction(
   _prev: DeleteAccountState,
@@ -121,6 +125,11 @@ export async function deleteOwnAccountAction(
   if (!guard.ok) return { status: 'error', error: 'unauthenticated' };
   const parsed = deleteSchema.safeParse({ password: form.get('password') });
   if (!parsed.success) return { status: 'error', error: 'wrong-password' };
+  // Guessing the password here must cost what guessing it at sign-in costs.
+  const h = await headers();
+  const ip = clientIp(h, env().TRUSTED_PROXY_HEADER, h.get(SOCKET_ADDRESS_HEADER) ?? '');
+  const limit = await consumeSignIn({ email: guard.user.email, ip });
+  if (!limit.allowed) return { status: 'error', error: 'rate-limited' };
   const auth = await getAuth();
   const confirmed = await auth.confirmPassword(parsed.data.password);
   if (!confirmed.ok) {

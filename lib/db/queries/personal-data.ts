@@ -189,9 +189,12 @@ export async function selectPersonalData(db: Database, keys: PersonKeys): Promis
     enrolments,
     progress,
     certificates,
-    outbox: items.map(({ lastError: _lastError, payload, ...rest }) => {
-      const { [SEALED_PAYLOAD_KEY]: _sealed, ...visible } = payload;
-      return { ...rest, payload: visible };
+    outbox: items.map((item) => {
+      const rest: Partial<OutboxItem> = { ...item };
+      delete rest.lastError;
+      const payload = { ...item.payload };
+      delete payload[SEALED_PAYLOAD_KEY];
+      return { ...(rest as Omit<OutboxItem, 'lastError'>), payload };
     }),
   };
 }

@@ -120,3 +120,54 @@ test('an admin exports a person’s data, erases it, and a look-up then finds no
   await lookUp(page, email);
   await expect(page.getByTestId('data-rights-nothing')).toHaveText('Nothing is held about this address.');
 });
+
+test('a person downloads their own data and deletes their account from the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('gdpr-self');
+  await signUpConfirmed(page, email, 'Sol Self', PASSWORD);
+  await page.goto('/dashboard');
+  await waitForHydration(page);
+  const section = page.locator('section[aria-labelledby="your-data"]');
+  await expect(section.getByRole('heading', { name: 'Your data' })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('link', { name: 'Download my data (JSON)' }).click(),
+  ]);
+  const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    email: string;
+    accounts: { email: string }[];
+  };
+  expect(data.email).toBe(email);
+  expect(data.accounts.map((a) => a.email)).toEqual([email]);
+
+  // The confirmation is a modal dialog: named, focus inside, Escape closes it and focus returns.
+  const open = section.getByRole('button', { name: 'Delete my account' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page.getByTestId('account-deleted')).toContainText(
+    'Your account and your data have been deleted.',
+  );
+
+  // Signed out, and the account is gone: signing in fails.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
+});

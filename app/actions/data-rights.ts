@@ -140,7 +140,7 @@ export async function deleteOwnAccountAction(
     return { status: 'error', error: 'server' };
   }
   try {
-    await erasePerson(guard.user.email, { actor: guard.user, self: true });
+    await erasePerson(guard.user.email, { actor: guard.user, self: true, ownUserId: guard.user.id });
   } catch (error) {
     failureOf(error, 'account deletion');
     return { status: 'error', error: 'server' };

@@ -51,6 +51,11 @@ export interface DataRightsOptions {
    * (null: local accounts only).
    */
   supabase?: SupabaseAdminOptions | null;
+  /**
+   * The signed-in person's own user id, when they ask about themselves: their rows are then found by it even where
+   * the admin API cannot be asked (Supabase accounts without SUPABASE_SERVICE_ROLE_KEY: the export still works).
+   */
+  ownUserId?: string;
 }
 
 /** The export: a versioned JSON document of every row about the person (no password hash, no token). */
@@ -76,14 +81,22 @@ function supabaseUnreachable(options: DataRightsOptions): boolean {
   return options.supabase === undefined && authKind() === 'supabase' && !env().SUPABASE_SERVICE_ROLE_KEY;
 }
 
-async function resolvePerson(db: Database, email: string, options: DataRightsOptions) {
+async function resolvePerson(
+  db: Database,
+  email: string,
+  options: DataRightsOptions,
+  { needAccount }: { needAccount: boolean },
+) {
   const supabase = supabaseOptions(options);
-  if (supabaseUnreachable(options)) throw new DataRightsError('supabase-key-missing');
+  if (supabaseUnreachable(options) && (needAccount || !options.ownUserId))
+    throw new DataRightsError('supabase-key-missing');
   const [localId, supabaseAccount] = await Promise.all([
     findLocalUserId(db, email),
     supabase ? findSupabaseAccount(supabase, email) : Promise.resolve(null),
   ]);
-  const userIds = [localId, supabaseAccount?.id].filter((id): id is string => Boolean(id));
+  const userIds = [...new Set([localId, supabaseAccount?.id, options.ownUserId])].filter((id): id is string =>
+    Boolean(id),
+  );
   return { keys: { email, userIds }, supabaseAccount, supabase };
 }
 
@@ -97,8 +110,8 @@ export class DataRightsError extends Error {
 
 /**
  * Everything held about `email` (see `PersonalDataRows`), plus the Supabase account when accounts are Supabase's.
- * @throws DataRightsError 'supabase-key-missing' (Supabase accounts without SUPABASE_SERVICE_ROLE_KEY), or on a
- * database or Supabase error.
+ * @throws DataRightsError 'supabase-key-missing' (Supabase accounts without SUPABASE_SERVICE_ROLE_KEY, unless
+ * `ownUserId` is given), or on a database or Supabase error.
  */
 export async function exportPersonalData(
   rawEmail: string,
@@ -106,7 +119,7 @@ export async function exportPersonalData(
 ): Promise<PersonalDataExport> {
   const email = normaliseEmail(rawEmail);
   const db = options.db ?? (await getDb());
-  const { keys, supabaseAccount } = await resolvePerson(db, email, options);
+  const { keys, supabaseAccount } = await resolvePerson(db, email, options, { needAccount: false });
   const rows = await selectPersonalData(db, keys);
   return {
     format: 'personal-data-export/1',
@@ -210,7 +223,7 @@ export async function erasePerson(
 ): Promise<EraseResult> {
   const email = normaliseEmail(rawEmail);
   const db = options.db ?? (await getDb());
-  const { keys, supabaseAccount, supabase } = await resolvePerson(db, email, options);
+  const { keys, supabaseAccount, supabase } = await resolvePerson(db, email, options, { needAccount: true });
   if (supabaseAccount && supabase) {
     const deleted = await deleteSupabaseUser(supabase, supabaseAccount.id);
     if (!deleted.ok) {

@@ -176,6 +176,16 @@ describe('Supabase Auth accounts', () => {
     expect(data.supabaseAccount).toMatchObject({ id: user.id, email, fullName: 'Sam Supabase' });
     expect(data.enrolments.map((e) => e.userId)).toEqual([user.id]);
 
+    // The person's own export finds their rows by the session's user id even without the admin API.
+    const own = await exportPersonalData(email, {
+      db,
+      supabase: null,
+      mailing: { config: null },
+      ownUserId: user.id,
+    });
+    expect(own.enrolments.map((e) => e.userId)).toEqual([user.id]);
+    expect(own.supabaseAccount).toBeNull();
+
     // A wrong key refuses (and nothing is erased).
     await expect(
       erasePerson(email, {

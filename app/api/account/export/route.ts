@@ -11,7 +11,7 @@ export async function GET(): Promise<Response> {
   const guard = await checkUser();
   if (!guard.ok) return guardResponse(guard);
   try {
-    return exportResponse(await exportPersonalData(guard.user.email));
+    return exportResponse(await exportPersonalData(guard.user.email, { ownUserId: guard.user.id }));
   } catch (error) {
     logger().error({ component: 'data-rights', ...errorFields(error) }, 'own export failed');
     return Response.json(

@@ -3,6 +3,8 @@
 import { headers } from 'next/headers';
 import { z } from 'zod';
 
+import { redirect } from '@/i18n/navigation';
+import { routing } from '@/i18n/routing';
 import { checkStaff, checkUser, consumeSignIn, getAuth } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import {
@@ -108,14 +110,17 @@ export async function erasePersonAction(_prev: EraseState, form: FormData): Prom
 
 export type DeleteAccountState =
   | { status: 'idle' }
-  | { status: 'error'; error: 'unauthenticated' | 'wrong-password' | 'rate-limited' | 'server' }
-  | { status: 'deleted' };
+  | { status: 'error'; error: 'unauthenticated' | 'wrong-password' | 'rate-limited' | 'server' };
 
-const deleteSchema = z.object({ password: z.string().min(1).max(1000) });
+const deleteSchema = z.object({
+  password: z.string().min(1).max(1000),
+  locale: z.enum(routing.locales).catch(routing.defaultLocale),
+});
 
 /**
  * A signed-in person deletes their own account and everything held about their address (the same erasure as the
- * admin's), after re-entering their password (counted by the sign-in rate limit); then this browser is signed out.
+ * admin's), after re-entering their password (counted by the sign-in rate limit); then this browser is signed out
+ * and sent to /dashboard/deleted.
  */
 export async function deleteOwnAccountAction(
   _prev: DeleteAccountState,
@@ -123,7 +128,7 @@ export async function deleteOwnAccountAction(
 ): Promise<DeleteAccountState> {
   const guard = await checkUser();
   if (!guard.ok) return { status: 'error', error: 'unauthenticated' };
-  const parsed = deleteSchema.safeParse({ password: form.get('password') });
+  const parsed = deleteSchema.safeParse({ password: form.get('password'), locale: form.get('locale') });
   if (!parsed.success) return { status: 'error', error: 'wrong-password' };
   // Guessing the password here must cost what guessing it at sign-in costs.
   const h = await headers();
@@ -146,5 +151,6 @@ export async function deleteOwnAccountAction(
     return { status: 'error', error: 'server' };
   }
   await auth.signOut();
-  return { status: 'deleted' };
+  // Signing out re-renders the dashboard (which would send the browser to sign in): say it is done elsewhere.
+  return redirect({ href: '/dashboard/deleted', locale: parsed.data.locale });
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef } from 'react';
+import { useActionState, useId, useRef } from 'react';
 
 import { type DeleteAccountState, deleteOwnAccountAction } from '@/app/actions/data-rights';
 import { useClientMessages } from '@/i18n/client-messages';
@@ -24,7 +24,7 @@ const ERROR_KEYS = {
  * (JSON, from /api/account/export) and delete your account after re-entering your password, in a modal dialog
  * (native <dialog>: focus moves in and stays, Escape and Cancel close it, focus returns to the button).
  */
-export function AccountData({ exportHref, homeHref }: { exportHref: string; homeHref: string }) {
+export function AccountData({ exportHref, locale }: { exportHref: string; locale: string }) {
   const t = useClientMessages('AccountData');
   const [state, action, pending] = useActionState<DeleteAccountState, FormData>(deleteOwnAccountAction, {
     status: 'idle',
@@ -32,21 +32,6 @@ export function AccountData({ exportHref, homeHref }: { exportHref: string; home
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const passwordId = useId();
-
-  useEffect(() => {
-    if (state.status === 'deleted') dialog.current?.close();
-  }, [state.status]);
-
-  if (state.status === 'deleted') {
-    return (
-      <p role="status" className="rounded-lg border border-success p-4" data-testid="account-deleted">
-        {t('deleted')}{' '}
-        <a href={homeHref} className="font-semibold text-brand underline">
-          {t('home')}
-        </a>
-      </p>
-    );
-  }
 
   return (
     <section aria-labelledby="your-data" className="mt-12 rounded-2xl border border-border p-6">
@@ -68,6 +53,7 @@ export function AccountData({ exportHref, homeHref }: { exportHref: string; home
         className="m-auto w-full max-w-lg rounded-2xl border border-border bg-bg p-6 text-fg backdrop:bg-black/60"
       >
         <form action={action} className="space-y-4">
+          <input type="hidden" name="locale" value={locale} />
           <h2 id={titleId} className="text-xl font-bold">
             {t('dialogTitle')}
           </h2>

@@ -158,9 +158,11 @@ test('a person downloads their own data and deletes their account from the dashb
   await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
   await dialog.getByLabel('Your password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(page.getByTestId('account-deleted')).toContainText(
+  await expect(page).toHaveURL(/\/dashboard\/deleted$/);
+  await expect(page.getByTestId('account-deleted')).toHaveText(
     'Your account and your data have been deleted.',
   );
+  expect(await axeViolations(page)).toEqual([]);
 
   // Signed out, and the account is gone: signing in fails.
   await page.goto('/dashboard');

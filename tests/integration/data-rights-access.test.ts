@@ -214,9 +214,14 @@ describe('data rights access', () => {
       error: 'wrong-password',
     });
     expect(await db.findLocalUserId(await db.getDb(), 'student@example.org')).toBe(student.id);
-    expect(await actions.deleteOwnAccountAction({ status: 'idle' }, form({ password: PASSWORD }))).toEqual({
-      status: 'deleted',
-    });
+    // Done: signed out and sent to the confirmation page in the form's language.
+    const redirect = await actions
+      .deleteOwnAccountAction({ status: 'idle' }, form({ password: PASSWORD, locale: 'es' }))
+      .then(
+        () => null,
+        (error: unknown) => error as { digest?: string },
+      );
+    expect(redirect?.digest).toMatch(/^NEXT_REDIRECT;replace;\/es\/dashboard\/deleted;/);
     expect(jar.has('lrjn_session')).toBe(false);
     expect(await db.findLocalUserId(await db.getDb(), 'student@example.org')).toBeNull();
     const handle = await db.getDb();

@@ -100,7 +100,7 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
           </ul>
         )}
         <ScopedClientMessages locale={locale} namespaces={['AccountData']}>
-          <AccountData exportHref="/api/account/export" homeHref={localizeHref(locale, '/')} />
+          <AccountData exportHref="/api/account/export" locale={locale} />
         </ScopedClientMessages>
       </div>
     </>

@@ -32,4 +32,6 @@ export const SCOPED_CLIENT_NAMESPACES = [
   'CourseAdmin',
   'Courses',
   'CourseLearn',
+  'DataRights',
+  'AccountData',
 ] as const;

@@ -19,7 +19,8 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { key: 'newsletter', href: '/admin/newsletter', role: 'staff' },
   { key: 'deliveries', href: '/admin/outbox', role: 'staff' },
   { key: 'logs', href: '/admin/logs', role: 'admin' },
-  { key: 'dataRights', href: '/admin/data-rights', role: 'staff' },
+  // UK GDPR export and erasure of any person: admins only (the page and its handlers refuse staff too).
+  { key: 'dataRights', href: '/admin/data-rights', role: 'admin' },
   { key: 'staff', href: '/admin/staff', role: 'admin' },
 ];
 

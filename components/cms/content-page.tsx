@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { ComponentType } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
@@ -19,6 +20,8 @@ type Options = {
   slug: string;
   /** Show 'Content Coming Soon' with a Contact Us link when the page is missing or empty (docs/SPEC-NOTES.md §2 About). */
   comingSoonWhenEmpty?: boolean;
+  /** Site-owned text shown below the page's content in every locale (the privacy policy's retention periods). */
+  after?: ComponentType;
 };
 
 type Props = { params: Promise<{ locale: string }> };
@@ -27,7 +30,7 @@ type Props = { params: Promise<{ locale: string }> };
  * A route that shows one WordPress page (About, Our Work, Privacy Policy, the initiative pages): metadata from
  * the page, its featured image and its sanitised content. Missing pages 404, unless `comingSoonWhenEmpty`.
  */
-export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options) {
+export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: After }: Options) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const locale = await localeParam(params);
     const page = await getPage(slug);
@@ -75,6 +78,7 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false }: Options)
           ) : (
             <CmsHtml html={page.html} />
           )}
+          {After ? <After /> : null}
         </div>
       </>
     );

@@ -264,6 +264,18 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
         return { ok: true, data: null };
       }),
 
+    confirmPassword: (password) =>
+      guarded('confirm-password', async () => {
+        const session = await liveSession();
+        if (!session) {
+          await verifyAgainstDummy(password);
+          return { ok: false, error: 'not-signed-in' };
+        }
+        return (await verifyPassword(password, session.user.passwordHash))
+          ? { ok: true, data: null }
+          : { ok: false, error: 'current-password' };
+      }),
+
     async sessionKind() {
       try {
         return (await liveSession())?.kind ?? null;

@@ -269,6 +269,23 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
         return { ok: true, data: null };
       }),
 
+    confirmPassword: (password) =>
+      guarded('confirm-password', async () => {
+        const { data } = await supabase().auth.getUser();
+        if (!data.user?.email) return { ok: false, error: 'not-signed-in' };
+        // A throwaway client: signing in there proves the password without rotating this browser's session.
+        const probe = supabaseServerClient({
+          url: options.url,
+          publishableKey: options.publishableKey,
+          cookies: { getAll: () => [], set: () => undefined },
+          production,
+        });
+        const { error } = await probe.auth.signInWithPassword({ email: data.user.email, password });
+        if (!error) return { ok: true, data: null };
+        const code = mapError(error);
+        return { ok: false, error: code === 'invalid-credentials' ? 'current-password' : code };
+      }),
+
     async sessionKind() {
       try {
         const { data, error } = await supabase().auth.getClaims();

@@ -84,6 +84,11 @@ export interface AuthAdapter {
    * 15 minutes (a password change needs no current password), 'session' otherwise, null when signed out.
    */
   sessionKind(): Promise<'session' | 'recovery' | null>;
+  /**
+   * Checks the signed-in user's password again before an irreversible step (deleting the account): ok, or
+   * 'current-password' (wrong), 'not-signed-in', 'rate-limited' or 'server'. Changes no session.
+   */
+  confirmPassword(password: string): Promise<AuthResult<null>>;
   /** The signed-in user for reads (cheap: local session row, or Supabase `getClaims()`), or null. */
   currentUser(): Promise<AuthUser | null>;
   /** The signed-in user checked with the auth server (Supabase `getUser()`), before writes; or null. */

@@ -147,6 +147,10 @@ export const envSchema = z.object({
   ),
   // One summary email here when outbox items fail for good (at most one an hour); unset: log lines only
   ADMIN_ALERT_EMAIL: optionalEmail,
+  // Retention (lib/data-rights, enforced by the outbox worker): enquiries and network registrations older than
+  // this many months are deleted; newsletter signups never confirmed are deleted after this many days
+  RETENTION_SUBMISSION_MONTHS: positiveInt(24),
+  RETENTION_PENDING_NEWSLETTER_DAYS: positiveInt(30),
 
   // Newsletter and contact sync (lib/mailing)
   MAILING_PROVIDER: optionalString.pipe(
@@ -249,6 +253,8 @@ export const envSchema = z.object({
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl,
   // The project's publishable key (sb_publishable_…, or the legacy anon key)
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: optionalString,
+  // Server only: the service-role (or sb_secret_…) key, for deleting Supabase Auth users (lib/data-rights erasure)
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
   ADMIN_EMAILS: optionalString.pipe(
     z
       .string()

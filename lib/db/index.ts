@@ -101,6 +101,7 @@ export {
   SEALED_PAYLOAD_KEY,
   claimDueOutbox,
   claimUntriedOutboxItem,
+  deleteOutboxItem,
   enqueueOutbox,
   failedOutboxSince,
   latestOutboxAt,
@@ -111,6 +112,13 @@ export {
   retryWindowSeconds,
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
+export {
+  erasePersonalData,
+  findLocalUserId,
+  purgeExpiredPersonalData,
+  selectPersonalData,
+} from './queries/personal-data';
+export type { ErasedCounts, PersonKeys, PersonalDataRows, RetentionPurge } from './queries/personal-data';
 export {
   countAdminRoles,
   findBackOfficeRole,

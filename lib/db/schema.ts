@@ -230,7 +230,8 @@ export const courseMaterials = pgTable(
 /**
  * Certificates of completion: the id is the public verification id (`/verify/{id}`). Names and titles are copied
  * at issue so a certificate stays verifiable, unchanged, when the course is renamed or deleted (hence `course_id`
- * becomes null rather than the row going). One per user and course.
+ * becomes null rather than the row going). One per user and course. An erasure keeps the row anonymised and
+ * revoked (`revoked_at`).
  */
 export const courseCertificates = pgTable(
   'course_certificates',
@@ -243,6 +244,11 @@ export const courseCertificates = pgTable(
     certificateTitle: text('certificate_title').notNull(),
     certificateDescription: text('certificate_description').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the holder's personal data was erased (UK GDPR, lib/data-rights): the row stays so the printed id
+     * still answers, but the name is blanked, the user id replaced by a random one, and `/verify/{id}` says revoked.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     unique('course_certificates_user_course_key').on(t.userId, t.courseId),

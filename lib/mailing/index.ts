@@ -30,13 +30,20 @@ export {
 export type { NewsletterContactOptions, VolunteerContactInput } from './contacts';
 export {
   checkMailingConnection,
+  forgetContact,
   hasMailingProvider,
   mailingProvider,
   syncContact,
   unsubscribeContact,
 } from './sync';
 export type { MailingOptions } from './sync';
-export { MAILING_JOB_KINDS, NEWSLETTER_UNSUBSCRIBE_KIND, newsletterEmailTexts, runMailingJob } from './jobs';
+export {
+  MAILING_FORGET_KIND,
+  MAILING_JOB_KINDS,
+  NEWSLETTER_UNSUBSCRIBE_KIND,
+  newsletterEmailTexts,
+  runMailingJob,
+} from './jobs';
 export type { JobOptions, MailingJobKind, NewsletterSyncPayload, VolunteerFollowupPayload } from './jobs';
 export {
   CONFIRM_RESEND_SECONDS,

@@ -24,10 +24,22 @@ import {
   oneClickUnsubscribeUrl,
 } from './emails';
 import { issueNewsletterToken, newsletterLinkKey, subscriberStateTag } from './links';
-import { type MailingOptions, hasMailingProvider, syncContact, unsubscribeContact } from './sync';
+import {
+  type MailingOptions,
+  forgetContact,
+  hasMailingProvider,
+  syncContact,
+  unsubscribeContact,
+} from './sync';
 
 /** Outbox kind of telling the provider that a subscriber unsubscribed; payload `{ subscriberId, email }`. */
 export const NEWSLETTER_UNSUBSCRIBE_KIND = 'newsletter.unsubscribe';
+
+/**
+ * Outbox kind of telling the provider to erase a person (lib/data-rights); payload `{ email }`. The row is deleted
+ * once done (lib/data-rights, and the outbox housekeeping), so the address does not outlive the erasure.
+ */
+export const MAILING_FORGET_KIND = 'mailing.forget';
 
 /** Outbox kinds handled by `runMailingJob`; the outbox worker (lib/outbox) routes these here. */
 export const MAILING_JOB_KINDS = [
@@ -35,6 +47,7 @@ export const MAILING_JOB_KINDS = [
   'volunteer.followup',
   NEWSLETTER_CONFIRM_KIND,
   NEWSLETTER_UNSUBSCRIBE_KIND,
+  MAILING_FORGET_KIND,
 ] as const;
 export type MailingJobKind = (typeof MAILING_JOB_KINDS)[number];
 
@@ -206,6 +219,7 @@ async function runVolunteerFollowup(db: Database, volunteerId: string, options: 
  * - 'newsletter.confirm' {subscriberId, email, locale, …}: mails the double opt-in link (nothing when the row is
  *   active or gone by now).
  * - 'newsletter.unsubscribe' {subscriberId, email}: tells the provider (nothing when confirmed again since).
+ * - 'mailing.forget' {email}: tells the provider to erase the person (`forgetContact`).
  * With no provider configured both succeed as skipped; a row that no longer exists succeeds with nothing sent.
  * Never throws: an unknown kind, a malformed payload or a database error is a failed outcome.
  */
@@ -226,6 +240,11 @@ export async function runMailingJob(
       return item.kind === NEWSLETTER_CONFIRM_KIND
         ? await runConfirmEmail(db, payload, options)
         : await runProviderUnsubscribe(db, payload, options);
+    }
+    if (item.kind === MAILING_FORGET_KIND) {
+      const email = str(item.payload.email);
+      if (!email) return { ok: false, error: `${MAILING_FORGET_KIND}: payload lacks email` };
+      return await forgetContact(email, options);
     }
     if (item.kind === 'volunteer.followup') {
       const volunteerId = str(item.payload.volunteerId);

@@ -6,9 +6,9 @@ import type { SideEffectOutcome } from '@/lib/db';
 import { type MailingConfigResult, mailingConfigFromEnv } from './config';
 import { PROVIDER_LABELS } from './http';
 import { checkAirtable, syncAirtable, unsubscribeAirtable } from './providers/airtable';
-import { checkBrevo, syncBrevo, unsubscribeBrevo } from './providers/brevo';
-import { checkHubspot, syncHubspot, unsubscribeHubspot } from './providers/hubspot';
-import { checkMailchimp, syncMailchimp, unsubscribeMailchimp } from './providers/mailchimp';
+import { checkBrevo, forgetBrevo, syncBrevo, unsubscribeBrevo } from './providers/brevo';
+import { checkHubspot, forgetHubspot, syncHubspot, unsubscribeHubspot } from './providers/hubspot';
+import { checkMailchimp, forgetMailchimp, syncMailchimp, unsubscribeMailchimp } from './providers/mailchimp';
 import type { AdapterOptions, ContactRecord, MailingConfig, MailingProviderName } from './types';
 
 /** Options shared by the entry points: an explicit configuration (tests, scripts) instead of the environment. */
@@ -105,6 +105,28 @@ export async function unsubscribeContact(
       case 'hubspot':
         return unsubscribeHubspot(config, email, options);
       case 'airtable':
+        return unsubscribeAirtable(config, email, options);
+    }
+  });
+}
+
+/**
+ * Tells the configured provider to erase `email` (UK GDPR erasure, lib/data-rights): mailchimp permanent delete,
+ * brevo DELETE contact, hubspot GDPR delete, airtable deletes the person's records. A contact the provider does not
+ * have counts as done; with no provider it does nothing and reports success. Never throws; failures come back as
+ * `syncContact`'s do.
+ */
+export async function forgetContact(email: string, options: MailingOptions = {}): Promise<SideEffectOutcome> {
+  return callProvider('provider erase', options, (config) => {
+    switch (config.provider) {
+      case 'mailchimp':
+        return forgetMailchimp(config, email, options);
+      case 'brevo':
+        return forgetBrevo(config, email, options);
+      case 'hubspot':
+        return forgetHubspot(config, email, options);
+      case 'airtable':
+        // Airtable's "unsubscribe" already deletes every record of the address.
         return unsubscribeAirtable(config, email, options);
     }
   });

@@ -18,7 +18,8 @@ import {
   runEmailJob,
 } from '@/lib/email';
 import { errorFields, logger } from '@/lib/log';
-import { MAILING_JOB_KINDS, runMailingJob } from '@/lib/mailing';
+import { purgeExpiredSubmissions } from '@/lib/data-rights/retention';
+import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, type MailingOptions, runMailingJob } from '@/lib/mailing';
 
 import { alertFailedOutbox } from './alert';
 
@@ -33,6 +34,10 @@ export interface DrainOptions extends Pick<EmailJobOptions, 'smtpUrl'> {
   mailDir?: string;
   /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/outbox/alert.ts). */
   alertTo?: string | null;
+  /** Mailing provider settings for the mailing jobs; default from the environment (tests pass a stand-in). */
+  mailing?: MailingOptions;
+  /** The clock of the retention purge (tests); default now. */
+  now?: Date;
   /**
    * Asked before each item: `true` ends the run after the item in hand (graceful shutdown, lib/outbox/worker.ts).
    * Items claimed but not started are claimed again once their lease runs out.
@@ -61,7 +66,7 @@ export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}
     if ((EMAIL_JOB_KINDS as readonly string[]).includes(item.kind))
       return await runEmailJob(item, { db: options.db, smtpUrl: options.smtpUrl });
     if ((MAILING_JOB_KINDS as readonly string[]).includes(item.kind))
-      return await runMailingJob(item, { db: options.db });
+      return await runMailingJob(item, { ...options.mailing, db: options.db });
     return { ok: false, error: `outbox: no handler for kind '${item.kind.slice(0, 60)}'` };
   } catch (error) {
     return { ok: false, error: `outbox: ${error instanceof Error ? error.message : String(error)}` };
@@ -74,7 +79,9 @@ export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}
  * (`runOutboxItem`) and records the outcome (`markOutbox`: sent, or pending again with backoff and last_error, or
  * failed after the last attempt, about 5 days). Items run one after another (a slow SMTP server delays, never
  * floods). A full run (no `kinds` filter) also does the housekeeping: account-email rows older than 7 days are
- * deleted, and items given up are reported (an error line each, without personal data, and one summary email to
+ * deleted, finished provider erasures ('mailing.forget', which hold an address) are deleted, the retention periods
+ * are enforced (lib/data-rights/retention.ts: old enquiries and registrations, unconfirmed newsletter signups), and
+ * items given up are reported (an error line each, without personal data, and one summary email to
  * ADMIN_ALERT_EMAIL at most hourly: lib/outbox/alert.ts).
  * Never throws: a database that cannot be opened gives `{ claimed: 0, done: 0, failed: 0 }` and a log line.
  */
@@ -119,12 +126,20 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
   return result;
 }
 
-/** Retention of account emails, and the admin alert for items given up. Never throws. */
+/** Retention of account emails and personal data, and the admin alert for items given up. Never throws. */
 async function housekeeping(db: Database, options: DrainOptions): Promise<void> {
   try {
     await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: AUTH_EMAIL_RETENTION_SECONDS });
+    await purgeOutbox(db, { kind: MAILING_FORGET_KIND, olderThanSeconds: 0, status: 'sent' });
   } catch (error) {
     logger().error({ component: 'outbox', ...errorFields(error) }, 'purging account emails failed');
+  }
+  try {
+    const purged = await purgeExpiredSubmissions(db, { now: options.now });
+    if (Object.values(purged).some((n) => n > 0))
+      logger().info({ component: 'outbox', ...purged }, 'retention: expired personal data deleted');
+  } catch (error) {
+    logger().error({ component: 'outbox', ...errorFields(error) }, 'retention purge failed');
   }
   await alertFailedOutbox(db, { to: options.alertTo, smtpUrl: options.smtpUrl, mailDir: options.mailDir });
 }

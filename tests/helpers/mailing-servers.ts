@@ -153,6 +153,17 @@ export async function startMailchimpServer(opts: { apiKey: string; listId: strin
       if (req.method === 'GET' && rest === '') {
         return { status: 200, body: { id: opts.listId, name: opts.listName ?? 'Newsletter' } };
       }
+      // Permanent delete (GDPR): the member is gone and cannot be re-imported; 204 with no body.
+      const erase = /^\/members\/([0-9a-f]{32})\/actions\/delete-permanent$/.exec(rest);
+      if (erase && req.method === 'POST') {
+        if (!members.delete(erase[1]!)) {
+          return {
+            status: 404,
+            body: mailchimpProblem(404, 'Resource Not Found', 'The requested resource could not be found.'),
+          };
+        }
+        return { status: 204 };
+      }
       const member = /^\/members\/([0-9a-f]{32})(\/tags)?$/.exec(rest);
       if (member && req.method === 'PUT' && !member[2]) {
         const body = obj(req.body);
@@ -266,6 +277,11 @@ export async function startBrevoServer(opts: { apiKey: string; listIds: number[]
           : { status: 404, body: { code: 'document_not_found', message: 'List ID does not exist' } };
       }
       const one = /^\/v3\/contacts\/([^/]+)$/.exec(path);
+      if (req.method === 'DELETE' && one) {
+        return contacts.delete(decodeURIComponent(one[1]!).toLowerCase())
+          ? { status: 204 }
+          : { status: 404, body: { code: 'document_not_found', message: 'Contact does not exist' } };
+      }
       if (req.method === 'PUT' && one) {
         const contact = contacts.get(decodeURIComponent(one[1]!).toLowerCase());
         if (!contact)
@@ -380,6 +396,21 @@ export async function startHubspotServer(opts: { accessToken: string; scopes?: b
             results: [{ channel: 'EMAIL', status: 'NOT_SUBSCRIBED', subscriberIdString: email }],
           },
         };
+      }
+      // GDPR delete by email (idProperty); 204 when done, 404 for an address HubSpot does not know.
+      if (req.method === 'POST' && path === '/crm/v3/objects/contacts/gdpr-delete') {
+        const body = obj(req.body);
+        if (body.idProperty !== 'email' || typeof body.objectId !== 'string') {
+          return {
+            status: 400,
+            body: hubspotError('VALIDATION_ERROR', 'objectId and idProperty are required'),
+          };
+        }
+        const email = body.objectId.toLowerCase();
+        if (!contacts.delete(email))
+          return { status: 404, body: hubspotError('OBJECT_NOT_FOUND', 'resource not found') };
+        optedOut.delete(email);
+        return { status: 204 };
       }
       if (req.method === 'POST' && path === '/crm/v3/objects/contacts') {
         const properties = obj(obj(req.body).properties) as Record<string, string>;

@@ -3,7 +3,8 @@
  * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (docs/ARCHITECTURE.md §6):
  * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout (scope global, local or
  * others), GET and PUT /auth/v1/user,
- * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend. Email confirmation is on (as on a hosted
+ * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend, and of the admin API (service-role key as
+ * `apikey` and Bearer token): GET /auth/v1/admin/users (paged) and DELETE /auth/v1/admin/users/{id}. Email confirmation is on (as on a hosted
  * project); instead of sending mail it keeps each message's token hash in `mailbox`. Errors use the API's
  * `{ code, msg }` shape with the `x-supabase-api-version: 2024-01-01` header, as the real server does. Access
  * tokens are HS256 JWTs (so supabase-js' `getClaims()` asks GET /user, like a project with a symmetric secret)
@@ -30,6 +31,10 @@ export interface SupabaseAuthServer {
   url: string;
   /** A publishable key the server expects in the `apikey` header. */
   publishableKey: string;
+  /** The service-role key the admin API expects (`apikey` and Bearer token). */
+  serviceRoleKey: string;
+  /** The stored users' emails (a deleted user is gone from here). */
+  userEmails(): string[];
   /** Emails the server would have sent, oldest first. */
   mailbox: Mail[];
   /** Every request: method and path with query. */
@@ -64,6 +69,7 @@ export async function startSupabaseAuthServer({
 }: { accessTokenSeconds?: number } = {}): Promise<SupabaseAuthServer> {
   let amrAgeSeconds = 0;
   const publishableKey = `sb_publishable_${randomBytes(12).toString('hex')}`;
+  const serviceRoleKey = `sb_secret_${randomBytes(12).toString('hex')}`;
   const users = new Map<string, StoredUser>(); // by email
   const sessions = new Map<string, string>(); // session id → user id
   // How each session was authenticated (the access token's `amr` claim; kept across refreshes, as GoTrue does).
@@ -161,6 +167,31 @@ export async function startSupabaseAuthServer({
   });
 
   function handle(req: IncomingMessage, url: URL, body: Record<string, unknown>): Reply {
+    if (url.pathname.startsWith('/auth/v1/admin/')) {
+      if (req.headers.apikey !== serviceRoleKey || req.headers.authorization !== `Bearer ${serviceRoleKey}`)
+        return error(403, 'not_admin', 'User not allowed');
+      if (req.method === 'GET' && url.pathname === '/auth/v1/admin/users') {
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+        const perPage = Math.max(1, Number(url.searchParams.get('per_page') ?? 50));
+        const all = [...users.values()];
+        return {
+          status: 200,
+          body: {
+            aud: 'authenticated',
+            users: all.slice((page - 1) * perPage, page * perPage).map(userJson),
+          },
+        };
+      }
+      const one = /^\/auth\/v1\/admin\/users\/([0-9a-f-]{36})$/.exec(url.pathname);
+      if (req.method === 'DELETE' && one) {
+        const user = byId(one[1]!);
+        if (!user) return error(404, 'user_not_found', 'User not found');
+        users.delete(user.email);
+        for (const [id, userId] of [...sessions]) if (userId === user.id) sessions.delete(id);
+        return { status: 200, body: {} };
+      }
+      return error(404, 'not_found', 'Not found');
+    }
     if (req.headers.apikey !== publishableKey) return error(401, 'no_api_key', 'Invalid API key');
     const route = `${req.method} ${url.pathname}`;
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -304,6 +335,8 @@ export async function startSupabaseAuthServer({
   return {
     url: `http://127.0.0.1:${port}`,
     publishableKey,
+    serviceRoleKey,
+    userEmails: () => [...users.keys()],
     mailbox,
     requests,
     ageNewSessions: (seconds) => {

@@ -198,5 +198,19 @@ describe('student course pages (rendered)', { timeout: 30_000 }, () => {
     html = await render(DashboardPage(props({})));
     expect(html).toContain('You haven&#x27;t enrolled in any courses yet.');
     expect(html).toContain('href="/courses"');
+    // The dashboard's "Your data" section: the own-data download and the account deletion.
+    expect(html).toContain('href="/api/account/export"');
+    expect(html).toContain('Delete my account');
+  });
+
+  it('verify page: once the holder’s data is erased, the certificate says it is revoked and names no one', async () => {
+    const { default: VerifyPage } = await import('@/app/[locale]/verify/[id]/page');
+    const { erasePersonalData } = await import('@/lib/db');
+    const cert = await handle.db.query.courseCertificates.findFirst();
+    await erasePersonalData(handle.db, { email: ALICE.email, userIds: [ALICE.id] });
+    const html = await render(VerifyPage(props({ id: cert!.id })));
+    expect(html).toContain('This certificate has been revoked');
+    expect(html).not.toContain('This certificate is genuine');
+    expect(html).not.toContain('Alice Okafor');
   });
 });

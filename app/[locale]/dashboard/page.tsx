@@ -4,10 +4,12 @@ import { getTranslations } from 'next-intl/server';
 
 import { longDate } from '@/components/courses/format';
 import { ProgressBar } from '@/components/courses/progress-bar';
+import { AccountData } from '@/components/data-rights/account-data';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizeHref } from '@/i18n/client-paths';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
+import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireUser } from '@/lib/auth';
 import { myCourses } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -27,7 +29,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 /**
  * The student's dashboard (docs/SPEC-NOTES.md §2, §6 signed-in users): each course they are enrolled in with its progress bar
  * and a Continue link, and once complete the certificate download and its verification page; an empty state
- * points to /courses. Signed out → /login?next=/dashboard. Per user (cookies), so rendered on request.
+ * points to /courses; below, "Your data": download it all as JSON, or delete the account (components/data-rights).
+ * Signed out → /login?next=/dashboard. Per user (cookies), so rendered on request.
  */
 export default async function DashboardPage({ params }: PageProps<'/[locale]/dashboard'>) {
   const locale = await localeParam(params);
@@ -96,6 +99,9 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
             ))}
           </ul>
         )}
+        <ScopedClientMessages locale={locale} namespaces={['AccountData']}>
+          <AccountData exportHref="/api/account/export" locale={locale} />
+        </ScopedClientMessages>
       </div>
     </>
   );

@@ -185,21 +185,34 @@ export async function markOutbox(
   return row ?? null;
 }
 
-/** Deletes the items of `kind` created more than `olderThanSeconds` ago, whatever their status. @returns how many. */
+/**
+ * Deletes the items of `kind` created more than `olderThanSeconds` ago, whatever their status (or only those in
+ * `status`). @returns how many.
+ */
 export async function purgeOutbox(
   db: Database,
-  { kind, olderThanSeconds }: { kind: string; olderThanSeconds: number },
+  {
+    kind,
+    olderThanSeconds,
+    status,
+  }: { kind: string; olderThanSeconds: number; status?: OutboxItem['status'] },
 ): Promise<number> {
   const rows = await db
     .delete(outbox)
     .where(
       and(
         eq(outbox.kind, kind),
+        status ? eq(outbox.status, status) : undefined,
         lt(outbox.createdAt, sql`now() - ${Math.round(olderThanSeconds)}::integer * interval '1 second'`),
       ),
     )
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/** Deletes one item by id (a finished item whose payload must not outlive its job). */
+export async function deleteOutboxItem(db: Database, id: string): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.id, id));
 }
 
 /** When the newest item of `kind` was created (and, with `status`, only items in that status), or null. */

@@ -75,6 +75,24 @@ export async function unsubscribeBrevo(
   return { ok: false, error: `${failureText('brevo', result, code(result))} (unsubscribe)` };
 }
 
+/**
+ * Deletes the contact (DELETE /contacts/{email}); a contact Brevo does not have (404) counts as done. Never throws.
+ */
+export async function forgetBrevo(
+  config: BrevoConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'DELETE',
+    url: `${config.apiUrl}/contacts/${encodeURIComponent(email.trim())}`,
+    headers: headers(config),
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('brevo', result, code(result))} (erase)` };
+}
+
 /** GET /account proves the key; then each configured list must exist (GET /contacts/lists/{id}). */
 export async function checkBrevo(
   config: BrevoConfig,

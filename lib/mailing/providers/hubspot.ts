@@ -69,6 +69,27 @@ export async function unsubscribeHubspot(
   return { ok: false, error: `${failureText('hubspot', result, code(result))} (unsubscribe)` };
 }
 
+/**
+ * Permanently deletes the contact under GDPR (POST /crm/v3/objects/contacts/gdpr-delete with `idProperty: 'email'`;
+ * HubSpot also blocks the address from being re-created by tracking); an address HubSpot does not know (404)
+ * counts as done. Never throws.
+ */
+export async function forgetHubspot(
+  config: HubspotConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'POST',
+    url: `${config.apiUrl}/crm/v3/objects/contacts/gdpr-delete`,
+    headers: headers(config),
+    body: { objectId: email.trim(), idProperty: 'email' },
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('hubspot', result, code(result))} (erase)` };
+}
+
 /** GET /crm/v3/objects/contacts?limit=1: proves the token and its contacts scope. */
 export async function checkHubspot(
   config: HubspotConfig,

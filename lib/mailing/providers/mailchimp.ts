@@ -122,6 +122,25 @@ export async function unsubscribeMailchimp(
   return { ok: false, error: `${failureText('mailchimp', result, code(result))} (unsubscribe)` };
 }
 
+/**
+ * Erases the member for good (POST …/members/{hash}/actions/delete-permanent: Mailchimp's GDPR deletion, the
+ * address cannot be re-imported); a member Mailchimp does not have (404) counts as done. Never throws.
+ */
+export async function forgetMailchimp(
+  config: MailchimpConfig,
+  email: string,
+  options: AdapterOptions = {},
+): Promise<SideEffectOutcome> {
+  const result = await requestJson({
+    method: 'POST',
+    url: `${memberUrl(config, mailchimpSubscriberHash(email))}/actions/delete-permanent`,
+    headers: headers(config),
+    timeoutMs: options.timeoutMs,
+  });
+  if (result.kind === 'response' && (isOk(result.status) || result.status === 404)) return { ok: true };
+  return { ok: false, error: `${failureText('mailchimp', result, code(result))} (erase)` };
+}
+
 /** GET /lists/{list}: proves the key, the data centre and the audience id. */
 export async function checkMailchimp(
   config: MailchimpConfig,

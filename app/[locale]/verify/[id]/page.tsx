@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck, CircleOff } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -32,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * Certificate verification (issue 7 §5), public: for a known id, 'This certificate is genuine' with the
  * student's name, the course, the certificate title and the issue date (UK time) as stored at issue; unknown or
- * malformed ids are a real 404 ('Certificate not found').
+ * malformed ids are a real 404 ('Certificate not found'). A certificate whose holder's data was erased (UK GDPR,
+ * lib/data-rights) says it is revoked, and shows nothing else.
  */
 export default async function VerifyPage({ params }: Props) {
   const locale = await localeParam(params);
@@ -40,6 +41,8 @@ export default async function VerifyPage({ params }: Props) {
   const certificate = await getCertificate(id);
   if (!certificate) notFound();
   const t = await getTranslations({ locale, namespace: 'Verify' });
+  if (certificate.revokedAt)
+    return <Revoked title={t('title')} heading={t('revoked')} body={t('revokedBody')} />;
   const rows: [string, string][] = [
     [t('studentLabel'), certificate.studentName],
     [t('courseLabel'), certificate.courseTitle],
@@ -69,6 +72,28 @@ export default async function VerifyPage({ params }: Props) {
               </div>
             ))}
           </dl>
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The answer for a revoked certificate: no name, no course, only that it no longer stands. */
+function Revoked({ title, heading, body }: { title: string; heading: string; body: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <section
+          aria-labelledby="certificate-revoked"
+          className="rounded-2xl border-2 border-border bg-surface p-8"
+          data-testid="certificate-revoked"
+        >
+          <h2 id="certificate-revoked" className="flex items-center gap-3 text-2xl font-bold">
+            <CircleOff aria-hidden className="size-8" />
+            {heading}
+          </h2>
+          <p className="mt-2 text-muted">{body}</p>
         </section>
       </div>
     </>

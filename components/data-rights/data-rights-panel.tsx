@@ -1,0 +1,225 @@
+'use client';
+
+import type { Messages } from 'next-intl';
+import { useActionState, useId } from 'react';
+
+import {
+  type DataRightsFailure,
+  type EraseState,
+  type LookupState,
+  erasePersonAction,
+  lookupPersonAction,
+} from '@/app/actions/data-rights';
+import { useClientMessages } from '@/i18n/client-messages';
+
+const input = 'mt-1 block w-full max-w-md rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
+const primary =
+  'inline-flex min-h-11 items-center rounded-full bg-brand px-5 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:opacity-60';
+const secondary =
+  'inline-flex min-h-11 items-center rounded-full border border-border px-5 py-2 font-semibold hover:bg-surface';
+const danger =
+  'inline-flex min-h-11 items-center rounded-full border-2 border-danger px-5 py-2 font-semibold text-danger hover:bg-surface disabled:opacity-60';
+
+/** The kinds of rows, in the order the page lists them (keys of the export and of `DataRights.kinds`). */
+const KINDS = [
+  'enquiries',
+  'enquiryNotes',
+  'registrations',
+  'newsletter',
+  'accounts',
+  'sessions',
+  'roles',
+  'enrolments',
+  'progress',
+  'certificates',
+  'outbox',
+] as const;
+
+const KIND_KEYS = {
+  enquiries: 'kindEnquiries',
+  enquiryNotes: 'kindEnquiryNotes',
+  registrations: 'kindRegistrations',
+  newsletter: 'kindNewsletter',
+  accounts: 'kindAccounts',
+  sessions: 'kindSessions',
+  roles: 'kindRoles',
+  enrolments: 'kindEnrolments',
+  progress: 'kindProgress',
+  certificates: 'kindCertificates',
+  outbox: 'kindOutbox',
+} as const;
+
+const PROVIDER_KEYS = {
+  forgotten: 'providerForgotten',
+  queued: 'providerQueued',
+  none: 'providerNone',
+} as const;
+
+/** The message key of each failure. */
+const ERROR_KEYS: Record<DataRightsFailure, `error${string}` & keyof Messages['DataRights']> = {
+  unauthenticated: 'errorUnauthenticated',
+  forbidden: 'errorForbidden',
+  'check-failed': 'errorCheckFailed',
+  'invalid-email': 'errorInvalidEmail',
+  'confirmation-mismatch': 'errorConfirmationMismatch',
+  'supabase-key-missing': 'errorSupabaseKeyMissing',
+  'account-delete-failed': 'errorAccountDeleteFailed',
+  server: 'errorServer',
+};
+
+/**
+ * The admin's data-rights tool (issue 17 item 7): look a person up by email and see every row held about them,
+ * download it as JSON (a plain POST form to the export handler, so the browser saves the file), and erase it after
+ * typing the address again. Every step is checked on the server (admins only).
+ */
+export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
+  const t = useClientMessages('DataRights');
+  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, {
+    status: 'idle',
+  });
+  const emailId = useId();
+
+  return (
+    <div className="space-y-10">
+      <form action={lookupAction} className="space-y-3">
+        <label htmlFor={emailId} className="block font-semibold">
+          {t('emailLabel')}
+        </label>
+        <p id={`${emailId}-hint`} className="text-sm text-muted">
+          {t('emailHint')}
+        </p>
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          aria-describedby={`${emailId}-hint`}
+          className={input}
+        />
+        <button type="submit" className={primary} disabled={looking}>
+          {t('lookUp')}
+        </button>
+      </form>
+
+      <div aria-live="polite">
+        {lookup.status === 'error' ? (
+          <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
+            {t(ERROR_KEYS[lookup.error])}
+          </p>
+        ) : null}
+        {/* Keyed by the look-up, so a new look-up starts with a fresh erase form. */}
+        {lookup.status === 'found' ? (
+          <Results key={lookup.data.generatedAt} found={lookup} exportUrl={exportUrl} />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** What one look-up found: the rows, the export button and the erase form (or, once erased, what was done). */
+function Results({
+  found,
+  exportUrl,
+}: {
+  found: Extract<LookupState, { status: 'found' }>;
+  exportUrl: string;
+}) {
+  const t = useClientMessages('DataRights');
+  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, {
+    status: 'idle',
+  });
+  const confirmId = useId();
+  if (erase.status === 'erased') {
+    return (
+      <p role="status" className="rounded-lg border border-success p-3" data-testid="erase-done">
+        {t('erased', { total: erase.total })} {t(PROVIDER_KEYS[erase.provider])}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="data-rights-results" className="space-y-6" data-testid="data-rights-results">
+      <h2 id="data-rights-results" className="text-2xl font-bold">
+        {t('resultsHeading', { email: found.email })}
+      </h2>
+      {found.empty ? (
+        <p data-testid="data-rights-nothing">{t('nothing')}</p>
+      ) : (
+        <>
+          {found.data.supabaseAccount ? (
+            <RowList title={t('kindSupabaseAccount')} rows={[found.data.supabaseAccount]} />
+          ) : null}
+          {KINDS.map((kind) =>
+            found.data[kind].length ? (
+              <RowList
+                key={kind}
+                title={`${t(KIND_KEYS[kind])} (${found.data[kind].length})`}
+                rows={found.data[kind]}
+              />
+            ) : null,
+          )}
+          <form method="post" action={exportUrl}>
+            <input type="hidden" name="email" value={found.email} />
+            <button type="submit" className={secondary}>
+              {t('export')}
+            </button>
+          </form>
+          <form action={eraseAction} className="space-y-3 rounded-2xl border-2 border-danger p-5">
+            <h3 className="text-xl font-bold text-danger">{t('eraseHeading')}</h3>
+            <p>{t('eraseWarning')}</p>
+            <input type="hidden" name="email" value={found.email} />
+            <label htmlFor={confirmId} className="block font-semibold">
+              {t('confirmLabel', { email: found.email })}
+            </label>
+            <input
+              id={confirmId}
+              name="confirmation"
+              type="email"
+              required
+              autoComplete="off"
+              className={input}
+            />
+            {erase.status === 'error' ? (
+              <p role="alert" className="text-danger">
+                {t(ERROR_KEYS[erase.error])}
+              </p>
+            ) : null}
+            <button type="submit" className={danger} disabled={erasing}>
+              {t('erase')}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One kind of row: each row as its fields, so the admin sees exactly what is held. */
+function RowList({ title, rows }: { title: string; rows: readonly object[] }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <ul className="space-y-2">
+        {rows.map((row, i) => (
+          <li key={i} className="rounded-lg border border-border bg-surface p-3">
+            <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+              {Object.entries(row).map(([key, value]) => (
+                <div key={key} className="contents">
+                  <dt className="font-semibold text-muted">{key}</dt>
+                  <dd className="break-words">{show(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

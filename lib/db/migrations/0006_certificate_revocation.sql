@@ -1,0 +1,1 @@
+ALTER TABLE "course_certificates" ADD COLUMN "revoked_at" timestamp with time zone;

@@ -1,0 +1,364 @@
+import 'server-only';
+
+import { type SQL, and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+import type { Database } from '../client';
+import {
+  type CourseCertificate,
+  type CourseEnrollment,
+  type Enquiry,
+  type EnquiryNote,
+  type NewsletterSubscriber,
+  type OutboxItem,
+  type UserCourseProgress,
+  type UserRole,
+  type Volunteer,
+  courseCertificates,
+  courseEnrollments,
+  enquiries,
+  enquiryNotes,
+  localSessions,
+  localUsers,
+  newsletterSubscribers,
+  outbox,
+  userCourseProgress,
+  userRoles,
+  volunteers,
+} from '../schema';
+import { SEALED_PAYLOAD_KEY } from './outbox';
+import { normaliseEmail } from './side-effects';
+
+/**
+ * Every row the site's database holds about one person (UK GDPR subject access and erasure, lib/data-rights), found
+ * by their email address (compared trimmed and lower-cased: enquiries and registrations keep the case typed) and by
+ * their account ids (`user_id` of enrolments, progress, certificates and roles). Never holds a secret: no password
+ * hash, no session or link token hash, no outbox `sealed` value.
+ */
+export interface PersonalDataRows {
+  enquiries: Enquiry[];
+  /** The staff's notes and replies on those enquiries (they go with the enquiry). */
+  enquiryNotes: EnquiryNote[];
+  registrations: Volunteer[];
+  newsletter: NewsletterSubscriber[];
+  accounts: {
+    id: string;
+    email: string;
+    fullName: string | null;
+    emailConfirmedAt: Date | null;
+    createdAt: Date;
+  }[];
+  sessions: { userId: string; kind: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date }[];
+  roles: UserRole[];
+  enrolments: CourseEnrollment[];
+  progress: UserCourseProgress[];
+  certificates: CourseCertificate[];
+  outbox: Omit<OutboxItem, 'lastError'>[];
+}
+
+/** Who to look for: an email address and the account ids known for it (local and/or Supabase). */
+export interface PersonKeys {
+  email: string;
+  userIds: string[];
+}
+
+const byEmail = (column: SQL | AnyPgColumn, email: string) =>
+  sql`lower(btrim(${column})) = ${normaliseEmail(email)}`;
+
+/** The local account id of that address, or null (local_users only; Supabase users live in auth.users). */
+export async function findLocalUserId(db: Database, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: localUsers.id })
+    .from(localUsers)
+    .where(eq(localUsers.email, normaliseEmail(email)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The outbox items about the person: addressed to them (`payload.to` or `payload.email`), or pointing at one of
+ * their enquiries, registrations or subscriber rows.
+ */
+function outboxCondition(
+  email: string,
+  ids: { enquiries: string[]; volunteers: string[]; subscribers: string[] },
+): SQL {
+  const payloadIn = (key: string, values: string[]) =>
+    values.length ? sql`${outbox.payload} ->> ${key} in ${values}` : undefined;
+  return or(
+    byEmail(sql`${outbox.payload} ->> 'to'`, email),
+    byEmail(sql`${outbox.payload} ->> 'email'`, email),
+    payloadIn('enquiryId', ids.enquiries),
+    payloadIn('volunteerId', ids.volunteers),
+    payloadIn('subscriberId', ids.subscribers),
+  )!;
+}
+
+/**
+ * Reads every row about the person (see `PersonalDataRows`), oldest first within each kind. Outbox items lose their
+ * `sealed` secret and their `last_error` (a provider's text). @throws on a database error.
+ */
+export async function selectPersonalData(db: Database, keys: PersonKeys): Promise<PersonalDataRows> {
+  const { email } = keys;
+  const userIds = keys.userIds.filter(Boolean);
+  const forUsers = <T>(run: () => Promise<T[]>) => (userIds.length ? run() : Promise.resolve([] as T[]));
+  const [enq, vol, news, accounts] = await Promise.all([
+    db.select().from(enquiries).where(byEmail(enquiries.email, email)).orderBy(enquiries.createdAt),
+    db.select().from(volunteers).where(byEmail(volunteers.email, email)).orderBy(volunteers.createdAt),
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, normaliseEmail(email))),
+    forUsers(() =>
+      db
+        .select({
+          id: localUsers.id,
+          email: localUsers.email,
+          fullName: localUsers.fullName,
+          emailConfirmedAt: localUsers.emailConfirmedAt,
+          createdAt: localUsers.createdAt,
+        })
+        .from(localUsers)
+        .where(inArray(localUsers.id, userIds)),
+    ),
+  ]);
+  const enquiryIds = enq.map((r) => r.id);
+  const [notes, sessions, roles, enrolments, progress, certificates, items] = await Promise.all([
+    enquiryIds.length
+      ? db
+          .select()
+          .from(enquiryNotes)
+          .where(inArray(enquiryNotes.enquiryId, enquiryIds))
+          .orderBy(enquiryNotes.createdAt)
+      : Promise.resolve([] as EnquiryNote[]),
+    forUsers(() =>
+      db
+        .select({
+          userId: localSessions.userId,
+          kind: localSessions.kind,
+          createdAt: localSessions.createdAt,
+          lastSeenAt: localSessions.lastSeenAt,
+          expiresAt: localSessions.expiresAt,
+        })
+        .from(localSessions)
+        .where(inArray(localSessions.userId, userIds))
+        .orderBy(localSessions.createdAt),
+    ),
+    forUsers(() => db.select().from(userRoles).where(inArray(userRoles.userId, userIds))),
+    forUsers(() =>
+      db
+        .select()
+        .from(courseEnrollments)
+        .where(inArray(courseEnrollments.userId, userIds))
+        .orderBy(courseEnrollments.createdAt),
+    ),
+    forUsers(() =>
+      db
+        .select()
+        .from(userCourseProgress)
+        .where(inArray(userCourseProgress.userId, userIds))
+        .orderBy(userCourseProgress.createdAt),
+    ),
+    forUsers(() =>
+      db
+        .select()
+        .from(courseCertificates)
+        .where(inArray(courseCertificates.userId, userIds))
+        .orderBy(courseCertificates.issuedAt),
+    ),
+    db
+      .select()
+      .from(outbox)
+      .where(
+        outboxCondition(email, {
+          enquiries: enq.map((r) => r.id),
+          volunteers: vol.map((r) => r.id),
+          subscribers: news.map((r) => r.id),
+        }),
+      )
+      .orderBy(outbox.createdAt),
+  ]);
+  return {
+    enquiries: enq,
+    enquiryNotes: notes,
+    registrations: vol,
+    newsletter: news,
+    accounts,
+    sessions,
+    roles,
+    enrolments,
+    progress,
+    certificates,
+    outbox: items.map((item) => {
+      const rest: Partial<OutboxItem> = { ...item };
+      delete rest.lastError;
+      const payload = { ...item.payload };
+      delete payload[SEALED_PAYLOAD_KEY];
+      return { ...(rest as Omit<OutboxItem, 'lastError'>), payload };
+    }),
+  };
+}
+
+/** How many rows an erasure removed (or, for certificates, anonymised and revoked), by kind. */
+export type ErasedCounts = Record<
+  | 'enquiries'
+  | 'registrations'
+  | 'newsletter'
+  | 'accounts'
+  | 'roles'
+  | 'enrolments'
+  | 'progress'
+  | 'certificatesRevoked'
+  | 'outbox',
+  number
+>;
+
+/**
+ * Erases the person's rows in one transaction: deletes their enquiries, registrations, newsletter row, local
+ * account (its sessions and emailed links go with it), roles, enrolments, progress and the outbox items about them;
+ * certificates stay (their printed id must keep answering) but lose the name and the link to the person
+ * (student_name '', a random user_id) and are revoked. `afterErase` runs inside the same transaction (queue the
+ * provider's erasure there, so both happen or neither). @returns the counts. @throws on a database error (nothing
+ * is then erased).
+ */
+export async function erasePersonalData(
+  db: Database,
+  keys: PersonKeys,
+  afterErase?: (tx: Database, counts: ErasedCounts) => Promise<void>,
+): Promise<ErasedCounts> {
+  const { email } = keys;
+  const userIds = keys.userIds.filter(Boolean);
+  return db.transaction(async (tx) => {
+    const count = (rows: unknown[]) => rows.length;
+    const enq = await tx.select({ id: enquiries.id }).from(enquiries).where(byEmail(enquiries.email, email));
+    const vol = await tx
+      .select({ id: volunteers.id })
+      .from(volunteers)
+      .where(byEmail(volunteers.email, email));
+    const news = await tx
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, normaliseEmail(email)));
+    const outboxRows = await tx
+      .delete(outbox)
+      .where(
+        outboxCondition(email, {
+          enquiries: enq.map((r) => r.id),
+          volunteers: vol.map((r) => r.id),
+          subscribers: news.map((r) => r.id),
+        }),
+      )
+      .returning({ id: outbox.id });
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    const deleteIds = async <T extends typeof enquiries | typeof volunteers | typeof newsletterSubscribers>(
+      table: T,
+      rows: { id: string }[],
+    ) =>
+      rows.length
+        ? count(
+            await tx
+              .delete(table)
+              .where(inArray(table.id, ids(rows)))
+              .returning(),
+          )
+        : 0;
+    const counts: ErasedCounts = {
+      enquiries: await deleteIds(enquiries, enq),
+      registrations: await deleteIds(volunteers, vol),
+      newsletter: await deleteIds(newsletterSubscribers, news),
+      accounts: 0,
+      roles: 0,
+      enrolments: 0,
+      progress: 0,
+      certificatesRevoked: 0,
+      outbox: outboxRows.length,
+    };
+    if (userIds.length) {
+      counts.roles = count(
+        await tx.delete(userRoles).where(inArray(userRoles.userId, userIds)).returning({ id: userRoles.id }),
+      );
+      counts.enrolments = count(
+        await tx
+          .delete(courseEnrollments)
+          .where(inArray(courseEnrollments.userId, userIds))
+          .returning({ id: courseEnrollments.id }),
+      );
+      counts.progress = count(
+        await tx
+          .delete(userCourseProgress)
+          .where(inArray(userCourseProgress.userId, userIds))
+          .returning({ id: userCourseProgress.id }),
+      );
+      counts.certificatesRevoked = count(
+        await tx
+          .update(courseCertificates)
+          .set({ userId: sql`gen_random_uuid()`, studentName: '', revokedAt: sql`now()` })
+          .where(inArray(courseCertificates.userId, userIds))
+          .returning({ id: courseCertificates.id }),
+      );
+      counts.accounts = count(
+        await tx.delete(localUsers).where(inArray(localUsers.id, userIds)).returning({ id: localUsers.id }),
+      );
+    }
+    await afterErase?.(tx, counts);
+    return counts;
+  });
+}
+
+/** What a retention run deleted. */
+export interface RetentionPurge {
+  enquiries: number;
+  registrations: number;
+  pendingSubscribers: number;
+  outbox: number;
+}
+
+/**
+ * Retention (lib/data-rights): deletes enquiries and network registrations created before `submissionsBefore`, and
+ * newsletter rows still `pending` (never confirmed) created before `pendingBefore`, with the outbox items that
+ * point at them. Times are the caller's clock (tests inject one). @throws on a database error.
+ */
+export async function purgeExpiredPersonalData(
+  db: Database,
+  { submissionsBefore, pendingBefore }: { submissionsBefore: Date; pendingBefore: Date },
+): Promise<RetentionPurge> {
+  return db.transaction(async (tx) => {
+    const enq = await tx
+      .delete(enquiries)
+      .where(lt(enquiries.createdAt, submissionsBefore))
+      .returning({ id: enquiries.id });
+    const vol = await tx
+      .delete(volunteers)
+      .where(lt(volunteers.createdAt, submissionsBefore))
+      .returning({ id: volunteers.id });
+    const news = await tx
+      .delete(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.status, 'pending'),
+          isNull(newsletterSubscribers.consentedAt),
+          lt(newsletterSubscribers.createdAt, pendingBefore),
+        ),
+      )
+      .returning({ id: newsletterSubscribers.id });
+    const payloadIn = (key: string, rows: { id: string }[]) =>
+      rows.length ? sql`${outbox.payload} ->> ${key} in ${rows.map((r) => r.id)}` : undefined;
+    const refs = [
+      payloadIn('enquiryId', enq),
+      payloadIn('volunteerId', vol),
+      payloadIn('subscriberId', news),
+    ];
+    const items = refs.some(Boolean)
+      ? await tx
+          .delete(outbox)
+          .where(or(...refs))
+          .returning({ id: outbox.id })
+      : [];
+    return {
+      enquiries: enq.length,
+      registrations: vol.length,
+      pendingSubscribers: news.length,
+      outbox: items.length,
+    };
+  });
+}

@@ -3,14 +3,33 @@ import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizedPath } from '@/i18n/paths';
 import type { Locale } from '@/i18n/routing';
+import { archiveIndexFor } from '@/lib/archive/search';
 import { blogSearch, type BlogQuery } from '@/lib/blog/query';
-import { getCategories, getPostList } from '@/lib/cms';
+import { searchBlog } from '@/lib/blog/search';
+import {
+  BLOG_PAGE_SIZE,
+  getArchiveEntries,
+  getCategories,
+  getPostList,
+  getSearchablePosts,
+} from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { resultRange } from '@/lib/pagination';
 
 import { BlogFilters } from './blog-filters';
 import { Pagination } from './pagination';
 import { PostCard } from './post-card';
+
+/** Search text goes to the site's one search index (the archive's), so both find the same posts for the same words. */
+async function searched(state: BlogQuery) {
+  const [entries, posts] = await Promise.all([getArchiveEntries(), getSearchablePosts()]);
+  return searchBlog(archiveIndexFor(entries), posts, state, BLOG_PAGE_SIZE);
+}
+
+/** Without search text the CMS pages the list itself (only one page of posts is read). */
+function listed(state: BlogQuery) {
+  return getPostList({ page: state.page, category: state.category, orderby: state.sort, order: state.order });
+}
 
 /**
  * The blog list (docs/SPEC-NOTES.md §2) for one URL state: search, category with counts, sort, order, result summary, cards
@@ -19,16 +38,7 @@ import { PostCard } from './post-card';
  */
 export async function BlogList({ locale, state }: { locale: Locale; state: BlogQuery }) {
   const t = await getTranslations({ locale, namespace: 'Blog' });
-  const [list, categories] = await Promise.all([
-    getPostList({
-      page: state.page,
-      search: state.q,
-      category: state.category,
-      orderby: state.sort,
-      order: state.order,
-    }),
-    getCategories(),
-  ]);
+  const [list, categories] = await Promise.all([state.q ? searched(state) : listed(state), getCategories()]);
   const range = resultRange(list.page, list.perPage, list.total);
   const base = localizedPath(locale, '/blog');
   const searchSuffix = state.q ? t('searchSuffix', { query: state.q }) : '';

@@ -1,10 +1,9 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
-import { priceAmount } from './format';
+import { formatMoney } from '@/lib/format';
 
-/** A course price: 'Free', or '£25' in the page's locale's wording. Server component. */
+/** A course price: 'Free', or the amount in pounds in the page's locale ('£25', '£12.50', '12,50 £'). Server component. */
 export async function CoursePrice({ price }: { price: number }) {
-  const t = await getTranslations('Courses');
-  const amount = priceAmount(price);
-  return <>{amount ? t('price', { amount }) : t('free')}</>;
+  const [t, locale] = await Promise.all([getTranslations('Courses'), getLocale()]);
+  return <>{Number.isFinite(price) && price > 0 ? formatMoney(price, locale) : t('free')}</>;
 }

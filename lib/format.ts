@@ -120,7 +120,11 @@ export function londonDay(now: Date): string {
 }
 
 /** A number with the locale's digits and grouping: 2,500 (en), 2.500 (es), 2 500 (fr). */
-export function formatNumber(value: number, locale: Locale | string, options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number,
+  locale: Locale | string,
+  options?: Intl.NumberFormatOptions,
+): string {
   return numberFormat(locale, options).format(value);
 }
 
@@ -170,14 +174,20 @@ export type EventWhenWords = {
  * one block from its first to its last day. Other locales use their own date and 24-hour forms.
  * Returns null when there is no start (the page shows 'Date TBA').
  */
-export function formatEventWhen(when: EventWhen, locale: Locale | string, words: EventWhenWords): string | null {
+export function formatEventWhen(
+  when: EventWhen,
+  locale: Locale | string,
+  words: EventWhenWords,
+): string | null {
   const { start, end, hasTime, repeat } = when;
   if (!start) return null;
   const to = words.to;
   if (repeat && words.repeat) {
     const phrase = words.repeat(repeat);
     if (!hasTime) return phrase;
-    return end ? `${phrase} @ ${formatTime(start, locale)} ${to} ${formatTime(end, locale)}` : `${phrase} @ ${formatTime(start, locale)}`;
+    return end
+      ? `${phrase} @ ${formatTime(start, locale)} ${to} ${formatTime(end, locale)}`
+      : `${phrase} @ ${formatTime(start, locale)}`;
   }
   const startDay = formatDate(start, locale);
   const sameDay = !end || formatDate(end, locale) === startDay;

@@ -4,7 +4,13 @@ import { searchIndex } from '@/lib/search';
 
 import type { BlogQuery } from './query';
 
-export type BlogSearchResult<P> = { posts: P[]; total: number; totalPages: number; page: number; perPage: number };
+export type BlogSearchResult<P> = {
+  posts: P[];
+  total: number;
+  totalPages: number;
+  page: number;
+  perPage: number;
+};
 
 /**
  * The blog list for search text, answered from the archive's index (lib/search), so the blog and the archive find

@@ -69,7 +69,10 @@ const EVERY = new RegExp(`\\bevery\\s+(${NAMES})s?\\b`);
  * is the first session's (so a stray mention of another day cannot invent a series); the bare words 'weekly',
  * 'fortnightly' and 'daily' only in the title and excerpt, where they describe the event itself.
  */
-function textPattern(texts: { title: string; excerpt: string; body: string }, weekday: number): Pattern | null {
+function textPattern(
+  texts: { title: string; excerpt: string; body: string },
+  weekday: number,
+): Pattern | null {
   const day = WEEKDAY_NAMES[weekday];
   for (const text of [texts.title, texts.excerpt, texts.body].map((t) => t.toLowerCase())) {
     const alternate = ALTERNATE.exec(text);

@@ -48,7 +48,10 @@ export function queryTerms(query: string): string[] {
 
 /** Builds the index of `docs` (title, excerpt and body text); `id` is the caller's position or key. */
 export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
-  const mini = new MiniSearch<SearchDoc>({ fields: ['title', 'excerpt', 'text'], processTerm: normalizeTerm });
+  const mini = new MiniSearch<SearchDoc>({
+    fields: ['title', 'excerpt', 'text'],
+    processTerm: normalizeTerm,
+  });
   mini.addAll(docs as SearchDoc[]);
   return mini;
 }
@@ -79,7 +82,10 @@ export function searchIndex(
   if (terms.length === 0) return [];
   // Words that occur as they are need no typo tolerance: looking them up first keeps 'facial' from finding 'racial'.
   const known = new Set(
-    terms.filter((t) => index.search(t, { prefix: false, fuzzy: false, fields: ['title', 'excerpt', 'text'] }).length > 0),
+    terms.filter(
+      (t) =>
+        index.search(t, { prefix: false, fuzzy: false, fields: ['title', 'excerpt', 'text'] }).length > 0,
+    ),
   );
   const hits = index.search(query, {
     boost: BOOST,

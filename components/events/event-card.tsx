@@ -31,7 +31,7 @@ export async function EventCard({
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md"
       data-testid="event-card"
       data-phase={phase}
-      data-start={view.start?.toISOString() ?? ''}
+      data-start={(item.at ?? view.start)?.toISOString() ?? ''}
     >
       <div className="relative aspect-[16/9] bg-surface-strong">
         {view.image ? (
@@ -62,7 +62,7 @@ export async function EventCard({
             </dt>
             <dd>
               {when && view.start ? (
-                <time dateTime={londonIso(view.start, view.hasTime)}>{when}</time>
+                <time dateTime={londonIso(item.at ?? view.start, view.hasTime)}>{when}</time>
               ) : (
                 t('dateTba')
               )}

@@ -328,7 +328,8 @@ export function eventPhase(
   return session.start.getTime() <= now.getTime() ? 'ongoing' : 'upcoming';
 }
 
-export type EventListItem = { view: EventView; phase: EventPhase };
+/** A listed event, where it stands, and the start it is sorted by (a series: its current or next session). */
+export type EventListItem = { view: EventView; phase: EventPhase; at: Date | null };
 
 /**
  * The events list order (docs/SPEC-NOTES.md §2): upcoming events first, soonest first (ongoing ones lead, then dated upcoming
@@ -342,14 +343,14 @@ export function orderEvents(
 ): { upcoming: EventListItem[]; past: EventListItem[] } {
   const items = events.map((e) => {
     const view = eventView(e);
-    return { view, phase: eventPhase(view, now, e.fields?.event_status) };
+    // A series sorts by its current or next session, not by the day it began.
+    const at = (view.recurrence ? currentOrNextSession(view, now)?.start : null) ?? view.start;
+    return { view, phase: eventPhase(view, now, e.fields?.event_status), at };
   });
-  // A series sorts by its next session, not by the day it began.
-  const time = (v: EventView) =>
-    (currentOrNextSession(v, now)?.start ?? v.start)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const time = (i: EventListItem) => i.at?.getTime() ?? Number.POSITIVE_INFINITY;
   const upcoming = items
     .filter((i) => i.phase !== 'past')
-    .sort((a, b) => time(a.view) - time(b.view) || a.view.title.localeCompare(b.view.title));
+    .sort((a, b) => time(a) - time(b) || a.view.title.localeCompare(b.view.title));
   const past = items
     .filter((i) => i.phase === 'past')
     .sort((a, b) => {

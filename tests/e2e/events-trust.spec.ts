@@ -1,4 +1,4 @@
-import { dismissCookieBanner, expect, test } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 
 /**
  * Events people can trust (issue 19 item 6) on the bundled snapshot: on a phone When, Where and the registration
@@ -7,7 +7,7 @@ import { dismissCookieBanner, expect, test } from './fixtures';
  * with Playwright's clock), in UK time, even on a cached page.
  */
 const DROP_IN = 'pastoral-support-drop-in-2025-2028'; // every Wednesday 10:00-13:00, September 2025 to July 2028
-const TRAINING = 'stop-the-scan-campaign-training-february-2027'; // 11 February 2027, with a registration link
+const TRAINING = 'stop-the-scan-campaign-training-february-2027'; // 11 February 2027, with a 'Join Event' link
 const PAST = 'heat-at-home-launch-discussion'; // 19 September 2024
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -20,7 +20,7 @@ test.describe('on a phone', () => {
     const facts = page.getByTestId('event-key-facts');
     const when = facts.getByTestId('event-when');
     const where = facts.getByTestId('event-where');
-    const register = facts.getByRole('link', { name: /Register for Event/ });
+    const register = facts.getByRole('link', { name: /Join Event/ });
     const about = page.getByRole('heading', { level: 2, name: 'About the event' });
     await expect(register).toBeVisible();
     const aboutTop = (await about.boundingBox())!.y;
@@ -95,6 +95,7 @@ test("the badge turns to 'Happening now' by itself when a session starts", async
   // 09:00Z on Wednesday 2 June 2027 is 10:00 BST.
   await page.clock.install({ time: new Date('2027-06-02T08:59:50Z') });
   await page.goto(`/event/${DROP_IN}`);
+  await waitForHydration(page);
   await expect(badge).toHaveAttribute('data-phase', 'upcoming');
   await page.clock.runFor(20_000);
   await expect(badge).toHaveAttribute('data-phase', 'ongoing');

@@ -297,7 +297,8 @@ export function currentOrNextSession(
 export function sessionWindows(
   view: Pick<EventView, 'start' | 'end' | 'endsAt' | 'hasTime' | 'recurrence'>,
   now: Date,
-  limit = 12,
+  // A year of weekly sessions: a page cached long ago (ISR re-renders hourly) still knows when each session is.
+  limit = 60,
 ): [number, number][] {
   if (!view.start || !view.endsAt) return [];
   if (!view.recurrence || !view.end) return [[view.start.getTime(), view.endsAt.getTime()]];

@@ -92,8 +92,8 @@ test("'Happening now' only while a session is on, by the visitor's clock in UK t
 
 test("the badge turns to 'Happening now' by itself when a session starts", async ({ page }) => {
   const badge = page.locator('[data-badge="phase"]');
-  // 09:00Z on Wednesday 2 June 2027 is 10:00 BST.
-  await page.clock.install({ time: new Date('2027-06-02T08:59:50Z') });
+  // Wednesday 9 December 2026 (GMT), ten seconds before the 10:00 session.
+  await page.clock.install({ time: new Date('2026-12-09T09:59:50Z') });
   await page.goto(`/event/${DROP_IN}`);
   await waitForHydration(page);
   await expect(badge).toHaveAttribute('data-phase', 'upcoming');

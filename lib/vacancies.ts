@@ -1,6 +1,6 @@
 import type { Locale } from '@/i18n/routing';
 import type { Vacancy } from '@/lib/cms';
-import { SITE_TIME_ZONE } from '@/lib/format';
+import { formatCalendarDate, londonDay, londonOffsetMs } from '@/lib/format';
 
 /**
  * Pure rules for job vacancies: whether one is still open, the order of the list, how its closing date reads,
@@ -8,16 +8,9 @@ import { SITE_TIME_ZONE } from '@/lib/format';
  * (contract type, location, salary). Calendar dates are `YYYY-MM-DD` in UK time (Europe/London).
  */
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** Today's date in the UK at the instant `now`, as `YYYY-MM-DD`. */
 export function londonDate(now: Date): string {
-  return londonDay.format(now);
+  return londonDay(now);
 }
 
 /**
@@ -53,13 +46,7 @@ function parseDay(day: string): { y: number; m: number; d: number } | null {
 
 /** A closing date (`YYYY-MM-DD`) for display in the visitor's locale ('March 31, 2027' in English); '' if invalid. */
 export function formatClosingDate(closingDate: string, locale: Locale): string {
-  const day = parseDay(closingDate);
-  if (!day) return '';
-  // A calendar date, not an instant: format it in UTC so no time zone can move it to another day.
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(day.y, day.m - 1, day.d)));
+  return formatCalendarDate(closingDate, locale);
 }
 
 /**
@@ -70,12 +57,9 @@ export function closingDateEnd(closingDate: string): string | null {
   const day = parseDay(closingDate);
   if (!day) return null;
   // UK clocks change at 01:00 UTC, so noon UTC has the same offset as 23:59 local on that day.
-  const noon = new Date(Date.UTC(day.y, day.m - 1, day.d, 12));
-  const name =
-    new Intl.DateTimeFormat('en-GB', { timeZone: SITE_TIME_ZONE, timeZoneName: 'longOffset' })
-      .formatToParts(noon)
-      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+  const noon = Date.UTC(day.y, day.m - 1, day.d, 12);
+  const minutes = londonOffsetMs(noon) / 60_000;
+  const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
   return `${closingDate}T23:59:59${offset}`;
 }
 

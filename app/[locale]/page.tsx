@@ -20,6 +20,7 @@ import { localeParam } from '@/i18n/params';
 import { getProgrammes } from '@/lib/causes';
 import { getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
+import { formatNumber } from '@/lib/format';
 import { getHomepageOverride } from '@/lib/home/hero-override';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -50,19 +51,20 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
   });
 }
 
+/** Figures as numbers (shown through lib/format.ts in the page's locale: 10,000+ in English, 10.000+ in Spanish). */
 const STATS = [
-  { value: '10+', label: 'statReports' },
-  { value: '2,500+', label: 'statMembers' },
-  { value: '35', label: 'statPartners' },
-  { value: '10,000+', label: 'statHours' },
+  { value: 10, plus: true, label: 'statReports' },
+  { value: 2500, plus: true, label: 'statMembers' },
+  { value: 35, plus: false, label: 'statPartners' },
+  { value: 10000, plus: true, label: 'statHours' },
 ] as const;
 
 const VALUES = ['Learn', 'Support', 'Act', 'Connect'] as const;
 const VOLUNTEER_STATS = [
-  { value: '2,500+', label: 'volunteersActive' },
-  { value: '10,000+', label: 'volunteersHours' },
-  { value: '35', label: 'volunteersProjects' },
-  { value: '2,000+', label: 'volunteersLives' },
+  { value: 2500, plus: true, label: 'volunteersActive' },
+  { value: 10000, plus: true, label: 'volunteersHours' },
+  { value: 35, plus: false, label: 'volunteersProjects' },
+  { value: 2000, plus: true, label: 'volunteersLives' },
 ] as const;
 const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
 
@@ -204,7 +206,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           {STATS.map((stat) => (
             <div key={stat.label} className="rounded-2xl border border-border bg-surface p-6">
               <dt className="text-sm text-muted">{t(stat.label)}</dt>
-              <dd className="mt-2 text-3xl font-bold text-brand">{stat.value}</dd>
+              <dd className="mt-2 text-3xl font-bold text-brand">
+                {formatNumber(stat.value, locale)}
+                {stat.plus ? '+' : ''}
+              </dd>
             </div>
           ))}
         </dl>
@@ -349,7 +354,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             {VOLUNTEER_STATS.map((stat) => (
               <div key={stat.label}>
                 <dt className="text-sm text-white/85">{t(stat.label)}</dt>
-                <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
+                <dd className="mt-1 text-3xl font-bold">
+                  {formatNumber(stat.value, locale)}
+                  {stat.plus ? '+' : ''}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';
+import { formatNumber } from '@/lib/format';
 
 /** docs/SPEC-NOTES.md §9 "Volunteer statistics": fixed figures, shown with a '+' where the spec has one. */
 export const VOLUNTEER_STATS = [
@@ -12,7 +13,7 @@ export const VOLUNTEER_STATS = [
 
 /** The figure in the locale's digits and grouping ('2,500+' in English, '2 500+' in French). */
 export function formatStat(locale: Locale, value: number, plus: boolean): string {
-  return `${new Intl.NumberFormat(locale).format(value)}${plus ? '+' : ''}`;
+  return `${formatNumber(value, locale)}${plus ? '+' : ''}`;
 }
 
 /** The volunteer statistics band at the top of the Community page. Server component. */

@@ -1,15 +1,9 @@
 import type { CourseErrorCode } from '@/lib/courses/errors';
 
 /**
- * Pure helpers of the student course pages (no imports from the server): price text, description excerpts,
+ * Pure helpers of the student course pages (no imports from the server): description excerpts,
  * progress clamping, the lesson a `?lesson=` parameter may open, and which message a CourseError code shows.
  */
-
-/** A price in pounds as the pages print it: null for free (the page says 'Free'), else '25' or '12.50'. */
-export function priceAmount(price: number): string | null {
-  if (!Number.isFinite(price) || price <= 0) return null;
-  return Number.isInteger(price) ? String(price) : price.toFixed(2);
-}
 
 /** Plain text of at most `max` characters, cut at a word boundary with an ellipsis (course descriptions are text). */
 export function cutText(text: string, max = 180): string {
@@ -73,14 +67,4 @@ export function enrolErrorKey(code: CourseErrorCode | 'unauthenticated'): EnrolE
 export function deniedNotice(search: string): 'admin' | 'check' | null {
   const value = new URLSearchParams(search).get('denied');
   return value === 'admin' || value === 'check' ? value : null;
-}
-
-/** A date as the pages print it: long form in the page's locale, UK time (Europe/London). */
-export function longDate(date: Date | string, locale: string): string {
-  const d = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
-    dateStyle: 'long',
-    timeZone: 'Europe/London',
-  }).format(d);
 }

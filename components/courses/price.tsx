@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 
-import { priceAmount } from './format';
+import type { Locale } from '@/i18n/routing';
+import { formatMoney } from '@/lib/format';
 
-/** A course price: 'Free', or '£25' in the page's locale's wording. Server component. */
-export async function CoursePrice({ price }: { price: number }) {
+/** A course price: 'Free', or the amount in pounds in the page's locale ('£25', '£12.50', '12,50 £'). Server component. */
+export async function CoursePrice({ price, locale }: { price: number; locale: Locale }) {
   const t = await getTranslations('Courses');
-  const amount = priceAmount(price);
-  return <>{amount ? t('price', { amount }) : t('free')}</>;
+  return <>{Number.isFinite(price) && price > 0 ? formatMoney(price, locale) : t('free')}</>;
 }

@@ -4,9 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import { formatEventWhen } from '@/lib/events/format';
 import type { EventListItem } from '@/lib/events/model';
 import { londonIso } from '@/lib/events/parse';
+import { eventWhenText } from '@/lib/events/when';
 
 import { EventBadges } from './event-badges';
 
@@ -23,15 +23,15 @@ export async function EventCard({
   locale: Locale;
   priority?: boolean;
 }) {
-  const t = await getTranslations('Events');
+  const [t, tTimes] = await Promise.all([getTranslations('Events'), getTranslations('EventTimes')]);
   const { view, phase } = item;
-  const when = formatEventWhen(view.start, view.end, view.hasTime, locale, t('to'));
+  const when = eventWhenText(view, locale, t('to'), tTimes);
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md"
       data-testid="event-card"
       data-phase={phase}
-      data-start={view.start?.toISOString() ?? ''}
+      data-start={(item.at ?? view.start)?.toISOString() ?? ''}
     >
       <div className="relative aspect-[16/9] bg-surface-strong">
         {view.image ? (
@@ -62,7 +62,7 @@ export async function EventCard({
             </dt>
             <dd>
               {when && view.start ? (
-                <time dateTime={londonIso(view.start, view.hasTime)}>{when}</time>
+                <time dateTime={londonIso(item.at ?? view.start, view.hasTime)}>{when}</time>
               ) : (
                 t('dateTba')
               )}

@@ -7,10 +7,17 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import type { Locale } from '@/i18n/routing';
 import { googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
-import { formatEventWhen } from '@/lib/events/format';
-import { calendarEvent, type EventPeople, type EventPhase, type EventView } from '@/lib/events/model';
+import {
+  calendarEvent,
+  currentOrNextSession,
+  type EventPeople,
+  type EventPhase,
+  type EventView,
+} from '@/lib/events/model';
 import { londonIso } from '@/lib/events/parse';
 import type { EventLinkLabel } from '@/lib/events/place';
+import { eventWhenText } from '@/lib/events/when';
+import { formatDate } from '@/lib/format';
 
 import { EventBadges } from './event-badges';
 import { EventVideo } from './event-video';
@@ -44,6 +51,8 @@ type Props = {
   defaultHost: string;
   /** The generic stand-in after a load error: no actions, no back-link duplication of content. */
   fallback?: boolean;
+  /** The time the page is rendered for (injected in tests). */
+  now?: Date;
 };
 
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -69,15 +78,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The single event page body (docs/SPEC-NOTES.md §2 Single event): image, title, badges, 'Hosted By', 'About the event'
- * (200 characters), When ('Date TBA'), Where ('Location TBA'), registration/join link (docs/SPEC-NOTES.md §9 label), add to
- * Google/Outlook/Yahoo and the ICS download, share links, the optional video, the body, and speakers,
- * organizers, agenda, resources and follow-up when present. Server component; only the share menu is a client
- * island. External links open in a new tab and say so to screen readers.
+ * (200 characters), When ('Date TBA'; a series as 'Every Wednesday @ …' with its date range and next session),
+ * Where ('Location TBA'), registration/join link (docs/SPEC-NOTES.md §9 label), add to Google/Outlook/Yahoo and the
+ * ICS download (not for an event that is over), share links, the optional video, the body, and speakers,
+ * organizers, agenda, resources and follow-up when present. On a phone When, Where and the registration button
+ * come first, before the description; on wide screens they head the side column. Server component; the share
+ * menu and the time badge are client islands. External links open in a new tab and say so to screen readers.
  */
-export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, fallback = false }: Props) {
-  const t = await getTranslations('Events');
-  const when = formatEventWhen(view.start, view.end, view.hasTime, locale, t('to'));
-  const calendar = fallback ? null : calendarEvent(view, pageUrl);
+export async function EventDetail({
+  view,
+  phase,
+  locale,
+  pageUrl,
+  defaultHost,
+  fallback = false,
+  now = new Date(),
+}: Props) {
+  const [t, tTimes] = await Promise.all([getTranslations('Events'), getTranslations('EventTimes')]);
+  const when = eventWhenText(view, locale, t('to'), tTimes);
+  const calendar = fallback ? null : calendarEvent(view, pageUrl, now);
+  const session = view.recurrence ? currentOrNextSession(view, now) : null;
+  const outlookUrl = calendar ? outlookCalendarUrl(calendar) : null;
   const hosts = view.organizers?.named.map((p) => p.name) ?? [];
   const showRegistration = !fallback && view.registration && phase !== 'past' && view.status !== 'cancelled';
   const newTab = <span className="sr-only"> {t('newTab')}</span>;
@@ -111,11 +132,58 @@ export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, f
       />
       <header className="mx-auto mt-8 max-w-5xl px-4 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{view.title}</h1>
-        {fallback ? null : <EventBadges view={view} phase={phase} className="mt-4" />}
+        {fallback ? null : <EventBadges view={view} phase={phase} now={now} className="mt-4" />}
       </header>
 
-      <div className="mx-auto mt-10 grid max-w-5xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="mx-auto mt-10 grid max-w-5xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:gap-y-4">
+        <aside
+          className="space-y-4 lg:col-start-3 lg:row-start-1"
+          aria-label={t('details')}
+          data-testid="event-key-facts"
+        >
+          <Card title={t('when')} icon={<CalendarDays aria-hidden className="size-4" />}>
+            <p className="font-semibold" data-testid="event-when">
+              {when && view.start ? (
+                <time dateTime={londonIso(session?.start ?? view.start, view.hasTime)}>{when}</time>
+              ) : (
+                t('dateTba')
+              )}
+            </p>
+            {view.recurrence && view.start && view.endsAt ? (
+              <div className="mt-1 space-y-0.5 text-sm text-muted" data-testid="event-series">
+                <p>
+                  {tTimes('seriesRange', {
+                    from: formatDate(view.start, locale),
+                    until: formatDate(new Date(view.endsAt.getTime() - 1), locale),
+                  })}
+                </p>
+                {session && phase !== 'past' ? (
+                  <p>{tTimes('nextSession', { date: formatDate(session.start, locale) })}</p>
+                ) : null}
+              </div>
+            ) : null}
+          </Card>
+          <Card title={t('where')} icon={<MapPin aria-hidden className="size-4" />}>
+            <p className="font-semibold" data-testid="event-where">
+              {view.location ?? t('locationTba')}
+            </p>
+          </Card>
+
+          {showRegistration && view.registration ? (
+            <a
+              href={view.registration.url}
+              {...external}
+              className="flex items-center justify-center gap-2 rounded-full bg-brand px-6 py-3 text-center font-semibold text-brand-fg hover:bg-brand-hover"
+            >
+              {t(LINK_LABEL_KEYS[view.registration.label])}
+              <ExternalLink aria-hidden className="size-4" />
+              {newTab}
+            </a>
+          ) : null}
+
+        </aside>
+
+        <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Section title={t('about')}>
             <p className="text-lg text-pretty">{view.summary}</p>
           </Section>
@@ -152,39 +220,16 @@ export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, f
           ) : null}
         </div>
 
-        <aside className="space-y-4" aria-label={t('details')}>
+        <div className="space-y-4 lg:col-start-3 lg:row-start-2 lg:self-start">
           <Card title={t('hostedBy')} icon={<Users aria-hidden className="size-4" />}>
             <p className="font-semibold">{hosts.length ? hosts.join(', ') : defaultHost}</p>
           </Card>
-          <Card title={t('when')} icon={<CalendarDays aria-hidden className="size-4" />}>
-            <p className="font-semibold" data-testid="event-when">
-              {when && view.start ? (
-                <time dateTime={londonIso(view.start, view.hasTime)}>{when}</time>
-              ) : (
-                t('dateTba')
-              )}
-            </p>
-          </Card>
-          <Card title={t('where')} icon={<MapPin aria-hidden className="size-4" />}>
-            <p className="font-semibold" data-testid="event-where">
-              {view.location ?? t('locationTba')}
-            </p>
-          </Card>
-
-          {showRegistration && view.registration ? (
-            <a
-              href={view.registration.url}
-              {...external}
-              className="flex items-center justify-center gap-2 rounded-full bg-brand px-6 py-3 text-center font-semibold text-brand-fg hover:bg-brand-hover"
-            >
-              {t(LINK_LABEL_KEYS[view.registration.label])}
-              <ExternalLink aria-hidden className="size-4" />
-              {newTab}
-            </a>
-          ) : null}
-
           {calendar ? (
-            <section className="rounded-2xl border border-border p-5" aria-labelledby="add-to-calendar">
+            <section
+              className="rounded-2xl border border-border p-5"
+              aria-labelledby="add-to-calendar"
+              data-testid="add-to-calendar"
+            >
               <h2 id="add-to-calendar" className="flex items-center gap-2 font-semibold">
                 <CalendarPlus aria-hidden className="size-5" />
                 {t('addToCalendar')}
@@ -197,10 +242,17 @@ export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, f
                   </a>
                 </li>
                 <li>
-                  <a href={outlookCalendarUrl(calendar)} {...external} className={linkClass}>
-                    {t('outlook')}
-                    {newTab}
-                  </a>
+                  {outlookUrl ? (
+                    <a href={outlookUrl} {...external} className={linkClass}>
+                      {t('outlook')}
+                      {newTab}
+                    </a>
+                  ) : (
+                    // Outlook's link cannot repeat an event: a series goes in as the calendar file.
+                    <a href={eventIcsPath(view.slug)} download={`${view.slug}.ics`} className={linkClass}>
+                      {tTimes('outlookIcs')}
+                    </a>
+                  )}
                 </li>
                 <li>
                   <a href={yahooCalendarUrl(calendar)} {...external} className={linkClass}>
@@ -223,7 +275,7 @@ export async function EventDetail({ view, phase, locale, pageUrl, defaultHost, f
               <ShareMenu url={pageUrl} title={view.title} />
             </div>
           )}
-        </aside>
+        </div>
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
+import { formatPercent } from '@/lib/format';
 import { formatClock, volumePercent } from '@/lib/media/time';
 
 /** docs/SPEC-NOTES.md §9: default volume. */
@@ -50,7 +51,7 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
 
   const max = Number.isFinite(duration) && duration > 0 ? duration : 0;
   const position = Math.min(current, max);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(volumePercent(volume) / 100);
+  const percent = formatPercent(volumePercent(volume) / 100, locale);
   const time = 'text-sm text-muted tabular-nums';
   return (
     <div

@@ -1,20 +1,16 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
-
 import type { ArchiveEntry } from '@/lib/cms';
+import { buildSearchIndex, searchIndex, type SearchIndex } from '@/lib/search';
 
 import { effectiveOrder, type ArchiveQuery } from './query';
 
 /**
  * The combined archive search (docs/SPEC-NOTES.md §7 Derived behaviour): posts, media archive items and reports in one list,
- * filtered by type, with full-text search by MiniSearch (BM25+, in memory). Pure apart from a one-slot memo of
- * the index per process (`archiveIndexFor`).
+ * filtered by type, with the site's one full-text search (lib/search: the blog searches the same index, so the
+ * same words find the same posts). Pure apart from a one-slot memo of the index per process (`archiveIndexFor`).
  */
 
 /** Results per page, as the blog (docs/SPEC-NOTES.md §9 default listing page size). */
 export const ARCHIVE_PAGE_SIZE = 12;
-
-/** Title matches count most, then the excerpt, then the body. */
-const BOOST = { title: 3, excerpt: 1.5, text: 1 };
 
 export type ArchiveResult = {
   /** The entries of the requested page. */
@@ -27,32 +23,12 @@ export type ArchiveResult = {
   page: number;
 };
 
-type Doc = { id: number; title: string; excerpt: string; text: string };
-
 export type ArchiveIndex = {
   /** The entries the index was built from, deduplicated by type and slug; a document id is a position here. */
   readonly entries: readonly ArchiveEntry[];
   /** Publication times in ms (0 when unreadable), by position. */
   readonly times: readonly number[];
-  readonly mini: MiniSearch<Doc>;
-};
-
-/**
- * Lower-cases and strips diacritics, so `cafe` finds `café` and the other way round (visitors type in four
- * languages, often without accents).
- */
-function normalizeTerm(term: string): string | null {
-  const plain = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return plain || null;
-}
-
-/** Prefix matching from 2 characters and typo tolerance from 4 (shorter terms would match almost anything). */
-const SEARCH_OPTIONS = {
-  boost: BOOST,
-  prefix: (term: string) => term.length >= 2,
-  fuzzy: (term: string) => (term.length >= 4 ? 0.2 : false),
-  // Every word must match, as in WordPress's own search: adding a word narrows the results.
-  combineWith: 'AND' as const,
+  readonly mini: SearchIndex;
 };
 
 function dedupe(entries: readonly ArchiveEntry[]): ArchiveEntry[] {
@@ -68,12 +44,7 @@ function dedupe(entries: readonly ArchiveEntry[]): ArchiveEntry[] {
 /** Builds the full-text index of `entries` (title, excerpt and body text). */
 export function buildArchiveIndex(entries: readonly ArchiveEntry[]): ArchiveIndex {
   const unique = dedupe(entries);
-  const mini = new MiniSearch<Doc>({
-    fields: ['title', 'excerpt', 'text'],
-    processTerm: normalizeTerm,
-    searchOptions: SEARCH_OPTIONS,
-  });
-  mini.addAll(unique.map((e, id) => ({ id, title: e.title, excerpt: e.excerpt, text: e.text })));
+  const mini = buildSearchIndex(unique.map((e, id) => ({ id, title: e.title, excerpt: e.excerpt, text: e.text })));
   const times = unique.map((e) => {
     const t = Date.parse(e.date);
     return Number.isNaN(t) ? 0 : t;
@@ -115,15 +86,9 @@ function byDate(index: ArchiveIndex, order: 'asc' | 'desc') {
     index.entries[a]!.url.localeCompare(index.entries[b]!.url, 'en');
 }
 
-/** Relevance, then newest first, so equal scores list in a stable, sensible order. */
-function byScore(index: ArchiveIndex, hits: SearchResult[]): number[] {
-  const newest = byDate(index, 'desc');
-  return [...hits].sort((a, b) => b.score - a.score || newest(a.id, b.id)).map((h) => h.id as number);
-}
-
 /**
  * Answers an archive query: `type` filters (`all` keeps every type); `q` searches titles (boosted), excerpts and
- * bodies with prefix and typo-tolerant matching; results are ordered by `effectiveOrder` (relevance with search
+ * bodies by lib/search's rules (every word, prefixes, typos only in longer unknown words, exact matches first); results are ordered by `effectiveOrder` (relevance with search
  * text unless a date order was picked; else by date, newest first unless `order` is `asc`) and cut into pages of
  * `pageSize`. Search text with no searchable word (only punctuation) matches nothing.
  */
@@ -136,11 +101,9 @@ export function searchArchive(
   const order = effectiveOrder(query);
   let ids: number[];
   if (query.q) {
-    const hits = index.mini.search(query.q, { filter: (r) => wanted(r.id as number) });
-    ids =
-      order === 'relevance'
-        ? byScore(index, hits)
-        : hits.map((h) => h.id as number).sort(byDate(index, order));
+    // Relevance ties list newest first, so equal scores come in a stable, sensible order.
+    const hits = searchIndex(index.mini, query.q, { filter: wanted, tieBreak: byDate(index, 'desc') });
+    ids = order === 'relevance' ? hits.map((h) => h.id) : hits.map((h) => h.id).sort(byDate(index, order));
   } else {
     ids = index.entries.map((_, id) => id).filter(wanted);
     ids.sort(byDate(index, order === 'asc' ? 'asc' : 'desc'));

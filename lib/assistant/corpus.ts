@@ -10,8 +10,9 @@ import {
   getVacancies,
   htmlToText,
 } from '@/lib/cms';
-import { formatEventWhen } from '@/lib/events/format';
+import { namespaceTranslator } from '@/i18n/messages';
 import { eventView } from '@/lib/events/model';
+import { eventWhenText } from '@/lib/events/when';
 
 import type { AssistantDoc } from './retrieval';
 
@@ -48,6 +49,7 @@ export async function loadAssistantDocs(): Promise<AssistantDoc[]> {
     }
   };
 
+  const eventTimes = await namespaceTranslator('en', 'EventTimes');
   const [entries, pages, events, reports, causes, vacancies] = await Promise.all([
     safe('posts', getArchiveEntries),
     safe('pages', async () => {
@@ -88,7 +90,7 @@ export async function loadAssistantDocs(): Promise<AssistantDoc[]> {
   for (const e of events) {
     const view = eventView(e);
     // Date and place first: "when/where is…" questions need them, and the passage picker starts at the best sentence.
-    const when = formatEventWhen(view.start, view.end, view.hasTime, 'en');
+    const when = eventWhenText(view, 'en', 'to', eventTimes);
     const facts = [when ? `When: ${when}.` : '', view.location ? `Where: ${view.location}.` : '']
       .filter(Boolean)
       .join(' ');

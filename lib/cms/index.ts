@@ -375,20 +375,26 @@ export const getVacancy = cache(async (slug: string): Promise<Vacancy | null> =>
 });
 
 /**
+ * Every published post with its body as plain text, newest first: the blog's search results (lib/blog/search.ts)
+ * and the archive's posts come from this one read. Data: all pages of `/wp/v2/posts?_embed`. Post bodies are
+ * reduced to text without sanitising them (they are matched, never shown).
+ */
+export const getSearchablePosts = cache(async (): Promise<(PostSummary & { text: string })[]> => {
+  const raw = await contentSource().listAll(
+    'posts',
+    { embed: true, orderby: 'date', order: 'desc' },
+    hints([TAGS.posts], 'posts'),
+  );
+  return reshapeList(raw, reshapePostWithText, context(), 'post');
+});
+
+/**
  * Every post, report and media archive item as plain-text entries for the combined archive search (docs/SPEC-NOTES.md §7
  * Derived behaviour), each tagged with its type. Data: all pages of `/wp/v2/posts?_embed`, plus getReports and
  * getMediaArchive (so the same tagged, cached reads). Post bodies are reduced to text without sanitising them.
  */
 export const getArchiveEntries = cache(async (): Promise<ArchiveEntry[]> => {
-  const [rawPosts, reports, media] = await Promise.all([
-    contentSource().listAll(
-      'posts',
-      { embed: true, orderby: 'date', order: 'desc' },
-      hints([TAGS.posts], 'posts'),
-    ),
-    getReports(),
-    getMediaArchive(),
-  ]);
+  const [posts, reports, media] = await Promise.all([getSearchablePosts(), getReports(), getMediaArchive()]);
   const entry = (
     type: ArchiveEntry['type'],
     item: { slug: string; title: string; excerpt: string; dateGmt: string; modified: string },
@@ -407,9 +413,7 @@ export const getArchiveEntries = cache(async (): Promise<ArchiveEntry[]> => {
     image,
   });
   return [
-    ...reshapeList(rawPosts, reshapePostWithText, context(), 'post').map((p) =>
-      entry('post', p, '/blog', p.text, p.image),
-    ),
+    ...posts.map((p) => entry('post', p, '/blog', p.text, p.image)),
     ...reports.map((r) => entry('reports', r, '/reports', htmlToText(r.html), r.image)),
     ...media.map((m) => entry('media_archive', m, '/media-archive', htmlToText(m.html), m.image)),
   ];

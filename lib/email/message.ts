@@ -2,6 +2,8 @@
  * Email messages the site sends (pure: no I/O, no env), so their content is unit-tested directly.
  */
 
+import { formatDateTime } from '@/lib/format';
+
 /** One plain-text message. Addresses are bare (`a@example.org`) or with a display name. */
 export interface EmailMessage {
   to: string;
@@ -45,17 +47,9 @@ function oneLine(value: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The received time in the charity's own time zone, e.g. '3 May 2026, 14:05 (UK time)'. */
+/** The received time in the charity's own time zone, the site's way: 'May 3, 2026 @ 2:05 PM (UK time)'. */
 function receivedAt(date: Date): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  return `${text} (UK time)`;
+  return `${formatDateTime(date, 'en')} (UK time)`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createEvents, type DateArray, type EventAttributes } from 'ics';
 
 import type { EventView } from './model';
 import { addDays, EVENT_TIME_ZONE, icsLocalDateTime, londonParts } from './parse';
+import { rrule } from './recurrence';
 
 /**
  * iCalendar (RFC 5545) files for events (docs/SPEC-NOTES.md §2 Single event "Apple and generic (ICS download)", §7 ICS fields:
@@ -28,6 +29,8 @@ export type IcsEvent = {
   cancelled?: boolean;
   /** Last change (UTC), written as LAST-MODIFIED. */
   modified?: Date | null;
+  /** For a series: the RRULE value (`start`/`end` are then its first session). */
+  recurrenceRule?: string | null;
 };
 
 export type IcsCalendarOptions = {
@@ -78,6 +81,7 @@ function attributes(event: IcsEvent, now: Date): EventAttributes {
     ...(event.location ? { location: event.location } : {}),
     url: event.url,
     status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    ...(event.recurrenceRule ? { recurrenceRule: event.recurrenceRule } : {}),
     ...(event.modified && !Number.isNaN(event.modified.getTime())
       ? { lastModified: event.modified.getTime() }
       : {}),
@@ -140,7 +144,17 @@ export function buildIcsCalendar(events: readonly IcsEvent[], options: IcsCalend
 export function icsEventFromView(
   view: Pick<
     EventView,
-    'id' | 'slug' | 'title' | 'summary' | 'location' | 'start' | 'end' | 'hasTime' | 'status' | 'modified'
+    | 'id'
+    | 'slug'
+    | 'title'
+    | 'summary'
+    | 'location'
+    | 'start'
+    | 'end'
+    | 'hasTime'
+    | 'status'
+    | 'modified'
+    | 'recurrence'
   >,
   siteUrl: string,
 ): IcsEvent | null {
@@ -160,6 +174,10 @@ export function icsEventFromView(
     hasTime: view.hasTime,
     cancelled: view.status === 'cancelled',
     modified,
+    // A series is its first session plus the rule, so calendars show each session, not one months-long block.
+    recurrenceRule: view.recurrence
+      ? rrule({ start: view.start, end: view.end }, view.recurrence, view.hasTime)
+      : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { htmlToText, truncateAtWord } from '@/lib/text';
 import { isVideoFile, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
 
 import type { CalendarEvent } from './calendar';
-import { addDays, eventTimes, londonParts, londonToUtc, parseEventDate } from './parse';
+import { addDays, eventTimes, londonParts, londonToUtc, parseEventDate, parseEventTime } from './parse';
 import {
   eventLinkLabel,
   eventLocation,
@@ -12,6 +12,7 @@ import {
   registrationUrl,
   type EventLinkLabel,
 } from './place';
+import { detectRecurrence, lastSession, rrule, sessions, type Recurrence, type Session } from './recurrence';
 
 /**
  * The events pages' view of a WordPress event (docs/SPEC-NOTES.md §2 Single event, §3 Event, §4, §5, §9): everything the list,
@@ -53,12 +54,17 @@ export type EventView = {
   summary: string;
   image: CmsImage | null;
   html: string;
-  /** UTC instants; null start means 'Date TBA'. */
+  /** UTC instants; null start means 'Date TBA'. For a series, the first session's start and end. */
   start: Date | null;
   end: Date | null;
+  /** How a series repeats (lib/events/recurrence.ts); null for a one-off event. */
+  recurrence: Recurrence | null;
   /** False for date-only (all-day) events. */
   hasTime: boolean;
-  /** When the event is over: its end, or for all-day events the midnight after its last day (UK time). */
+  /**
+   * When the event is over: its end (a series: its last session's), or for all-day events the midnight after its
+   * last day (UK time).
+   */
   endsAt: Date | null;
   /** Null means 'Location TBA'. */
   location: string | null;
@@ -193,10 +199,42 @@ function endOfEvent(start: Date | null, end: Date | null, hasTime: boolean): Dat
   return londonToUtc(addDays(londonParts(end), 1));
 }
 
+function firstSessionEnd(
+  start: Date,
+  day: { year: number; month: number; day: number },
+  schedule: Record<string, unknown>,
+  hasTime: boolean,
+): Date {
+  const endTime = hasTime ? parseEventTime(schedule.event_end_time) : null;
+  if (endTime) {
+    const sameDay = londonToUtc(day, endTime);
+    if (sameDay.getTime() > start.getTime()) return sameDay;
+    const nextDay = londonToUtc(addDays(day, 1), endTime);
+    if (nextDay.getTime() - start.getTime() < 86_400_000) return nextDay;
+  }
+  return new Date(start.getTime() + 3_600_000);
+}
+
 /** Builds the view of one event. Never throws: unreadable fields give their TBA/empty values. */
 export function eventView(event: CmsEvent): EventView {
   const fields = event.fields ?? {};
-  const { start, end, hasTime } = eventTimes(scheduleFields(event));
+  const schedule = scheduleFields(event);
+  const times = eventTimes(schedule);
+  const { start, hasTime } = times;
+  const firstDay = parseEventDate(schedule.event_date);
+  const recurrence =
+    start && firstDay
+      ? detectRecurrence(
+          schedule,
+          { title: event.title, excerpt: event.excerpt, body: htmlToText(event.html) },
+          firstDay,
+          parseEventDate(schedule.event_end_date),
+          hasTime,
+        )
+      : null;
+  // A series' dates run from its first to its last day; one session ends on its first day (or the next, past midnight).
+  const end = recurrence && start && firstDay ? firstSessionEnd(start, firstDay, schedule, hasTime) : times.end;
+  const last = recurrence && start && end ? lastSession({ start, end }, recurrence) : null;
   const location = eventLocation(fields, event.html);
   const online = isOnlineEvent(fields, location);
   const physical = hasPhysicalLocation(fields);
@@ -211,8 +249,9 @@ export function eventView(event: CmsEvent): EventView {
     html: event.html,
     start,
     end,
+    recurrence,
     hasTime,
-    endsAt: endOfEvent(start, end, hasTime),
+    endsAt: last ? endOfEvent(last.start, last.end, hasTime) : endOfEvent(start, end, hasTime),
     location,
     address: address(fields),
     online,
@@ -231,21 +270,67 @@ export function eventView(event: CmsEvent): EventView {
 }
 
 /**
- * Where an event stands at `now`. Without a date it is `unscheduled`, unless WordPress marks it completed (past).
+ * The time window (start to `endsAt`-style end) of the session that is on at `now` or comes next: the event itself
+ * for a one-off, one session for a series. Null when it is over or has no date.
+ */
+export function currentOrNextSession(
+  view: Pick<EventView, 'start' | 'end' | 'endsAt' | 'hasTime' | 'recurrence'>,
+  now: Date,
+): Session | null {
+  if (!view.start || !view.endsAt) return null;
+  if (!view.recurrence || !view.end) {
+    return view.endsAt.getTime() > now.getTime() ? { start: view.start, end: view.endsAt } : null;
+  }
+  // All-day sessions last until midnight, so look from a day back and keep the first window still open.
+  const from = new Date(now.getTime() - 86_400_000);
+  for (const s of sessions({ start: view.start, end: view.end }, view.recurrence, from, 3)) {
+    const window = { start: s.start, end: endOfEvent(s.start, s.end, view.hasTime) ?? s.end };
+    if (window.end.getTime() > now.getTime()) return window;
+  }
+  return null;
+}
+
+/**
+ * The next `limit` session windows (as ms since the epoch) from `now`, for the browser to keep 'Happening now'
+ * true while a cached page is shown (components/events/phase-badge.tsx).
+ */
+export function sessionWindows(
+  view: Pick<EventView, 'start' | 'end' | 'endsAt' | 'hasTime' | 'recurrence'>,
+  now: Date,
+  // A year of weekly sessions: a page cached long ago (ISR re-renders hourly) still knows when each session is.
+  limit = 60,
+): [number, number][] {
+  if (!view.start || !view.endsAt) return [];
+  if (!view.recurrence || !view.end) return [[view.start.getTime(), view.endsAt.getTime()]];
+  const from = new Date(now.getTime() - 86_400_000);
+  return sessions({ start: view.start, end: view.end }, view.recurrence, from, limit).map((s) => [
+    s.start.getTime(),
+    (endOfEvent(s.start, s.end, view.hasTime) ?? s.end).getTime(),
+  ]);
+}
+
+/**
+ * Where an event stands at `now`: 'ongoing' only while it (for a series: one of its sessions) is on, in UK time.
+ * Without a date it is `unscheduled`, unless WordPress marks it completed (past).
  */
 export function eventPhase(
-  view: Pick<EventView, 'start' | 'endsAt'>,
+  view: Pick<EventView, 'start' | 'endsAt'> & Partial<Pick<EventView, 'end' | 'hasTime' | 'recurrence'>>,
   now: Date,
   rawStatus?: unknown,
 ): EventPhase {
   if (!view.start || !view.endsAt) {
     return (str(rawStatus) ?? '').toLowerCase() === 'completed' ? 'past' : 'unscheduled';
   }
-  if (view.endsAt.getTime() <= now.getTime()) return 'past';
-  return view.start.getTime() <= now.getTime() ? 'ongoing' : 'upcoming';
+  const session = currentOrNextSession(
+    { end: null, hasTime: true, recurrence: null, ...view },
+    now,
+  );
+  if (!session) return 'past';
+  return session.start.getTime() <= now.getTime() ? 'ongoing' : 'upcoming';
 }
 
-export type EventListItem = { view: EventView; phase: EventPhase };
+/** A listed event, where it stands, and the start it is sorted by (a series: its current or next session). */
+export type EventListItem = { view: EventView; phase: EventPhase; at: Date | null };
 
 /**
  * The events list order (docs/SPEC-NOTES.md §2): upcoming events first, soonest first (ongoing ones lead, then dated upcoming
@@ -259,12 +344,14 @@ export function orderEvents(
 ): { upcoming: EventListItem[]; past: EventListItem[] } {
   const items = events.map((e) => {
     const view = eventView(e);
-    return { view, phase: eventPhase(view, now, e.fields?.event_status) };
+    // A series sorts by its current or next session, not by the day it began.
+    const at = (view.recurrence ? currentOrNextSession(view, now)?.start : null) ?? view.start;
+    return { view, phase: eventPhase(view, now, e.fields?.event_status), at };
   });
-  const time = (v: EventView) => v.start?.getTime() ?? Number.POSITIVE_INFINITY;
+  const time = (i: EventListItem) => i.at?.getTime() ?? Number.POSITIVE_INFINITY;
   const upcoming = items
     .filter((i) => i.phase !== 'past')
-    .sort((a, b) => time(a.view) - time(b.view) || a.view.title.localeCompare(b.view.title));
+    .sort((a, b) => time(a) - time(b) || a.view.title.localeCompare(b.view.title));
   const past = items
     .filter((i) => i.phase === 'past')
     .sort((a, b) => {
@@ -283,16 +370,31 @@ export function orderedEvents(events: readonly CmsEvent[], now: Date, limit = EV
   return [...upcoming, ...past].map((i) => i.view);
 }
 
-/** The "Add to calendar" event (Google, Outlook, Yahoo links; docs/SPEC-NOTES.md §7), or null when there is no date. */
-export function calendarEvent(view: EventView, pageUrl: string): CalendarEvent | null {
+/**
+ * The "Add to calendar" event (Google, Outlook, Yahoo links; docs/SPEC-NOTES.md §7), or null when there is no date
+ * or nothing left to attend at `now`. A series starts from its current or next session and carries its rule, so
+ * the calendar gets every session rather than one block from the first day to the last.
+ */
+export function calendarEvent(view: EventView, pageUrl: string, now: Date): CalendarEvent | null {
   if (!view.start || !view.end) return null;
+  const base = { title: view.title, description: view.summary, location: view.location ?? '', url: pageUrl };
+  if (!view.recurrence) {
+    return view.endsAt && view.endsAt.getTime() <= now.getTime() ? null : { ...base, start: view.start, end: view.end };
+  }
+  const first = { start: view.start, end: view.end };
+  const [next] = sessions(first, view.recurrence, now, 1);
+  const last = lastSession(first, view.recurrence);
+  if (!next || !last) return null;
   return {
-    title: view.title,
-    description: view.summary,
-    location: view.location ?? '',
-    start: view.start,
-    end: view.end,
-    url: pageUrl,
+    ...base,
+    start: next.start,
+    end: next.end,
+    repeat: {
+      rrule: rrule(first, view.recurrence, view.hasTime),
+      freq: view.recurrence.freq,
+      interval: view.recurrence.interval,
+      lastEnd: last.end,
+    },
   };
 }
 
@@ -310,6 +412,7 @@ export function fallbackEventView(slug: string, title: string, summary: string):
     html: '',
     start: null,
     end: null,
+    recurrence: null,
     hasTime: false,
     endsAt: null,
     location: null,

@@ -4,7 +4,9 @@
  * (so 18:30 on a summer date is 17:30Z and on a winter date 18:30Z).
  */
 
-export const EVENT_TIME_ZONE = 'Europe/London';
+import { londonOffsetMs, SITE_TIME_ZONE } from '@/lib/format';
+
+export const EVENT_TIME_ZONE = SITE_TIME_ZONE;
 
 export type CalendarDate = { year: number; month: number; day: number };
 export type ClockTime = { hour: number; minute: number };
@@ -61,21 +63,8 @@ export function londonToUtc(date: CalendarDate, time: ClockTime = { hour: 0, min
   return new Date(utc);
 }
 
-/** Europe/London's offset from UTC at an instant, in milliseconds (0 in winter, 3,600,000 in summer). */
-export function londonOffsetMs(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: EVENT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return asUtc - Math.floor(instant / 60_000) * 60_000;
-}
+/** Europe/London's offset from UTC at an instant, in milliseconds (from the site's formatter module). */
+export { londonOffsetMs };
 
 export type EventTimes = {
   /** Null when the date is unreadable ('Date TBA'). */

@@ -8,7 +8,8 @@ import { dismissCookieBanner, expect, test } from './fixtures';
  * wall-clock times are fixed in the content (a winter and a summer one, for GMT and BST).
  */
 const WINTER = 'winter-solidarity-social-2026'; // 10 December 2026, 18:30-21:30 GMT, Hope Street Hall
-const SUMMER = 'vigil-for-lives-lost-at-sea-2025'; // 20 June 2025, 8:00-9:00 pm BST (19:00Z)
+// An upcoming summer event: past events offer no 'Add to calendar' links (issue 19 item 6).
+const SUMMER = 'members-assembly-online-june-2027'; // 12 June 2027, 10:00-12:00 BST (09:00Z)
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -146,11 +147,11 @@ test('a single event has its image, title, Hosted By, About, When, Where, badges
 
 test('summer (BST) times are UTC-correct in the calendar links and ICS', async ({ page, request }) => {
   await page.goto(`/event/${SUMMER}`);
-  await expect(page.getByTestId('event-when')).toHaveText('June 20, 2025 @ 8:00 PM to 9:00 PM');
+  await expect(page.getByTestId('event-when')).toHaveText('June 12, 2027 @ 10:00 AM to 12:00 PM');
   const google = new URL((await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
-  expect(google.searchParams.get('dates')).toBe('20250620T190000Z/20250620T200000Z');
+  expect(google.searchParams.get('dates')).toBe('20270612T090000Z/20270612T110000Z');
   const ics = await (await request.get(`/event/${SUMMER}/calendar.ics`)).text();
-  expect(ics).toContain('DTSTART;TZID=Europe/London:20250620T200000');
+  expect(ics).toContain('DTSTART;TZID=Europe/London:20270612T100000');
 });
 
 test('events without a date or place say Date TBA / Location TBA', async ({ page }) => {

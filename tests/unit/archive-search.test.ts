@@ -239,7 +239,7 @@ describe('searchArchive with search text', () => {
   });
 
   it('tolerates a typo in longer words', () => {
-    expect(slugs(searchArchive(index, query({ q: 'recognitoin' })).items)).toEqual(['explainer-video']);
+    expect(slugs(searchArchive(index, query({ q: 'recogniton' })).items)).toEqual(['explainer-video']);
     expect(searchArchive(index, query({ q: 'clmate' })).total).toBe(4);
   });
 

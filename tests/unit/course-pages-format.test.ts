@@ -5,22 +5,19 @@ import {
   cutText,
   deniedNotice,
   enrolErrorKey,
-  longDate,
   neighbours,
   pickLesson,
-  priceAmount,
 } from '@/components/courses/format';
 import { uploadHeaders } from '@/components/courses/uploads';
 import { siteConfig } from '@/lib/config/site';
+import { formatDate, formatMoney } from '@/lib/format';
 import { courseJsonLd } from '@/lib/seo/json-ld';
 
 describe('course page helpers', () => {
-  it('prints free as null and prices in pounds with pence only when needed', () => {
-    expect(priceAmount(0)).toBeNull();
-    expect(priceAmount(-3)).toBeNull();
-    expect(priceAmount(Number.NaN)).toBeNull();
-    expect(priceAmount(25)).toBe('25');
-    expect(priceAmount(12.5)).toBe('12.50');
+  it('prints prices in pounds with pence only when needed, in the page locale (lib/format.ts)', () => {
+    expect(formatMoney(25, 'en')).toBe('£25');
+    expect(formatMoney(12.5, 'en')).toBe('£12.50');
+    expect(formatMoney(12.5, 'fr')).toBe('12,50\u00a0£');
   });
 
   it('cuts descriptions at a word with an ellipsis and flattens whitespace', () => {
@@ -64,11 +61,11 @@ describe('course page helpers', () => {
     expect(deniedNotice('')).toBeNull();
   });
 
-  it('prints dates in UK time in the page locale', () => {
+  it("prints dates in UK time in the page locale, English the site's way ('Month day, year')", () => {
     // 23:30 UTC on 31 March 2026 is already 1 April in London (BST).
-    expect(longDate(new Date('2026-03-31T23:30:00Z'), 'en')).toBe('1 April 2026');
-    expect(longDate('2026-03-31T23:30:00Z', 'fr')).toBe('1 avril 2026');
-    expect(longDate('nonsense', 'en')).toBe('');
+    expect(formatDate(new Date('2026-03-31T23:30:00Z'), 'en')).toBe('April 1, 2026');
+    expect(formatDate('2026-03-31T23:30:00Z', 'fr')).toBe('1 avril 2026');
+    expect(formatDate('nonsense', 'en')).toBe('');
   });
 });
 

@@ -31,8 +31,8 @@ describe('buildEnquiryEmail', () => {
     expect(msg.text).toContain('Language: fr');
     expect(msg.text).toContain(`Enquiry id: ${enquiry.id}`);
     // 13:05 UTC is 14:05 in London in July (BST).
-    // (ICU versions differ in the separator between date and time.)
-    expect(msg.text).toMatch(/Received: 1 July 2026(,| at) 14:05 \(UK time\)/);
+    // The site's one date format (lib/format.ts): 'Month day, year @ h:mm AM/PM'. ICU versions differ in the space before PM.
+    expect(msg.text).toMatch(/Received: July 1, 2026 @ 2:05\s?PM \(UK time\)/u);
     expect(msg.text).toContain('Line one\nLine two <b>not html</b>');
   });
 

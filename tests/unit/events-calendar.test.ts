@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { compactUtc, googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
-import { formatEventWhen } from '@/lib/events/format';
+import { formatEventWhen as formatWhen, type EventWhen } from '@/lib/format';
+
+/** The old positional call shape, through the site's one formatter. */
+const formatEventWhen = (start: Date | null, end: Date | null, hasTime: boolean, locale: string, to = 'to') =>
+  formatWhen({ start, end, hasTime } satisfies EventWhen, locale, { to });
 
 const event = {
   title: 'Vigil for Solidarity & Hope',
@@ -24,7 +28,7 @@ describe('calendar links', () => {
   });
 
   it('Outlook and Yahoo carry the same event', () => {
-    const outlook = new URL(outlookCalendarUrl(event));
+    const outlook = new URL(outlookCalendarUrl(event)!);
     expect(outlook.hostname).toBe('outlook.live.com');
     expect(outlook.searchParams.get('subject')).toBe(event.title);
     expect(outlook.searchParams.get('startdt')).toBe('2027-01-15T18:30:00.000Z');
@@ -45,10 +49,13 @@ describe('formatEventWhen', () => {
     ).toBe('July 1, 2026 @ 6:30 PM to 7:30 PM');
   });
 
-  it('adds the end date after " - " for events over several days, and drops times for date-only events', () => {
+  it('reads "start @ time to end @ time" for events over several days, and drops times for date-only events', () => {
     expect(
       formatEventWhen(new Date('2027-03-04T10:00:00Z'), new Date('2027-03-05T16:00:00Z'), true, 'en'),
-    ).toBe('March 4, 2027 @ 10:00 AM - March 5, 2027 to 4:00 PM');
+    ).toBe('March 4, 2027 @ 10:00 AM to March 5, 2027 @ 4:00 PM');
+    expect(
+      formatEventWhen(new Date('2027-03-04T00:00:00Z'), new Date('2027-03-06T01:00:00Z'), false, 'en'),
+    ).toBe('March 4, 2027 to March 6, 2027');
     expect(
       formatEventWhen(new Date('2027-03-04T00:00:00Z'), new Date('2027-03-04T01:00:00Z'), false, 'en'),
     ).toBe('March 4, 2027');

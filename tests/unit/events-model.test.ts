@@ -304,14 +304,15 @@ describe('orderEvents', () => {
 describe('calendarEvent, fallbackEventView and eventErrorDetails', () => {
   it('gives calendar link data only for dated events', () => {
     const view = eventView(cmsEvent({ event_date: '2026-12-10', event_time: '18:30', location: 'Hall' }));
-    expect(calendarEvent(view, 'https://example.org/event/x')).toMatchObject({
+    const before = new Date('2026-12-01T00:00:00Z');
+    expect(calendarEvent(view, 'https://example.org/event/x', before)).toMatchObject({
       title: view.title,
       location: 'Hall',
       start: new Date('2026-12-10T18:30:00Z'),
       end: new Date('2026-12-10T19:30:00Z'),
       url: 'https://example.org/event/x',
     });
-    expect(calendarEvent(eventView(cmsEvent({})), 'https://example.org/event/y')).toBeNull();
+    expect(calendarEvent(eventView(cmsEvent({})), 'https://example.org/event/y', before)).toBeNull();
   });
 
   it("makes a generic 'Community Event' without date, place or actions", () => {
@@ -324,7 +325,7 @@ describe('calendarEvent, fallbackEventView and eventErrorDetails', () => {
       registration: null,
       video: null,
     });
-    expect(calendarEvent(view, 'https://example.org/event/x')).toBeNull();
+    expect(calendarEvent(view, 'https://example.org/event/x', new Date())).toBeNull();
   });
 
   it('shows the CMS layer’s messages but never other errors’ internals', () => {

@@ -59,7 +59,7 @@ export default async function CoursesPage({ params }: PageProps<'/[locale]/cours
                   <p className="mt-3 flex-1 text-muted">{cutText(course.description)}</p>
                   <div className="mt-6 flex items-center justify-between gap-4">
                     <span className="rounded-full bg-surface-strong px-3 py-1 text-sm font-semibold">
-                      <CoursePrice price={course.price} />
+                      <CoursePrice price={course.price} locale={locale} />
                     </span>
                     <span className="text-sm text-muted">
                       {t('lessonsCount', { count: course.lessonCount })}

@@ -2,7 +2,6 @@ import { Award, BookOpen } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { longDate } from '@/components/courses/format';
 import { ProgressBar } from '@/components/courses/progress-bar';
 import { AccountData } from '@/components/data-rights/account-data';
 import { PageHeader } from '@/components/layout/page-header';
@@ -13,6 +12,7 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireUser } from '@/lib/auth';
 import { myCourses } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { formatDate } from '@/lib/format';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard'>): Promise<Metadata> {
   const locale = await localeParam(params);
@@ -66,7 +66,7 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
                   {course.title}
                 </h3>
                 <p className="mt-1 text-sm text-muted">
-                  {t('enrolledOn', { date: longDate(enrolledAt, locale) })}
+                  {t('enrolledOn', { date: formatDate(enrolledAt, locale) })}
                 </p>
                 <div className="mt-4">
                   <ProgressBar

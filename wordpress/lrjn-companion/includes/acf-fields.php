@@ -59,6 +59,8 @@ function lrjn_companion_acf_field_map() {
 			'event_time'           => 'text',
 			'event_end_time'       => 'text',
 			'event_end_date'       => 'text',
+			// How a series repeats: 'weekly', 'fortnightly', 'daily' or an RRULE such as FREQ=WEEKLY;INTERVAL=2.
+			'event_recurrence'     => 'text',
 			'location_details'     => 'text',
 			'location'             => 'text',
 			'post_code'            => 'text',

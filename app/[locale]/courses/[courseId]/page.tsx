@@ -108,7 +108,7 @@ export default async function CoursePage({ params }: Props) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-muted">{t('priceLabel')}</dt>
               <dd className="font-semibold" data-testid="course-price">
-                <CoursePrice price={course.price} />
+                <CoursePrice price={course.price} locale={locale} />
               </dd>
               <dt className="text-muted">{t('lessonsLabel')}</dt>
               <dd className="font-semibold">{course.lessonCount}</dd>

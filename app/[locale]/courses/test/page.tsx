@@ -9,6 +9,7 @@ import { localeParam } from '@/i18n/params';
 import { requireAdmin } from '@/lib/auth';
 import { manageStatus } from '@/lib/course-admin/status';
 import { TEST_COURSE_PRICE, listAllCourses } from '@/lib/courses';
+import { formatMoney } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 type Props = PageProps<'/[locale]/courses/test'>;
@@ -20,17 +21,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     path: '/courses/test',
     title: t('testTitle'),
-    description: t('testSubtitle', { price: gbp(locale, TEST_COURSE_PRICE) }),
+    description: t('testSubtitle', { price: formatMoney(TEST_COURSE_PRICE, locale) }),
     noindex: true,
   });
 }
 
-function gbp(locale: string, amount: number): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : locale, {
-    style: 'currency',
-    currency: 'GBP',
-  }).format(amount);
-}
 
 /**
  * Test courses (docs/SPEC-NOTES.md §2, §7 insert_test_course, §9 price 25), admins only (`requireAdmin`): a button creating an
@@ -49,7 +44,7 @@ export default async function TestCoursesPage({ params, searchParams }: Props) {
     <>
       <PageHeader
         title={t('testTitle')}
-        subtitle={t('testSubtitle', { price: gbp(locale, TEST_COURSE_PRICE) })}
+        subtitle={t('testSubtitle', { price: formatMoney(TEST_COURSE_PRICE, locale) })}
       />
       <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
         <form action={createTestCourseAction}>
@@ -101,7 +96,7 @@ export default async function TestCoursesPage({ params, searchParams }: Props) {
                     >
                       <td className="py-2 pr-4 font-mono text-sm break-all">{course.id}</td>
                       <td className="py-2 pr-4">{course.title}</td>
-                      <td className="py-2 pr-4">{gbp(locale, course.price)}</td>
+                      <td className="py-2 pr-4">{formatMoney(course.price, locale)}</td>
                       <td className="py-2">
                         <Link
                           href={`/courses/manage/${course.id}`}

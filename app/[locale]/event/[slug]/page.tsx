@@ -11,6 +11,7 @@ import { localeParam, slugParam } from '@/i18n/params';
 import { getEvent, getEvents, type CmsEvent } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import {
+  currentOrNextSession,
   eventErrorDetails,
   eventPhase,
   eventView,
@@ -99,17 +100,20 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
   if (!event) notFound();
 
   const view = eventView(event);
-  const phase = eventPhase(view, new Date(), event.fields.event_status);
+  const now = new Date();
+  const phase = eventPhase(view, now, event.fields.event_status);
+  // A series is described by its current or next session (its first one once it is over), not its whole span.
+  const session = (view.recurrence ? currentOrNextSession(view, now) : null) ?? view;
   return (
     <>
-      {view.start ? (
+      {session.start ? (
         <JsonLd
           data={eventJsonLd(site, {
             path,
             name: view.title,
             description: view.summary,
-            startDate: londonIso(view.start, view.hasTime),
-            endDate: view.end ? londonIso(view.end, view.hasTime) : undefined,
+            startDate: londonIso(session.start, view.hasTime),
+            endDate: session.end ? londonIso(session.end, view.hasTime) : undefined,
             attendance: view.attendance,
             status: view.status,
             location: view.location,
@@ -122,7 +126,14 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
           })}
         />
       ) : null}
-      <EventDetail view={view} phase={phase} locale={locale} pageUrl={pageUrl} defaultHost={site.name} />
+      <EventDetail
+        view={view}
+        phase={phase}
+        locale={locale}
+        pageUrl={pageUrl}
+        defaultHost={site.name}
+        now={now}
+      />
     </>
   );
 }

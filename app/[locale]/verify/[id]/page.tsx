@@ -3,12 +3,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 
-import { longDate } from '@/components/courses/format';
 import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { siteConfig } from '@/lib/config/site';
 import { getCertificate } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { formatDate } from '@/lib/format';
 
 // Certificates are issued at run time and live in the database, which the build never opens (docs/ARCHITECTURE.md §2).
 export const dynamic = 'force-dynamic';
@@ -47,7 +47,7 @@ export default async function VerifyPage({ params }: Props) {
     [t('studentLabel'), certificate.studentName],
     [t('courseLabel'), certificate.courseTitle],
     [t('certificateLabel'), certificate.certificateTitle],
-    [t('dateLabel'), longDate(certificate.issuedAt, locale)],
+    [t('dateLabel'), formatDate(certificate.issuedAt, locale)],
     [t('idLabel'), certificate.id],
   ];
   return (

@@ -62,6 +62,15 @@ export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/cours
 export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from './schema';
 export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
+export {
+  findEnquiryDetail,
+  findEnquiryNote,
+  insertEnquiryNote,
+  listInbox,
+  setNoteOutbox,
+  updateEnquiryHandling,
+} from './queries/inbox';
+export type { EnquiryDetail, InboxPage, InboxQuery } from './queries/inbox';
 export { latestHomepageContent } from './queries/homepage';
 export {
   NEWSLETTER_CONFIRM_KIND,

@@ -57,7 +57,7 @@ describe.each(engines)('contact form on $name', (engine) => {
     await dispose?.();
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate enquiries, outbox`);
+    await handle.db.execute(sql`truncate enquiries, enquiry_notes, outbox`);
     smtp.messages.length = 0;
     smtp.rejectRecipients = false;
   });

@@ -37,7 +37,7 @@ afterAll(async () => {
   await handle?.close();
 });
 beforeEach(async () => {
-  await handle.db.execute(sql`truncate enquiries, outbox, volunteers`);
+  await handle.db.execute(sql`truncate enquiries, enquiry_notes, outbox, volunteers`);
   smtp.messages.length = 0;
 });
 

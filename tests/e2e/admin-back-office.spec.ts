@@ -102,7 +102,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   await main.getByLabel('Email', { exact: true }).fill(staffEmail);
   await main.getByLabel('Role', { exact: true }).selectOption('staff');
   await page.getByRole('button', { name: 'Save role' }).click();
-  await expect(page.getByRole('status')).toHaveText('The role was changed.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
   const row = page.getByRole('row').filter({ hasText: staffEmail });
   await expect(row.getByRole('cell').nth(1)).toHaveText('staff');
   await expectNoAxeViolations(page, '/admin/staff');
@@ -120,7 +120,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   await page.getByRole('main').getByLabel('Search', { exact: true }).fill(visitor);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status')).toHaveText('Matching enquiries: 1');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Matching enquiries: 1');
   const listed = page.getByRole('row').filter({ hasText: visitor });
   await expect(listed.getByText('New', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, `/admin/enquiries?q=${encodeURIComponent(visitor)}`);
@@ -134,7 +134,9 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   const answer = `Thank you, Vera! Come to our Thursday meeting. (${Date.now().toString(36)})`;
   await page.getByLabel('Your reply').fill(answer);
   await page.getByRole('button', { name: 'Send reply' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your reply is on its way: it was queued for sending.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Your reply is on its way: it was queued for sending.',
+  );
   await expect(page.locator('dl').getByText('Answered')).toBeVisible();
   const replyRow = page.getByRole('row').filter({ hasText: 'Reply to the sender' });
   await expect(replyRow.getByRole('cell').nth(1)).toHaveText('Sent');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { navItemsFor } from '@/components/admin/nav-items';
-import { type AuthUser, setRoleByEmail, staffGuard } from '@/lib/auth';
+import { type AuthUser, adminStatus, setRoleByEmail, staffGuard } from '@/lib/auth';
 import { grantAdminByEmail } from '@/lib/auth/admin';
 import { type DatabaseHandle, insertLocalUser, listRoleHolders } from '@/lib/db';
 import { openDatabase } from '@/lib/db/client';
@@ -107,6 +107,8 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
       user: { id: users.ben.id, role: 'staff' },
     });
     expect(await staffGuard(users.ben, 'admin', handle.db, [])).toMatchObject({ ok: false, status: 403 });
+    // Staff author no courses: the course pages' admin check (requireAdmin/checkAdmin) refuses them.
+    expect(await adminStatus(users.ben, handle.db, [])).toBe('not-admin');
     expect(await staffGuard(users.ada, 'staff', handle.db, [])).toMatchObject({
       ok: true,
       user: { role: 'admin' },

@@ -100,7 +100,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const main = page.getByRole('main');
   await main.getByLabel('Email', { exact: true }).fill(staffEmail);
-  await main.getByLabel('Role', { exact: true }).selectOption('staff');
+  await main.getByRole('combobox', { name: 'Role', exact: true }).selectOption('staff');
   await page.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
   const row = page.getByRole('row').filter({ hasText: staffEmail });

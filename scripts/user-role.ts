@@ -39,10 +39,14 @@ async function main(): Promise<number> {
       console.error(`${email} is the last admin: make someone else admin first. Nothing was changed.`);
       return 1;
     case 'unchanged':
-      console.log(`${outcome.email} already has role ${roleName} (user ${outcome.userId}). Nothing was changed.`);
+      console.log(
+        `${outcome.email} already has role ${roleName} (user ${outcome.userId}). Nothing was changed.`,
+      );
       return 0;
     case 'changed':
-      console.log(`${outcome.email} now has role ${roleName} (was ${outcome.before ?? 'none'}; user ${outcome.userId}).`);
+      console.log(
+        `${outcome.email} now has role ${roleName} (was ${outcome.before ?? 'none'}; user ${outcome.userId}).`,
+      );
       return 0;
   }
 }

@@ -243,9 +243,7 @@ export async function requireStaff({
 }
 
 /** Outcome of `checkStaff`: the staff member with their role, or a refusal as GuardResult's. */
-export type StaffGuardResult =
-  | { ok: true; user: StaffUser }
-  | Extract<GuardResult, { ok: false }>;
+export type StaffGuardResult = { ok: true; user: StaffUser } | Extract<GuardResult, { ok: false }>;
 
 /**
  * The staff check for a user already resolved (or null when signed out), without Next's cookies: 401, 403 (no

@@ -81,6 +81,15 @@ export {
 export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
 export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
+export {
+  findEnquiryDetail,
+  findEnquiryNote,
+  insertEnquiryNote,
+  listInbox,
+  setNoteOutbox,
+  updateEnquiryHandling,
+} from './queries/inbox';
+export type { EnquiryDetail, InboxPage, InboxQuery } from './queries/inbox';
 export { latestHomepageContent } from './queries/homepage';
 export {
   NEWSLETTER_CONFIRM_KIND,

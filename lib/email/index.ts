@@ -11,6 +11,8 @@ export type { SendOptions, SendResult } from './send';
 export { SMTP_TIMEOUT_MS, defaultFrom, sendEmail } from './send';
 export type { EmailJobOptions } from './jobs';
 export { EMAIL_JOB_KINDS, ENQUIRY_FORWARD_KIND, enquiryEmail, findEnquiry, runEmailJob } from './jobs';
+export type { ReplyEmailTexts } from './message';
+export { ENQUIRY_REPLY_KIND, runEnquiryReplyJob } from './reply-job';
 export type { AuthEmailOutcome } from './auth-job';
 export { AUTH_EMAIL_JOB_KIND, runAuthEmailJob } from './auth-job';
 export { openSealedLink, redactLink, sealLink } from './sealed-link';

@@ -16,10 +16,10 @@ import { type SendOptions, sendEmail } from './send';
 
 /** Outbox kind of an enquiry's forward; payload `{ enquiryId }`. */
 export const ENQUIRY_FORWARD_KIND = 'enquiry.forward';
-/** Outbox kinds handled by `runEmailJob`. */
-export const EMAIL_JOB_KINDS = [ENQUIRY_FORWARD_KIND] as const;
+/** Outbox kinds handled by `runEmailJob`: the forward to the team, and staff replies ('enquiry.reply'). */
+export const EMAIL_JOB_KINDS = [ENQUIRY_FORWARD_KIND, 'enquiry.reply'] as const;
 
-export interface EmailJobOptions extends Pick<SendOptions, 'smtpUrl' | 'from'> {
+export interface EmailJobOptions extends Pick<SendOptions, 'smtpUrl' | 'from' | 'mailDir'> {
   /** Database or transaction; default `getDb()`. */
   db?: Database;
 }
@@ -49,6 +49,10 @@ export async function runEmailJob(
   item: Pick<OutboxItem, 'id' | 'kind' | 'payload'>,
   options: EmailJobOptions = {},
 ): Promise<SideEffectOutcome> {
+  if (item.kind === 'enquiry.reply') {
+    const { runEnquiryReplyJob } = await import('./reply-job');
+    return runEnquiryReplyJob(item, options);
+  }
   if (item.kind !== ENQUIRY_FORWARD_KIND)
     return { ok: false, error: `email: unknown job kind ${item.kind.slice(0, 60)}` };
   const enquiryId = item.payload?.enquiryId;

@@ -86,3 +86,41 @@ export function buildEnquiryEmail(
     ].join('\n'),
   };
 }
+
+/** The translated lines of a reply email (messages admin.replyEmail, in the enquiry's language). */
+export interface ReplyEmailTexts {
+  subject: string;
+  greeting: string;
+  signOff: string;
+  quoteIntro: string;
+}
+
+/**
+ * A staff member's answer to an enquiry, sent to the person who wrote it: subject and greeting in their language,
+ * the staff text verbatim, the site's sign-off, then their original message quoted (`> `), reply-to the team's
+ * address so an answer lands in the charity's inbox.
+ */
+export function buildEnquiryReplyEmail(
+  input: { to: string; body: string; original: string; replyTo: string },
+  texts: ReplyEmailTexts,
+): EmailMessage {
+  return {
+    to: oneLine(input.to, 254),
+    replyTo: oneLine(input.replyTo, 254),
+    subject: oneLine(texts.subject, 200),
+    text: [
+      texts.greeting,
+      '',
+      input.body.replace(/\r\n?/g, '\n').trim(),
+      '',
+      texts.signOff,
+      '',
+      texts.quoteIntro,
+      ...input.original
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => `> ${line}`),
+      '',
+    ].join('\n'),
+  };
+}

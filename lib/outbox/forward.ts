@@ -1,7 +1,13 @@
 import 'server-only';
 
 import { claimUntriedOutboxItem, getDb, markOutbox } from '@/lib/db';
-import { ENQUIRY_FORWARD_KIND, type EmailJobOptions, findEnquiry, runEmailJob } from '@/lib/email';
+import {
+  ENQUIRY_FORWARD_KIND,
+  ENQUIRY_REPLY_KIND,
+  type EmailJobOptions,
+  findEnquiry,
+  runEmailJob,
+} from '@/lib/email';
 
 /**
  * How long after an enquiry is saved its 'enquiry.forward' outbox item becomes due for the worker: the browser
@@ -39,6 +45,25 @@ export async function forwardEnquiryNow(
     kind: ENQUIRY_FORWARD_KIND,
     payloadKey: 'enquiryId',
     value: enquiryId,
+  });
+  if (!item) return 'pending';
+  const outcome = await runEmailJob(item, { ...options, db });
+  await markOutbox(db, item, outcome);
+  return outcome.ok ? 'forwarded' : 'failed';
+}
+
+/**
+ * Sends a staff reply now, through its 'enquiry.reply' outbox item (saved with the reply, lib/admin/inbox.ts), so
+ * the person gets it at once rather than at the worker's next round; only an item not tried yet (a second call
+ * sends nothing). The outcome is recorded on the item; on failure the worker retries it. Never throws for a
+ * failed send; database errors do throw (the caller, after its commit, catches them: the reply stays queued).
+ */
+export async function sendReplyNow(noteId: string, options: EmailJobOptions = {}): Promise<ForwardStatus> {
+  const db = options.db ?? (await getDb());
+  const item = await claimUntriedOutboxItem(db, {
+    kind: ENQUIRY_REPLY_KIND,
+    payloadKey: 'noteId',
+    value: noteId,
   });
   if (!item) return 'pending';
   const outcome = await runEmailJob(item, { ...options, db });

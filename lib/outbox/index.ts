@@ -9,6 +9,6 @@ import 'server-only';
 export type { DrainOptions, DrainResult } from './drain';
 export { drainOutbox, runOutboxItem } from './drain';
 export type { ForwardStatus } from './forward';
-export { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from './forward';
+export { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow, sendReplyNow } from './forward';
 export { startOutboxWorker, stopOutboxWorker } from './worker';
 export { ALERT_INTERVAL_SECONDS, OUTBOX_ALERT_KIND, alertFailedOutbox } from './alert';

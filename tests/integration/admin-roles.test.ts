@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { navItemsFor } from '@/components/admin/nav-items';
-import { type AuthUser, setRoleByEmail, staffGuard } from '@/lib/auth';
+import { type AuthUser, adminStatus, setRoleByEmail, staffGuard } from '@/lib/auth';
 import { grantAdminByEmail } from '@/lib/auth/admin';
 import { type DatabaseHandle, insertLocalUser, listRoleHolders } from '@/lib/db';
 import { openDatabase } from '@/lib/db/client';
@@ -52,13 +52,20 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
       supabase: false,
       actor: { id: users.ada.id, email: 'ada@example.org' },
     });
-    const rows = await handle.db.query.userRoles.findMany({ where: (t, { eq }) => eq(t.userId, users.ben.id) });
+    const rows = await handle.db.query.userRoles.findMany({
+      where: (t, { eq }) => eq(t.userId, users.ben.id),
+    });
     expect(rows.map((r) => r.roleName)).toEqual(['admin']);
     const audit = await handle.db.query.adminAudit.findMany({ orderBy: (t, { asc }) => asc(t.createdAt) });
     expect(audit.map((a) => [a.actorEmail, a.action, a.target, a.detail])).toEqual([
       ['cli', 'role.set', 'ben@example.org', { userId: users.ben.id, before: null, after: 'staff' }],
       ['cli', 'role.set', 'ada@example.org', { userId: users.ada.id, before: null, after: 'admin' }],
-      ['ada@example.org', 'role.set', 'ben@example.org', { userId: users.ben.id, before: 'staff', after: 'admin' }],
+      [
+        'ada@example.org',
+        'role.set',
+        'ben@example.org',
+        { userId: users.ben.id, before: 'staff', after: 'admin' },
+      ],
     ]);
   });
 
@@ -100,7 +107,12 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
       user: { id: users.ben.id, role: 'staff' },
     });
     expect(await staffGuard(users.ben, 'admin', handle.db, [])).toMatchObject({ ok: false, status: 403 });
-    expect(await staffGuard(users.ada, 'staff', handle.db, [])).toMatchObject({ ok: true, user: { role: 'admin' } });
+    // Staff author no courses: the course pages' admin check (requireAdmin/checkAdmin) refuses them.
+    expect(await adminStatus(users.ben, handle.db, [])).toBe('not-admin');
+    expect(await staffGuard(users.ada, 'staff', handle.db, [])).toMatchObject({
+      ok: true,
+      user: { role: 'admin' },
+    });
     // ADMIN_EMAILS makes an admin without a row, but only with a confirmed address.
     expect(await staffGuard(users.cat, 'admin', handle.db, ['cat@example.org'])).toMatchObject({ ok: true });
     expect(
@@ -117,7 +129,9 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
 
   it('refuses a role name the back office does not know, in the database itself', async () => {
     await expect(
-      handle.db.execute(`insert into user_roles (user_id, role_name) values ('${users.cat.id}', 'member')` as never),
+      handle.db.execute(
+        `insert into user_roles (user_id, role_name) values ('${users.cat.id}', 'member')` as never,
+      ),
     ).rejects.toThrow();
   });
 });
@@ -128,7 +142,12 @@ describe('staff check failures', () => {
     await broken.close();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const user: AuthUser = { id: crypto.randomUUID(), email: 'x@example.org', name: null, emailConfirmed: true };
+      const user: AuthUser = {
+        id: crypto.randomUUID(),
+        email: 'x@example.org',
+        name: null,
+        emailConfirmed: true,
+      };
       expect(await staffGuard(user, 'staff', broken.db, [])).toEqual({
         ok: false,
         status: 503,

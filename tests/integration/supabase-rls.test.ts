@@ -6,7 +6,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from '@/lib/courses/schemas';
-import { openDatabase, upsertNewsletterSubscriber } from '@/lib/db';
+import { setRoleByEmail } from '@/lib/auth/roles';
+import { listRoleHolders, openDatabase, upsertNewsletterSubscriber } from '@/lib/db';
 
 import { createScratchDatabase } from '../helpers/scratch-database';
 
@@ -611,4 +612,30 @@ describe('Storage: the public bucket documents (course materials)', () => {
       expect(await names(tx)).toEqual([stored]);
     });
   });
+});
+
+describe('back-office roles on Supabase Auth accounts (issue 17)', () => {
+  it('the server sets and lists roles by the emails of auth.users, as `npm run user:role` does there', async () => {
+    const handle = await openDatabase({ databaseUrl: scratch.url });
+    try {
+      expect(await setRoleByEmail(handle.db, 'Bob@Example.org', 'staff', { supabase: true })).toMatchObject({
+        status: 'changed',
+        userId: ids.bob,
+      });
+      const holders = await listRoleHolders(handle.db, { supabase: true });
+      expect(holders.map((h) => [h.email, h.role])).toEqual([
+        ['admin@example.org', 'admin'],
+        ['alice@example.org', 'staff'],
+        ['bob@example.org', 'staff'],
+      ]);
+      expect(await setRoleByEmail(handle.db, 'bob@example.org', null, { supabase: true })).toMatchObject({
+        status: 'changed',
+      });
+      expect(await setRoleByEmail(handle.db, 'nobody@example.org', 'staff', { supabase: true })).toEqual({
+        status: 'no-such-user',
+      });
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });

@@ -36,7 +36,10 @@ export async function findBackOfficeRole(db: Database, userId: string): Promise<
  * come from `auth.users` with `supabase: true` (a Supabase database), else from local_users. @throws on a
  * database error.
  */
-export async function listRoleHolders(db: Database, { supabase }: { supabase: boolean }): Promise<RoleHolder[]> {
+export async function listRoleHolders(
+  db: Database,
+  { supabase }: { supabase: boolean },
+): Promise<RoleHolder[]> {
   const accounts = supabase ? sql.raw('auth.users') : sql.raw('public.local_users');
   const result = await db.execute(sql`
     select r.user_id::text as "userId", a.email::text as email,

@@ -1,0 +1,132 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+
+import { AdminNotice } from '@/components/admin/admin-notice';
+import { AdminPage, AdminSection } from '@/components/admin/admin-page';
+import { adminButton, adminInput, adminSecondaryButton, adminTable } from '@/components/admin/styles';
+import { localeParam } from '@/i18n/params';
+import { formatDateTime } from '@/lib/admin/format';
+import { adminMetadata } from '@/lib/admin/metadata';
+import { authKind, requireStaff } from '@/lib/auth';
+import { env } from '@/lib/config/env';
+import { getDb, listRoleHolders } from '@/lib/db';
+
+import { setRoleAction } from './actions';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/admin/staff'>): Promise<Metadata> {
+  return adminMetadata(await localeParam(params), '/admin/staff', 'staff.title');
+}
+
+/**
+ * Staff (issue 17 item 2), admins only (`requireStaff({ role: 'admin' })`: staff get the 403 page): who holds a
+ * back-office role, and a form to grant, change or revoke one by email (setRoleAction; the last admin stays).
+ */
+export default async function StaffPage({ params, searchParams }: PageProps<'/[locale]/admin/staff'>) {
+  const locale = await localeParam(params);
+  const me = await requireStaff({ locale, next: '/admin/staff', role: 'admin' });
+  const { done, error } = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  const holders = await listRoleHolders(await getDb(), { supabase: authKind() === 'supabase' });
+  const envAdmins = env().ADMIN_EMAILS ?? [];
+  return (
+    <AdminPage title={t('staff.title')} description={t('staff.description')}>
+      <AdminNotice done={done} error={error} />
+      <AdminSection id="staff-grant" title={t('staff.grantHeading')}>
+        <form action={setRoleAction} className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="locale" value={locale} />
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('staff.email')}</span>
+            <input name="email" type="email" required autoComplete="off" className={adminInput} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('staff.role')}</span>
+            <select name="role" defaultValue="staff" className={adminInput}>
+              <option value="staff">{t('roles.staff')}</option>
+              <option value="admin">{t('roles.admin')}</option>
+              <option value="none">{t('staff.none')}</option>
+            </select>
+          </label>
+          <button type="submit" className={adminButton}>
+            {t('staff.submit')}
+          </button>
+        </form>
+        <p className="text-sm text-muted">{t('staff.grantHelp')}</p>
+      </AdminSection>
+      <AdminSection id="staff-list" title={t('staff.listHeading')}>
+        {holders.length === 0 ? (
+          <p>{t('staff.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={adminTable}>
+              <caption className="sr-only">{t('staff.listHeading')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.email')}</th>
+                  <th scope="col">{t('staff.role')}</th>
+                  <th scope="col">{t('staff.since')}</th>
+                  <th scope="col">{t('staff.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {holders.map((h) => {
+                  const email = h.email ?? t('staff.noAccount');
+                  const other = h.role === 'admin' ? 'staff' : 'admin';
+                  return (
+                    <tr key={h.userId}>
+                      <td>
+                        {email}
+                        {h.userId === me.id ? ` ${t('staff.you')}` : ''}
+                      </td>
+                      <td>{t(`roles.${h.role}`)}</td>
+                      <td>{formatDateTime(h.since, locale)}</td>
+                      <td>
+                        {h.email ? (
+                          <div className="flex flex-wrap gap-2">
+                            <RoleButton locale={locale} email={h.email} role={other}>
+                              {t(other === 'admin' ? 'staff.makeAdmin' : 'staff.makeStaff')}
+                            </RoleButton>
+                            <RoleButton locale={locale} email={h.email} role="none">
+                              {t('staff.remove')}
+                            </RoleButton>
+                          </div>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {envAdmins.length > 0 ? (
+          <p className="text-sm text-muted">{t('staff.envAdmins', { emails: envAdmins.join(', ') })}</p>
+        ) : null}
+      </AdminSection>
+    </AdminPage>
+  );
+}
+
+/** One-click role change for a listed person: a tiny form posting to the same action. */
+function RoleButton({
+  locale,
+  email,
+  role,
+  children,
+}: {
+  locale: string;
+  email: string;
+  role: 'admin' | 'staff' | 'none';
+  children: string;
+}) {
+  return (
+    <form action={setRoleAction}>
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="role" value={role} />
+      <button type="submit" className={adminSecondaryButton}>
+        {children}
+        <span className="sr-only"> ({email})</span>
+      </button>
+    </form>
+  );
+}

@@ -47,7 +47,7 @@ async function waitFor(url, timeoutMs = 120_000) {
 }
 
 function start(cmd, argv, options) {
-  const child = spawn(cmd, argv, { stdio: 'ignore', ...options });
+  const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'], ...options });
   children.push(child);
   return child;
 }
@@ -129,8 +129,21 @@ function blankApp(padBytes) {
   return dir;
 }
 
-const results = {};
 let nginxPid;
+const results = {};
+let cleaned = false;
+function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  if (nginxPid) process.kill(nginxPid, 'SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(1);
+  });
 try {
   await nextStart(root, 3113);
   await nextStart(root, 3114);
@@ -140,12 +153,17 @@ try {
   nginxPid = Number(readFileSync(path.join(prefix, 'nginx.pid'), 'utf8'));
 
   // The page's exact bytes and type, as nginx serves them from its cache.
-  const first = await fetch(`http://localhost:3116${pagePath}`);
-  const body = Buffer.from(await first.arrayBuffer());
-  const again = await fetch(`http://localhost:3116${pagePath}`);
-  await again.arrayBuffer();
-  if (again.headers.get('x-cache-status') !== 'HIT')
-    throw new Error(`${pagePath} is not cached by nginx: ${again.headers.get('x-cache-status')}`);
+  let body = Buffer.alloc(0);
+  let cacheStatus = '';
+  for (let i = 0; i < 5 && cacheStatus !== 'HIT'; i++) {
+    const res = await fetch(`http://localhost:3116${pagePath}`);
+    body = Buffer.from(await res.arrayBuffer());
+    cacheStatus = res.headers.get('x-cache-status') ?? '';
+    if (cacheStatus !== 'HIT')
+      console.log(`warm-up ${i}: ${res.status} ${cacheStatus} ${res.headers.get('cache-control')}`);
+    await sleep(200);
+  }
+  if (cacheStatus !== 'HIT') throw new Error(`${pagePath} is not cached by nginx: ${cacheStatus}`);
   const staticServer = http
     .createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
@@ -183,8 +201,5 @@ try {
   );
   console.log(JSON.stringify({ date: new Date().toISOString(), pagePath, bytes: body.length, ...results }));
 } finally {
-  if (nginxPid) process.kill(nginxPid, 'SIGTERM');
-  for (const child of children) child.kill('SIGTERM');
-  await sleep(1000);
-  rmSync(work, { recursive: true, force: true });
+  cleanUp();
 }

@@ -35,7 +35,12 @@ awk -v servers="$servers" '
   sed -e "s#listen 80;#listen 127.0.0.1:$listen;#" -e "s#/var/cache/nginx/lrjn#$prefix/cache#" \
     > "$prefix/site.conf"
 
+# Started as root (CI), nginx would run its workers as `nobody`, who cannot enter a private temporary folder.
+user_line=""
+[ "$(id -u)" -ne 0 ] || user_line="user root;"
+
 cat > "$prefix/nginx.conf" << CONF
+$user_line
 worker_processes auto;
 pid $prefix/nginx.pid;
 error_log $prefix/logs/error.log warn;

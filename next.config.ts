@@ -29,6 +29,10 @@ const nextConfig: NextConfig = {
   // A second build (e.g. the tests' build against the WordPress rig) can live beside the default one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Version-skew protection across instances and rolling deploys (set the same value for `next build` and every
+  // `next start`): assets carry ?dpl=, and a browser holding an older deployment's page reloads instead of
+  // calling server actions that no longer exist. Next reads NEXT_DEPLOYMENT_ID itself too; named here so it is seen.
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID?.trim() || undefined,
   // `npm test` runs `tsc --noEmit` over the whole project before it builds, twice: it sets this to skip the build's
   // own, identical check (about a minute per build on two cores). Every other build type-checks.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === '1' },
@@ -39,10 +43,12 @@ const nextConfig: NextConfig = {
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
   skipProxyUrlNormalize: true,
-  // Rendered pages are cached in memory only, at most `cacheMaxMemorySize` (least recently used out first),
-  // never written to .next/server/route-cache: each new path would otherwise add files until the disk is full
-  // (lib/cache/bounded-cache-handler.cjs). Loaded by `next start` at run time, from the working directory.
-  cacheHandler: path.join(process.cwd(), 'lib/cache/bounded-cache-handler.cjs'),
+  // Loaded by `next start` at run time, from the working directory (lib/cache/cache-handler.cjs). With REDIS_URL,
+  // rendered pages, data-cache entries and tag invalidations live in Redis, shared by every instance
+  // (lib/cache/redis-cache-handler.cjs). Without it, pages are cached in memory only, at most
+  // `cacheMaxMemorySize` (least recently used out first), never written to .next/server/route-cache: each new
+  // path would otherwise add files until the disk is full (lib/cache/bounded-cache-handler.cjs).
+  cacheHandler: path.join(process.cwd(), 'lib/cache/cache-handler.cjs'),
   cacheMaxMemorySize: 64 * 1024 * 1024,
   experimental: {
     // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.

@@ -6,7 +6,7 @@ import { siteConfig } from '@/lib/config/site';
 import { formSecret } from '@/lib/forms/secret';
 
 import { isIssuedConversationId, issueConversationId } from './conversation-id';
-import { createConversationStore } from './conversations';
+import { type ConversationStore, createConversationStore } from './conversations';
 import { loadAssistantDocs } from './corpus';
 import { detectIntents, needsSafeguarding } from './intents';
 import { localAnswer } from './local';
@@ -24,7 +24,9 @@ import { assistantTranslator, capText, chunkText, safeguardingText } from './tex
 
 export { createAssistantHandler } from './handler';
 
-const conversations = createConversationStore();
+// Made at first use, when the environment is read: in Redis with REDIS_URL, so a conversation continues on any instance.
+let conversations: ConversationStore | undefined;
+const conversationStore = () => (conversations ??= createConversationStore({ redisUrl: env().REDIS_URL }));
 let announced = false;
 
 export type ReplyOptions = {
@@ -108,7 +110,7 @@ export async function* assistantReply(
         passages,
         site,
         conversationId,
-        conversations,
+        conversations: conversationStore(),
         maxChars: Math.max(budget, 0),
         signal: options.signal,
       },

@@ -101,7 +101,7 @@ export async function* openAiReply(options: OpenAiOptions, input: OpenAiInput): 
     timeout: 60_000,
   });
   const instructions = buildInstructions(input);
-  let previous = input.conversations.get(input.conversationId);
+  let previous = await input.conversations.get(input.conversationId);
 
   for (let attempt = 0; attempt < 2; attempt++) {
     let stream: AsyncIterable<OpenAI.Responses.ResponseStreamEvent>;
@@ -138,7 +138,7 @@ export async function* openAiReply(options: OpenAiOptions, input: OpenAiInput): 
           case 'response.completed':
           case 'response.incomplete':
             // `incomplete` means max_output_tokens was reached: what arrived is a usable (shortened) reply.
-            input.conversations.set(input.conversationId, event.response.id);
+            await input.conversations.set(input.conversationId, event.response.id);
             yield { type: 'done' };
             return;
           case 'response.failed':

@@ -185,6 +185,24 @@ export const envSchema = z.object({
   ALLOW_DEMO_PRODUCTION: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   // Read by `npm start` (-H); also tells the production start-up check whether the server is reachable from outside
   BIND_HOST: optionalString,
+  // Several instances (read by Next itself at `next build`; validated here so a bad value fails clearly at start):
+  // the key that encrypts server-action closures, base64 of 16, 24 or 32 bytes (`openssl rand -base64 32`)
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && [16, 24, 32].includes(Buffer.from(v, 'base64').length),
+        { error: 'must be base64 of 16, 24 or 32 bytes (openssl rand -base64 32)' },
+      )
+      .optional(),
+  ),
+  // The deployment id (next.config.ts `deploymentId`): letters, digits, - and _ (e.g. the git commit)
+  NEXT_DEPLOYMENT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'may contain only letters, digits, - and _' })
+      .optional(),
+  ),
 
   // Accounts (lib/auth)
   // Supabase Auth replaces the local accounts when both are set (the project URL, e.g. https://<ref>.supabase.co)

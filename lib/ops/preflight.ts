@@ -7,11 +7,16 @@
  *   emails and sign-in redirects would point at localhost); `REVALIDATE_SECRET` when `WORDPRESS_URL` is set (the
  *   webhook answers 503 without it: published changes would never show); `FORM_SECRET` when `DATABASE_URL` is set
  *   (instances sharing a database must share the form key, or a token from one is refused by another);
+ *   `NEXT_SERVER_ACTIONS_ENCRYPTION_KEY` when `REDIS_URL` is set (REDIS_URL is how several instances share one
+ *   cache, so it marks a multi-instance deployment; builds without the key each invent their own, and an action
+ *   posted to another instance than the one that rendered the form fails with "Failed to find Server Action");
  * - only **warns** about those when bound to a loopback address (`npm start` binds `localhost` by default: the
  *   README's zero-config `npm run build && npm start` still works) or when `ALLOW_DEMO_PRODUCTION=1` (tests, trying
  *   the site locally behind a tunnel);
  * - always **warns**, one line each, when it serves the bundled demo content (no `WORDPRESS_URL`) or the embedded
- *   PGlite database (no `DATABASE_URL`).
+ *   PGlite database (no `DATABASE_URL`), and, with `REDIS_URL`, when `NEXT_DEPLOYMENT_ID` is not set (no
+ *   version-skew protection during a rolling deploy) or the embedded database is in use (each instance would
+ *   have its own database).
  * Not production (next dev, tests): no findings.
  */
 
@@ -22,6 +27,9 @@ export type PreflightEnv = {
   REVALIDATE_SECRET?: string;
   DATABASE_URL?: string;
   FORM_SECRET?: string;
+  REDIS_URL?: string;
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY?: string;
+  NEXT_DEPLOYMENT_ID?: string;
   ALLOW_DEMO_PRODUCTION?: string;
 };
 
@@ -64,6 +72,10 @@ export function preflight(e: PreflightEnv, bindHost: string | undefined): Prefli
     );
   if (e.DATABASE_URL && !e.FORM_SECRET)
     missing.push('FORM_SECRET is not set while DATABASE_URL is: instances must share one form key');
+  if (e.REDIS_URL && !e.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)
+    missing.push(
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set while REDIS_URL is (several instances): a form rendered by one instance fails on another; set the same key for `next build` and `next start`',
+    );
 
   const local = bindHost !== undefined && isLoopbackHost(bindHost);
   const allowed = e.ALLOW_DEMO_PRODUCTION === '1';
@@ -77,6 +89,14 @@ export function preflight(e: PreflightEnv, bindHost: string | undefined): Prefli
   }
   if (!e.WORDPRESS_URL)
     result.warnings.push('[preflight] serving the bundled DEMO content: set WORDPRESS_URL for the real site');
+  if (e.REDIS_URL && !e.NEXT_DEPLOYMENT_ID)
+    result.warnings.push(
+      '[preflight] NEXT_DEPLOYMENT_ID is not set while REDIS_URL is (several instances): no version-skew protection during a rolling deploy',
+    );
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    result.warnings.push(
+      '[preflight] REDIS_URL is set (several instances) but the database is the embedded PGlite: each instance has its own data; set DATABASE_URL',
+    );
   if (!e.DATABASE_URL)
     result.warnings.push(
       '[preflight] using the EMBEDDED PGlite database (one process, back it up with npm run db:backup): set DATABASE_URL for PostgreSQL',

@@ -126,14 +126,27 @@ test.describe('malformed paths (L8)', () => {
 });
 
 test.describe('public pages set no cookie (L9)', () => {
-  test('/, /blog and /es/events carry no Set-Cookie', async ({ request }) => {
-    for (const p of ['/', '/blog', '/es/events', '/fr', '/pt/about']) {
-      const response = await request.get(p);
-      expect(response.status(), p).toBe(200);
-      expect(
-        response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'),
-        p,
-      ).toEqual([]);
+  test('/, /blog, a post and /es/events carry no Set-Cookie and a Cache-Control a shared cache honours', async ({
+    request,
+  }) => {
+    // Issue 16 item 1: nginx and CDNs store no response with a Set-Cookie, and need s-maxage to store one at all.
+    for (const p of ['/', '/blog', '/blog/faith-leaders-roundtable', '/es/events', '/fr', '/pt/about']) {
+      for (const language of [undefined, 'es-ES,es;q=0.9', 'fr']) {
+        const response = await request.get(p, {
+          headers: language ? { 'Accept-Language': language } : {},
+          maxRedirects: 0,
+        });
+        const label = `${p} (Accept-Language: ${language ?? 'none'})`;
+        expect(response.status(), label).toBe(200);
+        expect(
+          response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'),
+          label,
+        ).toEqual([]);
+        const cacheControl = response.headers()['cache-control'] ?? '';
+        expect(cacheControl, label).toMatch(/s-maxage=\d+/);
+        expect(cacheControl, label).toMatch(/stale-while-revalidate=\d+/);
+        expect(cacheControl, label).not.toMatch(/private|no-store|no-cache/);
+      }
     }
   });
 });

@@ -266,17 +266,17 @@ describe('localAnswer', () => {
 });
 
 describe('conversation store', () => {
-  it('expires entries after the TTL and drops the least recently used beyond the cap', () => {
+  it('expires entries after the TTL and drops the least recently used beyond the cap', async () => {
     let now = 0;
     const store = createConversationStore({ ttlMs: 1000, max: 2, now: () => now });
-    store.set('a', 'resp_a');
-    store.set('b', 'resp_b');
-    expect(store.get('a')).toBe('resp_a'); // a is now most recent
-    store.set('c', 'resp_c'); // evicts b
-    expect(store.get('b')).toBeUndefined();
-    expect(store.get('a')).toBe('resp_a');
+    await store.set('a', 'resp_a');
+    await store.set('b', 'resp_b');
+    expect(await store.get('a')).toBe('resp_a'); // a is now most recent
+    await store.set('c', 'resp_c'); // evicts b
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBe('resp_a');
     now = 2001;
-    expect(store.get('a')).toBeUndefined();
+    expect(await store.get('a')).toBeUndefined();
   });
 });
 

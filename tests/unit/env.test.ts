@@ -141,3 +141,27 @@ describe('parseEnv', () => {
     expect(message).toContain('SITE_URL');
   });
 });
+
+describe('parseEnv: several instances (issue 16)', () => {
+  it('accepts a base64 server-action key of 16, 24 or 32 bytes and a plain deployment id', () => {
+    for (const bytes of [16, 24, 32]) {
+      const key = Buffer.alloc(bytes, 9).toString('base64');
+      expect(parseEnv({ NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key }).NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toBe(
+        key,
+      );
+    }
+    expect(parseEnv({ NEXT_DEPLOYMENT_ID: 'v2026-11-25_ab12' }).NEXT_DEPLOYMENT_ID).toBe('v2026-11-25_ab12');
+  });
+
+  it('refuses a key Next cannot use and a deployment id Next would reject', () => {
+    expectInvalid(
+      { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(20).toString('base64') },
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+    );
+    expectInvalid(
+      { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: 'not base64 at all!' },
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+    );
+    expectInvalid({ NEXT_DEPLOYMENT_ID: 'v1.2/3' }, 'NEXT_DEPLOYMENT_ID');
+  });
+});

@@ -66,6 +66,37 @@ describe('production start-up check (lib/ops/preflight.ts)', () => {
     expect(warnings).toHaveLength(2);
   });
 
+  it('refuses several instances (REDIS_URL) without one server-action key on a public bind, warns on loopback', () => {
+    const multi = { ...COMPLETE, REDIS_URL: 'redis://cache.internal:6379', NEXT_DEPLOYMENT_ID: 'abc123' };
+    const refused = preflight(multi, '0.0.0.0');
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.errors[0]).toContain('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set while REDIS_URL is');
+    const behindProxy = preflight(multi, 'localhost');
+    expect(behindProxy.errors).toEqual([]);
+    expect(behindProxy.warnings.some((w) => w.includes('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY'))).toBe(true);
+    const complete = { ...multi, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(preflight(complete, '0.0.0.0')).toEqual({ errors: [], warnings: [] });
+    // One instance (no REDIS_URL) needs no fixed key: each build's own is fine.
+    expect(preflight(COMPLETE, '0.0.0.0').errors).toEqual([]);
+  });
+
+  it('warns about several instances without a deployment id, or on the embedded database', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const { errors, warnings } = preflight(
+      {
+        ...COMPLETE,
+        REDIS_URL: 'redis://cache.internal:6379',
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key,
+        DATABASE_URL: undefined,
+        FORM_SECRET: undefined,
+      },
+      '0.0.0.0',
+    );
+    expect(errors).toEqual([]);
+    expect(warnings.filter((w) => w.includes('NEXT_DEPLOYMENT_ID is not set'))).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes('each instance has its own data'))).toHaveLength(1);
+  });
+
   it('reads the bind address from next start -H / --hostname, else BIND_HOST', () => {
     expect(bindHostFrom(['next', 'start', '--hostname', '0.0.0.0'])).toBe('0.0.0.0');
     expect(bindHostFrom(['next', 'start', '-H=127.0.0.1'])).toBe('127.0.0.1');

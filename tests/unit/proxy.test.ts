@@ -124,3 +124,38 @@ describe('proxy matcher', () => {
     }
   });
 });
+
+describe('proxy: anonymous public responses are shareable (issue 16 item 1)', () => {
+  // A shared cache (nginx, a CDN) stores no response that sets a cookie, and would hand one visitor's cookie to
+  // the next if it did: the proxy must set none for a visitor without a session, whatever language they ask in.
+  const pages = [
+    '/',
+    '/blog',
+    '/blog/faith-leaders-roundtable',
+    '/es/events',
+    '/events',
+    '/fr/about',
+    '/pt/blog',
+  ];
+  const asking: Record<string, string>[] = [
+    {},
+    { 'accept-language': 'es-ES,es;q=0.9' },
+    { 'accept-language': 'fr-FR' },
+    { 'accept-language': 'en-GB', cookie: 'gdpr-consent=accepted; _ga=GA1.1.1' },
+  ];
+
+  it.each(pages)(
+    '%s sets no cookie and no private Cache-Control, with or without Accept-Language',
+    async (path) => {
+      for (const headers of asking) {
+        const response = await call(path, { headers });
+        const label = `${path} ${JSON.stringify(headers)}`;
+        expect(response.status, label).toBeLessThan(300);
+        expect(response.headers.getSetCookie(), label).toEqual([]);
+        expect(response.headers.get('cache-control') ?? '', label).not.toMatch(/private|no-store/);
+        // Locale routing by address only: the same URL is the same page for everyone.
+        expect(response.headers.get('location'), label).toBeNull();
+      }
+    },
+  );
+});

@@ -185,6 +185,23 @@ get -H 'Cookie: __Host-lrjn_session=smoke' "$BASE/"
 [ "$(header cache-control < "$WORK/h")" = 'private, no-store' ] || fail "a signed-in answer is cacheable: $(header cache-control < "$WORK/h")"
 say "with a session cookie: BYPASS, Cache-Control private, no-store"
 
+# The public pages nginx must be able to cache: no Set-Cookie, a shared-cache Cache-Control, with or without
+# Accept-Language (the locale comes from the path, never from the header or a cookie).
+post="$(grep -o 'href="/blog/[a-z0-9-]*"' "$WORK/b" | head -n 1 | cut -d'"' -f2)"
+[ -n "$post" ] || { get "$BASE/blog" && post="$(grep -o 'href="/blog/[a-z0-9-]*"' "$WORK/b" | head -n 1 | cut -d'"' -f2)"; }
+for page in / /blog "$post" /es/events; do
+  for lang in '' 'es-ES,es;q=0.9,en;q=0.5'; do
+    curl -sI ${lang:+-H "Accept-Language: $lang"} "$BASE$page" > /dev/null
+    curl -sI ${lang:+-H "Accept-Language: $lang"} "$BASE$page" > "$WORK/h"
+    [ "$(status)" = 200 ] || fail "$page${lang:+ (Accept-Language $lang)}: HTTP $(status)"
+    [ -z "$(header set-cookie < "$WORK/h")" ] || fail "$page sets a cookie: $(header set-cookie < "$WORK/h")"
+    header cache-control < "$WORK/h" | grep -q 's-maxage=[1-9]' || fail "$page: Cache-Control $(header cache-control < "$WORK/h")"
+    [ "$(header x-cache-status < "$WORK/h")" = HIT ] || fail "$page${lang:+ (Accept-Language $lang)} was not a cache HIT"
+    say "curl -sI $page${lang:+ -H 'Accept-Language: $lang'}: $(tr -d '\r' < "$WORK/h" | grep -i -E '^(HTTP|cache-control|x-cache-status|set-cookie|content-language)' | paste -sd'|')"
+  done
+done
+get "$BASE/"
+
 asset="$(grep -o '/_next/static/[^"]*\.js' "$WORK/b" | head -n 1)"
 [ -n "$asset" ] || fail "no /_next/static script on /"
 get "$BASE$asset"

@@ -102,6 +102,7 @@ export async function startStack(): Promise<Stack> {
     REVALIDATE_SECRET,
     FORM_SECRET: randomBytes(32).toString('hex'),
     EMAIL_LINK_SECRET: randomBytes(32).toString('hex'),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TRUSTED_PROXY_HEADER: 'x-real-ip',
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     MAIL_FROM: 'LRJN <no-reply@example.org>',

@@ -8,7 +8,7 @@
  *   3. the blog list (`/blog`, static ISR) vs its dynamic view (`/blog?page=2`, rendered per request), both
  *      on `next start` alone, with the p50 latency (budget for dynamic views: p50 <= 50 ms at 20 connections).
  * Needs a build (`npm run build`); builds the blank app in a temporary folder. Every server is bound to 127.0.0.1
- * (ports 3113-3118) and stopped at the end. Screening is off for the site (a benchmark is one client).
+ * (ports 3113-3117) and stopped at the end. Screening is off for the site (a benchmark is one client).
  *
  * Usage: node bench/throughput.mjs [--path /] [--duration 10] [--connections 50]
  */
@@ -184,9 +184,9 @@ try {
   await sleep(2000);
   const blankBase = 900; // the blank page's HTML without padding, about
   const dir = blankApp(Math.max(0, body.length - blankBase));
-  await nextStart(dir, 3118, '/');
-  const blankBytes = Buffer.from(await (await fetch('http://localhost:3118/')).arrayBuffer()).length;
-  results.blankNext = { ...wrk('http://localhost:3118/'), bytes: blankBytes };
+  await nextStart(dir, 3115, '/');
+  const blankBytes = Buffer.from(await (await fetch('http://localhost:3115/')).arrayBuffer()).length;
+  results.blankNext = { ...wrk('http://localhost:3115/'), bytes: blankBytes };
 
   const f = (n) => n.toFixed(0).padStart(7);
   console.log(`Page ${pagePath}: ${body.length} bytes of HTML; wrk -t2 -c${connections} -d${duration}s`);

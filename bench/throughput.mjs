@@ -47,7 +47,10 @@ async function waitFor(url, timeoutMs = 120_000) {
 }
 
 function start(cmd, argv, options) {
-  const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'], ...options });
+  const child = spawn(cmd, argv, {
+    stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'],
+    ...options,
+  });
   children.push(child);
   return child;
 }

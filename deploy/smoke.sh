@@ -4,7 +4,7 @@
 #   - no systemd here (no PID 1 manager): each unit's ExecStart line is read from deploy/systemd/ and started as a
 #     background process with the unit's environment, then stopped by its PID with SIGTERM, as systemd would;
 #   - no root services: PostgreSQL is a throwaway cluster (scripts/pg-rig.sh) and Redis a throwaway redis-server,
-#     nginx runs unprivileged from a temporary prefix (deploy/nginx-local.sh renders deploy/nginx/lrjn.conf);
+#     nginx runs from a temporary prefix (deploy/nginx-local.sh renders deploy/nginx/lrjn.conf);
 #   - ports 3113/3114 (instances) and 3116 (nginx) instead of 3001/3002 and 80; no certbot (no public name);
 #   - this checkout and its node_modules (steps 2-3); an existing build is reused (SMOKE_BUILD=1 rebuilds), so
 #     step 6's NEXT_DEPLOYMENT_ID file is not written (it would not match that build, and would reach the

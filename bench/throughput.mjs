@@ -126,8 +126,8 @@ function blankApp(padBytes) {
   );
   execFileSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
     cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: '.next' },
   });
   return dir;
 }
@@ -182,6 +182,15 @@ try {
   results.blogStatic = wrk('http://localhost:3113/blog', 20);
   results.blogDynamic = wrk('http://localhost:3113/blog?page=2', 20);
 
+  const f = (n) => n.toFixed(0).padStart(7);
+  console.log(`Page ${pagePath}: ${body.length} bytes of HTML; wrk -t2 -c${connections} -d${duration}s`);
+  console.log(
+    `  nginx cache HIT        ${f(results.nginxCached.rps)} req/s   bare static server ${f(results.staticServer.rps)} req/s   ratio ${(results.nginxCached.rps / results.staticServer.rps).toFixed(2)}x (budget >= 0.8x)`,
+  );
+  console.log(
+    `  /blog static (ISR)     ${f(results.blogStatic.rps)} req/s, p50 ${results.blogStatic.p50.toFixed(1)} ms   /blog?page=2 dynamic ${f(results.blogDynamic.rps)} req/s, p50 ${results.blogDynamic.p50.toFixed(1)} ms (20 connections)`,
+  );
+
   // A blank Next page of the same HTML size, served alone (the site's instances stopped first).
   for (const child of children.splice(0)) child.kill('SIGTERM');
   await sleep(2000);
@@ -190,17 +199,8 @@ try {
   await nextStart(dir, 3115, '/');
   const blankBytes = Buffer.from(await (await fetch('http://localhost:3115/')).arrayBuffer()).length;
   results.blankNext = { ...wrk('http://localhost:3115/'), bytes: blankBytes };
-
-  const f = (n) => n.toFixed(0).padStart(7);
-  console.log(`Page ${pagePath}: ${body.length} bytes of HTML; wrk -t2 -c${connections} -d${duration}s`);
-  console.log(
-    `  nginx cache HIT        ${f(results.nginxCached.rps)} req/s   bare static server ${f(results.staticServer.rps)} req/s   ratio ${(results.nginxCached.rps / results.staticServer.rps).toFixed(2)}x (budget >= 0.8x)`,
-  );
   console.log(
     `  next start alone       ${f(results.nextStart.rps)} req/s   blank Next page (${blankBytes} bytes) ${f(results.blankNext.rps)} req/s   ratio ${(results.nextStart.rps / results.blankNext.rps).toFixed(2)}x (budget >= 0.8x)`,
-  );
-  console.log(
-    `  /blog static (ISR)     ${f(results.blogStatic.rps)} req/s, p50 ${results.blogStatic.p50.toFixed(1)} ms   /blog?page=2 dynamic ${f(results.blogDynamic.rps)} req/s, p50 ${results.blogDynamic.p50.toFixed(1)} ms (20 connections)`,
   );
   console.log(JSON.stringify({ date: new Date().toISOString(), pagePath, bytes: body.length, ...results }));
 } finally {

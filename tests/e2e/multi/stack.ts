@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import Redis from 'ioredis';
 import postgres from 'postgres';
 
 import { type SmtpServer, startSmtpServer } from '../../helpers/smtp-server';
@@ -89,6 +90,13 @@ export async function startStack(): Promise<Stack> {
   const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
   databaseUrl.pathname = `/${dbName}`;
 
+  // The page cache lives in Redis per build id: a previous run's stale copies must not answer this run's first reads.
+  const redisUrl = `${process.env.TEST_REDIS_URL!.replace(/\/\d*$/, '')}/3`;
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.flushdb();
+  redis.disconnect();
+
   const smtp = await startSmtpServer(SMTP_PORT);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -97,7 +105,7 @@ export async function startStack(): Promise<Stack> {
     NEXT_DIST_DIR: '.next-wp',
     SITE_URL: NGINX,
     DATABASE_URL: databaseUrl.toString(),
-    REDIS_URL: `${process.env.TEST_REDIS_URL!.replace(/\/\d*$/, '')}/3`,
+    REDIS_URL: redisUrl,
     WORDPRESS_URL: process.env.TEST_WORDPRESS_URL,
     REVALIDATE_SECRET,
     FORM_SECRET: randomBytes(32).toString('hex'),

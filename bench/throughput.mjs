@@ -10,11 +10,10 @@
  * Needs a build (`npm run build`); builds the blank app in a temporary folder. Every server is bound to 127.0.0.1
  * (ports 3113-3117) and stopped at the end. Screening is off for the site (a benchmark is one client).
  *
- * Usage: node bench/throughput.mjs [--path /] [--duration 10] [--connections 50]
+ * Usage: node bench/throughput.mjs [--path /] [--duration 10] [--connections 50] [--skip-blank]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -167,17 +166,20 @@ try {
     await sleep(200);
   }
   if (cacheStatus !== 'HIT') throw new Error(`${pagePath} is not cached by nginx: ${cacheStatus}`);
-  const staticServer = http
-    .createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
-      res.end(body);
-    })
-    .listen(3117, '127.0.0.1');
+  // Its own process: wrk runs synchronously here, and a server in this process could not answer meanwhile.
+  writeFileSync(path.join(work, 'page.html'), body);
+  start(
+    process.execPath,
+    [
+      '-e',
+      `const b=require('fs').readFileSync(${JSON.stringify(path.join(work, 'page.html'))});require('http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':'text/html; charset=utf-8','Content-Length':b.length});r.end(b)}).listen(3117,'127.0.0.1')`,
+    ],
+    {},
+  );
   await waitFor('http://127.0.0.1:3117/');
 
   results.nginxCached = wrk(`http://localhost:3116${pagePath}`);
   results.staticServer = wrk('http://127.0.0.1:3117/');
-  staticServer.close();
   results.nextStart = wrk(`http://localhost:3113${pagePath}`);
   results.blogStatic = wrk('http://localhost:3113/blog', 20);
   results.blogDynamic = wrk('http://localhost:3113/blog?page=2', 20);
@@ -191,6 +193,10 @@ try {
     `  /blog static (ISR)     ${f(results.blogStatic.rps)} req/s, p50 ${results.blogStatic.p50.toFixed(1)} ms   /blog?page=2 dynamic ${f(results.blogDynamic.rps)} req/s, p50 ${results.blogDynamic.p50.toFixed(1)} ms (20 connections)`,
   );
 
+  if (args.includes('--skip-blank')) {
+    cleanUp();
+    process.exit(0);
+  }
   // A blank Next page of the same HTML size, served alone (the site's instances stopped first).
   for (const child of children.splice(0)) child.kill('SIGTERM');
   await sleep(2000);

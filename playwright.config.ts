@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -13,6 +15,9 @@ import { defineConfig, devices } from '@playwright/test';
  *    builds and serves there (tests/e2e/wordpress/plugin-inactive.spec.ts).
  *  - 3104 (only when TEST_DATABASE_URL is set): the site on that PostgreSQL instead of PGlite; the `postgres`
  *    project runs the form specs against it, and they read what was stored (tests/e2e/database.ts).
+ *  - 3113-3117 (project `multi-instance`, only with PostgreSQL, Redis, the WordPress rig and nginx): not web servers
+ *    of this file; tests/e2e/multi/stack.ts starts DEPLOY.md's topology itself (two instances of .next-wp behind
+ *    nginx, the outbox worker), because a test stops one of the instances.
  * Each server has its own database: one process owns a PGlite directory. 3100 keeps the embedded default's
  * on-disk PGlite (in .data/e2e-pglite, emptied by scripts/run-tests.sh); the others use an in-memory one.
  * Servers bind to localhost (127.0.0.1 here): see README "Known issues" on `-H 127.0.0.1`.
@@ -33,6 +38,13 @@ const wordpressBareUrl = process.env.TEST_WORDPRESS_BARE_URL;
 /** The spec of the rig without the companion plugin; the other wordpress specs need the plugin's content. */
 const BARE_SPEC = 'wordpress/plugin-inactive.spec.ts';
 const databaseUrl = process.env.TEST_DATABASE_URL;
+/** Everything tests/e2e/multi/stack.ts needs: PostgreSQL, Redis, the WordPress rig (and its .next-wp build), nginx. */
+const multiInstance = Boolean(
+  databaseUrl &&
+  process.env.TEST_REDIS_URL &&
+  wordpressUrl &&
+  (existsSync('/usr/sbin/nginx') || existsSync('/usr/bin/nginx')),
+);
 /** The specs of what visitors submit and what accounts do, run again on PostgreSQL (where they can read the database). */
 const FORM_SPECS = [
   'newsletter.spec.ts',
@@ -89,7 +101,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: 'wordpress/**',
+      testIgnore: ['wordpress/**', 'multi/**'],
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
     },
     ...(databaseUrl
@@ -116,6 +128,19 @@ export default defineConfig({
             use: {
               ...devices['Desktop Chrome'],
               baseURL: 'http://localhost:3103',
+              launchOptions: { executablePath, args: chromiumArgs },
+            },
+          },
+        ]
+      : []),
+    ...(multiInstance
+      ? [
+          {
+            name: 'multi-instance',
+            testMatch: 'multi/**/*.spec.ts',
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: 'http://localhost:3116',
               launchOptions: { executablePath, args: chromiumArgs },
             },
           },

@@ -97,6 +97,13 @@ OPENAI_API_KEY="$canary_key" WORDPRESS_URL=http://127.0.0.1:9 npx next build
 echo "== no secret in the browser bundle (the key's value, the OpenAI host)"
 node scripts/check-client-bundle.mjs "${NEXT_DIST_DIR:-.next}" "$canary_key"
 
+echo "== DEPLOY.md on 127.0.0.1: systemd units' ExecStart, nginx, PostgreSQL, Redis (deploy/smoke.sh, reuses this build)"
+if command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || [ -n "${CI:-}" ]; then
+  bash deploy/smoke.sh
+else
+  echo "nginx is missing (run scripts/test-everything.sh): skipping deploy/smoke.sh and the multi-instance test." >&2
+fi
+
 if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
   echo "== production build against the WordPress rig (.next-wp)"
   NEXT_DIST_DIR=.next-wp WORDPRESS_URL="$TEST_WORDPRESS_URL" npx next build

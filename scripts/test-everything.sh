@@ -9,6 +9,8 @@ export DEBIAN_FRONTEND=noninteractive
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server > /dev/null || missing+=(redis-server)
+# nginx in front of the site: deploy/smoke.sh and the multi-instance end-to-end test (tests/e2e/multi).
+command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 # Course certificates embed DejaVu Sans (names with any accent); without it they fall back to Helvetica.
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -18,6 +18,7 @@ import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getCauses, getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
+import { VOLUNTEER_STATS, formatStat, impactStats } from '@/lib/home/stats';
 import { siteConfig } from '@/lib/config/site';
 import { getHomepageOverride } from '@/lib/home/hero-override';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
@@ -40,20 +41,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
   return pageMetadata({ locale, path: '/', description: t('siteDescription') });
 }
 
-const STATS = [
-  { value: '10+', label: 'statReports' },
-  { value: '2,500+', label: 'statMembers' },
-  { value: '35', label: 'statPartners' },
-  { value: '10,000+', label: 'statHours' },
-] as const;
-
 const VALUES = ['Learn', 'Support', 'Act', 'Connect'] as const;
-const VOLUNTEER_STATS = [
-  { value: '2,500+', label: 'volunteersActive' },
-  { value: '10,000+', label: 'volunteersHours' },
-  { value: '35', label: 'volunteersProjects' },
-  { value: '2,000+', label: 'volunteersLives' },
-] as const;
 const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
 
 /** A CTA link from the CMS is used only if it is a site path or an http(s) URL. */
@@ -111,6 +99,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
+  const stats = await impactStats();
   // The database row (docs/SPEC-NOTES.md §3 Homepage content) goes over the CMS: its background first in the fallback chain.
   const heroCandidates = [
     override?.backgroundImage,
@@ -191,10 +180,12 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </h2>
         <p className="mt-2 text-muted">{t('impactIntro')}</p>
         <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STATS.map((stat) => (
+          {stats.map((stat) => (
             <div key={stat.label} className="rounded-2xl border border-border bg-surface p-6">
               <dt className="text-sm text-muted">{t(stat.label)}</dt>
-              <dd className="mt-2 text-3xl font-bold text-brand">{stat.value}</dd>
+              <dd className="mt-2 text-3xl font-bold text-brand">
+                {formatStat(locale, stat.value, stat.plus)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -328,8 +319,8 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <dl className="mt-6 grid grid-cols-2 gap-6 sm:grid-cols-4">
             {VOLUNTEER_STATS.map((stat) => (
               <div key={stat.label}>
-                <dt className="text-sm text-white/85">{t(stat.label)}</dt>
-                <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
+                <dt className="text-sm text-white/85">{t(`volunteers${stat.label}`)}</dt>
+                <dd className="mt-1 text-3xl font-bold">{formatStat(locale, stat.value, stat.plus)}</dd>
               </div>
             ))}
           </dl>

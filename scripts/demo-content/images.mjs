@@ -61,7 +61,8 @@ function collectImages() {
       walk(entry, (key, value) => {
         if (typeof value !== 'string') return;
         for (const m of value.matchAll(IMAGE_RE)) add(m[1].trim(), '');
-        if ((key === 'photo' || /image|thumbnail|media_file/i.test(key)) && isImageName(value)) add(value, label);
+        if ((key === 'photo' || /image|thumbnail|media_file/i.test(key)) && isImageName(value))
+          add(value, label);
       });
     }
   }
@@ -243,7 +244,9 @@ function drawPortrait(file) {
   parts.push(
     `<rect x="${(cx - 42).toFixed(0)}" y="${(headY + headR - 30).toFixed(0)}" width="84" height="${(top - headY - headR + 45).toFixed(0)}" rx="30" fill="${skin}"/>`,
   );
-  parts.push(`<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${headR.toFixed(0)}" fill="${skin}"/>`);
+  parts.push(
+    `<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${headR.toFixed(0)}" fill="${skin}"/>`,
+  );
   const style = Math.floor(rnd() * 4);
   if (style === 0) {
     // Short hair: a cap over the top of the head.

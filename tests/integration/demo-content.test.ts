@@ -42,7 +42,8 @@ describe('the hostile-markup test post lives in the test fixtures only', () => {
       const text = readFileSync(path.join(root, 'content', 'snapshot', file), 'utf8');
       expect(text, file).not.toContain(HOSTILE);
       expect(text, file).not.toContain('post-site-test');
-      expect(text, file).not.toMatch(/<script|onerror=|javascript:/i);
+      // Its payloads (WordPress's own attachment markup carries an IE-era <script>, so that alone proves nothing).
+      expect(text, file).not.toMatch(/dataset\.pwned|evil\.example/);
     }
     expect(readFileSync(path.join(root, 'content', 'seed', 'posts.json'), 'utf8')).not.toContain(HOSTILE);
     expect(existsSync(path.join(root, 'content', 'seed', 'images', 'post-site-test.jpg'))).toBe(false);

@@ -242,7 +242,7 @@ test('in French the page and the form are French', async ({ page }) => {
   await page.goto('/fr/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Communauté' })).toBeVisible();
   await expect(
-    page.getByText('2\u202f500+', { exact: true }).or(page.getByText('2\u00a0500+', { exact: true })),
+    page.getByText('6\u202f800+', { exact: true }).or(page.getByText('6\u00a0800+', { exact: true })),
   ).toBeVisible();
   await waitForHydration(page);
   await page.getByRole('button', { name: 'S’inscrire gratuitement' }).click();

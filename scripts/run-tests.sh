@@ -39,7 +39,9 @@ if [ -z "${TEST_WORDPRESS_URL:-}" ]; then
     export WP_RIG_PORT="${WP_RIG_PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
     echo "== WordPress rig on 127.0.0.1:$WP_RIG_PORT"
     WP_RIG_BOOTED=1
-    WP_RIG_SITE_URL=http://localhost:3103 WP_RIG_WEBHOOK_SECRET="$TEST_REVALIDATE_SECRET" bash scripts/wp-rig.sh boot | tail -1
+    # The tests' fixture posts (the hostile-markup post) join the demo seed in this rig only (tests/fixtures/seed).
+    WP_RIG_EXTRA_SEED="$PWD/tests/fixtures/seed" WP_RIG_SITE_URL=http://localhost:3103 \
+      WP_RIG_WEBHOOK_SECRET="$TEST_REVALIDATE_SECRET" bash scripts/wp-rig.sh boot | tail -1
     export TEST_WORDPRESS_URL="http://127.0.0.1:$WP_RIG_PORT"
     export TEST_WORDPRESS_STATE="${WP_RIG_STATE:-$PWD/.data/wp-rig}"
   else
@@ -88,6 +90,11 @@ export NEXT_BUILD_TYPECHECKED=1
 
 echo "== unit and integration tests"
 npx vitest run
+
+# The builds and e2e servers read the bundled snapshot plus the tests' fixture items (the hostile-markup post,
+# which never ships in content/snapshot): scripts/test-snapshot.mjs writes that copy to .data/test-snapshot.
+node scripts/test-snapshot.mjs > /dev/null
+export CONTENT_SNAPSHOT_DIR="$PWD/.data/test-snapshot"
 
 echo "== production build, with WordPress unreachable (must fall back to the bundled snapshot)"
 # Built with a canary OpenAI key, so the bundle check below proves the key never reaches the browser.

@@ -49,6 +49,8 @@ Environment:
   WP_RIG_PORT             port of the web server (default 8088)
   WP_RIG_STATE            state directory, wiped on boot (default <repo>/.data/wp-rig)
   WP_RIG_SEED             seed directory (default <repo>/content/seed)
+  WP_RIG_EXTRA_SEED       boot: a second seed directory whose entries are added to the seed's (same file names;
+                          its images/ and files/ too), e.g. tests/fixtures/seed (the tests' hostile-markup post)
   WP_RIG_SITE_URL         boot: the website that receives revalidation webhooks (e.g. http://127.0.0.1:3000)
   WP_RIG_WEBHOOK_SECRET   boot: the shared webhook secret (at least 16 characters)
   WP_RIG_CACHE            cache of generated image sizes, kept across boots (default <repo>/.data/wp-rig-cache;
@@ -325,13 +327,32 @@ cmd_boot() {
   admin_password="$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 24)"
   (umask 077 && printf '%s\n' "$admin_password" > "$STATE/admin-password")
 
+  # The tests' extra entries (WP_RIG_EXTRA_SEED) join the seed in a merged copy; the seed itself is never changed.
+  local seed="$SEED"
+  if [ -n "${WP_RIG_EXTRA_SEED:-}" ]; then
+    [ -d "$WP_RIG_EXTRA_SEED" ] || die "extra seed directory not found: $WP_RIG_EXTRA_SEED"
+    seed="$STATE/seed"
+    mkdir -p "$seed/images" "$seed/files"
+    local f name
+    for f in "$SEED"/images/* "$SEED"/files/* "$WP_RIG_EXTRA_SEED"/images/* "$WP_RIG_EXTRA_SEED"/files/*; do
+      [ -f "$f" ] || continue
+      ln -sf "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$seed/$(basename "$(dirname "$f")")/$(basename "$f")"
+    done
+    for f in "$SEED"/*.json "$WP_RIG_EXTRA_SEED"/*.json; do
+      name="$(basename "$f")"
+      [ -e "$seed/$name" ] && continue
+      php -r '$out = array(); foreach (array_slice($argv, 2) as $in) { if (is_file($in)) { $out = array_merge($out, json_decode(file_get_contents($in), true)); } } file_put_contents($argv[1], json_encode($out, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));' \
+        "$seed/$name" "$SEED/$name" "$WP_RIG_EXTRA_SEED/$name"
+    done
+  fi
+
   # 3. Install, import, configure (PHP CLI against the same config).
   local php_cli=(php -d memory_limit=512M -d display_errors=stderr -d error_reporting=22527)
   t="$(now)"
   WP_RIG_ADMIN_PASSWORD="$admin_password" "${php_cli[@]}" "$HELPERS/install.php" 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   say "install done ($(elapsed "$t") s)"
   t="$(now)"
-  "${php_cli[@]}" "$HELPERS/import.php" "$SEED" 2> >(tee -a "$STATE/logs/cli.log" >&2) | sed 's/^/wp-rig: /'
+  "${php_cli[@]}" "$HELPERS/import.php" "$seed" 2> >(tee -a "$STATE/logs/cli.log" >&2) | sed 's/^/wp-rig: /'
   say "import done ($(elapsed "$t") s)"
   "${php_cli[@]}" "$HELPERS/configure.php" app-password "$STATE/app-password" 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   if [ -n "${WP_RIG_SITE_URL:-}" ] || [ -n "${WP_RIG_WEBHOOK_SECRET:-}" ]; then

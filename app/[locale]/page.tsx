@@ -19,8 +19,8 @@ import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getProgrammes } from '@/lib/causes';
 import { getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
+import { VOLUNTEER_STATS, formatStat, impactStats } from '@/lib/home/stats';
 import { siteConfig } from '@/lib/config/site';
-import { formatNumber } from '@/lib/format';
 import { getHomepageOverride } from '@/lib/home/hero-override';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -51,21 +51,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
   });
 }
 
-/** Figures as numbers (shown through lib/format.ts in the page's locale: 10,000+ in English, 10.000+ in Spanish). */
-const STATS = [
-  { value: 10, plus: true, label: 'statReports' },
-  { value: 2500, plus: true, label: 'statMembers' },
-  { value: 35, plus: false, label: 'statPartners' },
-  { value: 10000, plus: true, label: 'statHours' },
-] as const;
-
 const VALUES = ['Learn', 'Support', 'Act', 'Connect'] as const;
-const VOLUNTEER_STATS = [
-  { value: 2500, plus: true, label: 'volunteersActive' },
-  { value: 10000, plus: true, label: 'volunteersHours' },
-  { value: 35, plus: false, label: 'volunteersProjects' },
-  { value: 2000, plus: true, label: 'volunteersLives' },
-] as const;
 const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
 
 /** A CTA link from the CMS is used only if it is a site path or an http(s) URL. */
@@ -123,6 +109,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
+  const stats = await impactStats();
   // The database row (docs/SPEC-NOTES.md §3 Homepage content) goes over the CMS: its background first in the fallback chain.
   const heroCandidates = [
     override?.backgroundImage,
@@ -203,12 +190,11 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </h2>
         <p className="mt-2 text-muted">{t('impactIntro')}</p>
         <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STATS.map((stat) => (
+          {stats.map((stat) => (
             <div key={stat.label} className="rounded-2xl border border-border bg-surface p-6">
               <dt className="text-sm text-muted">{t(stat.label)}</dt>
               <dd className="mt-2 text-3xl font-bold text-brand">
-                {formatNumber(stat.value, locale)}
-                {stat.plus ? '+' : ''}
+                {formatStat(locale, stat.value, stat.plus)}
               </dd>
             </div>
           ))}
@@ -353,11 +339,8 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <dl className="mt-6 grid grid-cols-2 gap-6 sm:grid-cols-4">
             {VOLUNTEER_STATS.map((stat) => (
               <div key={stat.label}>
-                <dt className="text-sm text-white/85">{t(stat.label)}</dt>
-                <dd className="mt-1 text-3xl font-bold">
-                  {formatNumber(stat.value, locale)}
-                  {stat.plus ? '+' : ''}
-                </dd>
+                <dt className="text-sm text-white/85">{t(`volunteers${stat.label}`)}</dt>
+                <dd className="mt-1 text-3xl font-bold">{formatStat(locale, stat.value, stat.plus)}</dd>
               </div>
             ))}
           </dl>

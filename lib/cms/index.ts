@@ -1,5 +1,7 @@
 import 'server-only';
 
+import path from 'node:path';
+
 import { cache } from 'react';
 
 import { env } from '@/lib/config/env';
@@ -48,7 +50,7 @@ import type {
 
 /**
  * The public API of the CMS layer (docs/ARCHITECTURE.md §1). Reads content from WordPress at `WORDPRESS_URL`, or from the
- * bundled snapshot in `content/snapshot/` when it is unset; returns domain types (types.ts) with sanitised HTML.
+ * bundled snapshot in `content/snapshot/` (or `CONTENT_SNAPSHOT_DIR`) when it is unset; returns domain types (types.ts) with sanitised HTML.
  * Every read is tagged (tags.ts) so `POST /api/revalidate` can refresh it, and deduplicated per request with
  * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
  * only a failure of every source throws a `CmsError`. A post type or taxonomy WordPress does not have (the
@@ -73,8 +75,9 @@ let chosen: ContentSource | undefined;
 /** The content source of this process, chosen once from the environment (and logged). */
 export function contentSource(): ContentSource {
   if (!chosen) {
-    const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
-    const snapshot = snapshotSource();
+    const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS, CONTENT_SNAPSHOT_DIR } = env();
+    // CONTENT_SNAPSHOT_DIR: a charity's own snapshot folder, or the tests' one with their fixture posts added.
+    const snapshot = snapshotSource(CONTENT_SNAPSHOT_DIR ? path.resolve(CONTENT_SNAPSHOT_DIR) : undefined);
     if (WORDPRESS_URL) {
       chosen = resilientSource(wordpressSource(WORDPRESS_URL, WORDPRESS_TIMEOUT_MS), snapshot);
       console.info(`[cms] content from WordPress at ${new URL(WORDPRESS_URL).origin} (snapshot as fallback)`);

@@ -93,6 +93,7 @@ export const envSchema = z.object({
   // Content (lib/cms)
   WORDPRESS_URL: optionalUrl,
   WORDPRESS_TIMEOUT_MS: positiveInt(8000),
+  CONTENT_SNAPSHOT_DIR: optionalString,
   WORDPRESS_IMAGE_HOST: optionalString,
   WORDPRESS_LEGACY_IMAGE_HOSTS: optionalString,
   REVALIDATE_SECRET: optionalString.pipe(

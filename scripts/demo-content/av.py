@@ -1,37 +1,39 @@
 #!/usr/bin/env python3
 """Demo audio and video for the seed content (content/seed/files/).
 
-Takes: nothing (the file list is below; the media archive and events seed files name these files).
+Takes: content/seed/media-archive.json. Every item whose `acf.podcast_audio_file` is an .mp3 has its script in its
+own `content`: the paragraphs after its `<h2>Transcript</h2>` heading (the transcript visitors read, WCAG 1.2.1).
 Writes:
-- one short WAV per podcast/audio item: a gentle bell-like chime, 5 s, mono, 8 kHz, 16-bit (about 78 KB), drawn
-  with Python's standard `wave` module and seeded from the file name, so a rerun gives the same bytes;
-- the event video montage (an .mp4 slide show of seed images, 640x360, silent, H.264), only when `ffmpeg` is
-  installed (Debian package `ffmpeg`); without it the committed file is kept and a note is printed.
+- one spoken MP3 per audio item: the transcript read by Debian's `espeak-ng` in the item's voice (VOICES below),
+  encoded by `ffmpeg` as constant-bitrate 32 kbit/s mono MP3 without tags, so the length is size * 8 / 32000 s and
+  a rerun gives the same bytes; prints each file's length, which the item's excerpt states ("(1 min 2 s)");
+- the event video montage (an .mp4 slide show of seed images, 640x360, silent, H.264).
+Both need `espeak-ng` and `ffmpeg` (`apt-get install espeak-ng ffmpeg`); without them it stops with a message and
+the committed files are kept.
 Run: python3 scripts/demo-content/av.py   (after `npm run content:assets`, which draws the images the video uses)
 """
 
-import math
-import random
+import html
+import json
+import re
 import shutil
-import struct
 import subprocess
-import wave
+import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = ROOT / "content" / "seed"
 FILES = SEED / "files"
+BITRATE = 32000
 
-RATE = 8000
-SECONDS = 5.0
-
-# File name -> base note (Hz) of the chime; each file plays a different short pentatonic phrase.
-AUDIO = {
-    "podcast-network-voices-1.wav": 392.0,
-    "podcast-network-voices-2.wav": 440.0,
-    "audio-welcome-table-postcard.wav": 349.23,
-    "interview-community-gardener.wav": 329.63,
-    "podcast-solidarity-letters.wav": 293.66,
+# Media archive slug -> espeak-ng voice and speed (words per minute): each item is read in its own voice.
+VOICES = {
+    "network-voices-episode-1-belonging": ("en-gb+f3", 150),
+    "saturday-welcome-table-audio-postcard": ("en-gb-x-rp+f2", 150),
+    "interview-community-gardener": ("en-gb-x-gbcwmd+f4", 145),
+    "network-voices-episode-2-home": ("en-gb+m3", 150),
+    "letters-across-borders-reading": ("en-gb-scotland+m2", 145),
 }
 
 # Video file -> the seed images it shows, in order.
@@ -45,52 +47,34 @@ VIDEO = {
 }
 
 
-def chime(name: str, base: float) -> bytes:
-    """A phrase of decaying bell tones (fundamental plus two soft inharmonic partials), faded in and out."""
-    rnd = random.Random(name)
-    steps = [0, 2, 4, 7, 9, 12]  # major pentatonic, in semitones
-    notes = []
-    t = 0.15
-    while t < SECONDS - 1.2:
-        notes.append((t, base * 2 ** (rnd.choice(steps) / 12)))
-        t += rnd.choice([0.45, 0.6, 0.75, 0.9])
-    n = int(RATE * SECONDS)
-    samples = [0.0] * n
-    for start, freq in notes:
-        first = int(start * RATE)
-        for i in range(first, min(n, first + int(2.5 * RATE))):
-            x = (i - first) / RATE
-            env = math.exp(-x * 2.2) * min(1.0, x * 200)
-            samples[i] += env * (
-                math.sin(2 * math.pi * freq * x)
-                + 0.3 * math.sin(2 * math.pi * freq * 2.76 * x) * math.exp(-x * 3)
-                + 0.15 * math.sin(2 * math.pi * freq * 5.4 * x) * math.exp(-x * 6)
-            )
-    peak = max(abs(s) for s in samples) or 1.0
-    fade = int(0.4 * RATE)
-    out = bytearray()
-    for i, s in enumerate(samples):
-        gain = min(1.0, i / fade, (n - 1 - i) / fade)
-        out += struct.pack("<h", int(s / peak * gain * 0.5 * 32767))
-    return bytes(out)
+def transcript(content: str) -> str:
+    """The plain text of the paragraphs after `<h2>Transcript</h2>` in an item's HTML ('' when there is none)."""
+    _, found, rest = content.partition("<h2>Transcript</h2>")
+    if not found:
+        return ""
+    paragraphs = re.findall(r"<p>(.*?)</p>", rest, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", p)).strip() for p in paragraphs)
 
 
-def write_wav(name: str, base: float) -> int:
-    path = FILES / name
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(chime(name, base))
-    return path.stat().st_size
+def write_mp3(name: str, text: str, voice: str, speed: int) -> float:
+    """Speaks `text` into files/<name>; returns its length in seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wav = Path(tmp) / "speech.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(wav), text], check=True)
+        subprocess.run(
+            [
+                "ffmpeg", "-y", "-loglevel", "error", "-i", str(wav), "-ac", "1", "-ar", "22050",
+                "-c:a", "libmp3lame", "-b:a", "32k", "-map_metadata", "-1", "-id3v2_version", "0",
+                "-write_xing", "0", "-fflags", "+bitexact", "-flags:a", "+bitexact", str(FILES / name),
+            ],
+            check=True,
+        )
+    return (FILES / name).stat().st_size * 8 / BITRATE
 
 
-def write_video(name: str, images: list[str]) -> int | None:
-    ffmpeg = shutil.which("ffmpeg")
-    if not ffmpeg:
-        return None
+def write_video(name: str, images: list[str]) -> int:
     per = 2.5  # seconds per image, with a 0.5 s cross-fade
-    cmd = [ffmpeg, "-y", "-loglevel", "error"]
+    cmd = ["ffmpeg", "-y", "-loglevel", "error"]
     for img in images:
         cmd += ["-loop", "1", "-t", str(per), "-i", str(SEED / "images" / img)]
     chains = [f"[{i}:v]scale=640:360,setsar=1,fps=12,format=yuv420p[v{i}]" for i in range(len(images))]
@@ -110,20 +94,25 @@ def write_video(name: str, images: list[str]) -> int | None:
 
 
 def main() -> None:
+    missing = [tool for tool in ("espeak-ng", "ffmpeg") if not shutil.which(tool)]
+    if missing:
+        sys.exit(f"av.py needs {' and '.join(missing)} (apt-get install espeak-ng ffmpeg); the committed files are kept")
     FILES.mkdir(parents=True, exist_ok=True)
-    total = 0
-    for name, base in AUDIO.items():
-        size = write_wav(name, base)
-        total += size
-        print(f"{name:48} {size / 1024:6.1f} KB")
+    items = json.loads((SEED / "media-archive.json").read_text(encoding="utf-8"))
+    for item in items:
+        name = (item.get("acf") or {}).get("podcast_audio_file", "")
+        if not name.endswith(".mp3"):
+            continue
+        text = transcript(item.get("content", ""))
+        if not text:
+            sys.exit(f"av.py: {item['slug']} has no <h2>Transcript</h2> in its content")
+        voice, speed = VOICES.get(item["slug"], ("en-gb", 150))
+        seconds = write_mp3(name, text, voice, speed)
+        minutes, rest = divmod(round(seconds), 60)
+        print(f"{name:48} {(FILES / name).stat().st_size / 1024:6.1f} KB  ({minutes} min {rest} s)")
     for name, images in VIDEO.items():
         size = write_video(name, images)
-        if size is None:
-            print(f"{name:48} skipped: ffmpeg is not installed (keeping the committed file)")
-            continue
-        total += size
         print(f"{name:48} {size / 1024:6.1f} KB")
-    print(f"{total / 1024:.0f} KB in {FILES.relative_to(ROOT)}/")
 
 
 if __name__ == "__main__":

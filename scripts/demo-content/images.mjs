@@ -5,7 +5,8 @@
 // HTML, and team members' `photo`), plus `hero-home.jpg` and `default-post.jpg`.
 // Writes: one abstract 1600x900 progressive JPEG per file name into content/seed/images/ (overwriting), drawn from
 // SVG with sharp. The artwork (gradients, soft waves, geometric shapes in a warm palette) is seeded from the file
-// name, so each image differs and a rerun gives the same picture. Files named `team-*.jpg` are 800x800 illustrated
+// name, so each image differs and a rerun gives the same picture. No image carries text (no title, no logo): the
+// site's headings and alt text name what an image shows, and a thumbnail crop cannot cut words in half. Files named `team-*.jpg` are 800x800 illustrated
 // portraits instead: an abstract head-and-shoulders figure, no text and no likeness of a real person.
 // Run with `npm run content:assets`; `node scripts/demo-content/images.mjs team- media-` draws only the files whose
 // names start with one of the given prefixes.
@@ -42,7 +43,7 @@ const LIGHTS = ['amber', 'gold', 'coral', 'rose', 'aqua', 'cream'];
 const IMAGE_RE = /\{\{image:([^}]+)\}\}/g;
 const isImageName = (v) => typeof v === 'string' && /\.(jpe?g|png|webp)$/i.test(v) && !v.includes('/');
 
-/** Map of file name -> short label (the title of the first entry that uses it). */
+/** Map of file name -> the title of the first entry that uses it (for reading the list; nothing is drawn from it). */
 function collectImages() {
   const found = new Map();
   // A featured or acf image is labelled with its entry's title; an inline `{{image:…}}` figure gets no label.
@@ -60,7 +61,8 @@ function collectImages() {
       walk(entry, (key, value) => {
         if (typeof value !== 'string') return;
         for (const m of value.matchAll(IMAGE_RE)) add(m[1].trim(), '');
-        if ((key === 'photo' || /image|thumbnail|media_file/i.test(key)) && isImageName(value)) add(value, label);
+        if ((key === 'photo' || /image|thumbnail|media_file/i.test(key)) && isImageName(value))
+          add(value, label);
       });
     }
   }
@@ -99,20 +101,8 @@ function mulberry32(seed) {
 
 /* ------------------------------------------------------------------ drawing */
 
-const esc = (s) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function shortLabel(label, max = 44) {
-  const clean = label
-    .replace(/<[^>]+>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  return cut.slice(0, cut.lastIndexOf(' ')).replace(/[,:;.\u2013-]+$/, '') + '\u2026';
-}
-
-function draw(file, label) {
+/** Abstract art only: no words or logo are drawn in, so the site's own headings and alt text say what an image is. */
+function draw(file) {
   const rnd = mulberry32(hash(file));
   const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
   const range = (a, b) => a + rnd() * (b - a);
@@ -132,9 +122,6 @@ function draw(file, label) {
     <stop offset="0" stop-color="${c(accents[0])}" stop-opacity="0.55"/><stop offset="1" stop-color="${c(accents[0])}" stop-opacity="0"/>
   </radialGradient>
   <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${range(18, 34).toFixed(0)}"/></filter>
-  <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/>
-  </linearGradient>
 </defs>`);
   parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`);
   parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/>`);
@@ -212,17 +199,6 @@ function draw(file, label) {
     );
   }
 
-  // Label, bottom left, over a soft shade.
-  if (label) {
-    parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#shade)"/>`);
-    parts.push(
-      `<text x="80" y="${HEIGHT - 130}" font-family="sans-serif" font-size="30" font-weight="bold" letter-spacing="4" fill="${c('gold')}">LRJN</text>`,
-    );
-    parts.push(
-      `<text x="80" y="${HEIGHT - 76}" font-family="sans-serif" font-size="52" font-weight="bold" fill="#ffffff">${esc(shortLabel(label))}</text>`,
-    );
-  }
-
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${parts.join('\n')}</svg>`;
 }
 
@@ -268,7 +244,9 @@ function drawPortrait(file) {
   parts.push(
     `<rect x="${(cx - 42).toFixed(0)}" y="${(headY + headR - 30).toFixed(0)}" width="84" height="${(top - headY - headR + 45).toFixed(0)}" rx="30" fill="${skin}"/>`,
   );
-  parts.push(`<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${headR.toFixed(0)}" fill="${skin}"/>`);
+  parts.push(
+    `<circle cx="${cx.toFixed(0)}" cy="${headY.toFixed(0)}" r="${headR.toFixed(0)}" fill="${skin}"/>`,
+  );
   const style = Math.floor(rnd() * 4);
   if (style === 0) {
     // Short hair: a cap over the top of the head.
@@ -297,8 +275,8 @@ function drawPortrait(file) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${parts.join('\n')}</svg>`;
 }
 
-async function render(file, label) {
-  const svg = Buffer.from(file.startsWith('team-') ? drawPortrait(file) : draw(file, label));
+async function render(file) {
+  const svg = Buffer.from(file.startsWith('team-') ? drawPortrait(file) : draw(file));
   let quality = 72;
   let buf;
   for (;;) {
@@ -319,9 +297,9 @@ const images = new Map(
   [...collectImages()].filter(([file]) => !prefixes.length || prefixes.some((p) => file.startsWith(p))),
 );
 let total = 0;
-for (const [file, label] of images) {
+for (const file of images.keys()) {
   if (!/\.jpe?g$/i.test(file)) throw new Error(`Only .jpg images are drawn, got ${file}`);
-  const { size, quality } = await render(file, label);
+  const { size, quality } = await render(file);
   total += size;
   console.log(`${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(6)} KB  q${quality}`);
 }

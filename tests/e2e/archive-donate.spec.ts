@@ -8,7 +8,15 @@ import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures'
 /** Archive, Donate and Thank-you on the embedded default: the bundled snapshot in content/snapshot. */
 type Item = { slug: string; date_gmt: string; title: { rendered: string } };
 const snapshot = (name: string) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'snapshot', `${name}.json`), 'utf8')) as Item[];
+  JSON.parse(
+    readFileSync(
+      path.join(
+        process.env.CONTENT_SNAPSHOT_DIR ?? path.join(process.cwd(), 'content', 'snapshot'),
+        `${name}.json`,
+      ),
+      'utf8',
+    ),
+  ) as Item[];
 const posts = snapshot('posts');
 const reports = snapshot('reports');
 const media = snapshot('media-archive');

@@ -9,7 +9,15 @@ import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures'
 /** Causes, the team and vacancies, rendered from the bundled snapshot (content/snapshot). */
 type Item = { slug: string; title: { rendered: string }; acf?: Record<string, unknown> };
 const snapshot = (name: string) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'snapshot', `${name}.json`), 'utf8')) as Item[];
+  JSON.parse(
+    readFileSync(
+      path.join(
+        process.env.CONTENT_SNAPSHOT_DIR ?? path.join(process.cwd(), 'content', 'snapshot'),
+        `${name}.json`,
+      ),
+      'utf8',
+    ),
+  ) as Item[];
 const titleOf = (item: Item) => decodeHTML(item.title.rendered.replace(/<[^>]+>/g, '')).trim();
 
 const causes = snapshot('cause');

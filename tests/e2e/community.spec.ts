@@ -46,7 +46,7 @@ test('every section is on the page, in spec order', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
   await expect(page.getByText(/network of organisations and volunteers/)).toBeVisible();
   const stats = page.getByRole('region', { name: 'Our volunteers in numbers' });
-  for (const figure of ['2,500+', '10,000+', '35', '2,000+'])
+  for (const figure of ['140+', '6,800+', '24', '17'])
     await expect(stats.getByText(figure, { exact: true })).toBeVisible();
   const join = page.locator('section#join');
   await expect(join.getByRole('heading', { name: 'Join the Network' })).toBeVisible();
@@ -242,7 +242,7 @@ test('in French the page and the form are French', async ({ page }) => {
   await page.goto('/fr/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Communauté' })).toBeVisible();
   await expect(
-    page.getByText('2\u202f500+', { exact: true }).or(page.getByText('2\u00a0500+', { exact: true })),
+    page.getByText('6\u202f800+', { exact: true }).or(page.getByText('6\u00a0800+', { exact: true })),
   ).toBeVisible();
   await waitForHydration(page);
   await page.getByRole('button', { name: 'S’inscrire gratuitement' }).click();

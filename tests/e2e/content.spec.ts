@@ -5,10 +5,18 @@ import { decodeHTML } from 'entities';
 
 import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 
-/** The CMS pages on the embedded default: the bundled snapshot in content/snapshot (no WORDPRESS_URL). */
+/** The CMS pages on the embedded default: the snapshot (no WORDPRESS_URL); scripts/run-tests.sh points CONTENT_SNAPSHOT_DIR at content/snapshot plus the fixtures' hostile post. */
 type Item = { slug: string; title: { rendered: string }; categories?: number[] };
 const snapshot = (name: string) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), 'content', 'snapshot', `${name}.json`), 'utf8')) as Item[];
+  JSON.parse(
+    readFileSync(
+      path.join(
+        process.env.CONTENT_SNAPSHOT_DIR ?? path.join(process.cwd(), 'content', 'snapshot'),
+        `${name}.json`,
+      ),
+      'utf8',
+    ),
+  ) as Item[];
 const posts = snapshot('posts');
 const reports = snapshot('reports');
 

@@ -78,6 +78,23 @@ export function formatTime(value: string | Date, locale: Locale | string): strin
   }).format(date);
 }
 
+/**
+ * The clock time as UK prose writes it: `10am`, `6:30pm` in English; 24-hour `10:00` in the other locales. UK
+ * time. For running text (the Get help page's drop-in line), not for event dates, which use formatTime.
+ */
+export function formatClockShort(date: Date, locale: Locale | string): string {
+  if (locale !== 'en') {
+    return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: SITE_TIME_ZONE }).format(date);
+  }
+  const text = dateFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: SITE_TIME_ZONE }).format(date);
+  return text.replace(':00', '').replace(/\s+/g, '').toLowerCase();
+}
+
+/** The weekday of an instant in the locale's words (`Wednesday`, `miércoles`), UK time. */
+export function formatWeekday(date: Date, locale: Locale | string): string {
+  return dateFormat(locale, { weekday: 'long', timeZone: SITE_TIME_ZONE }).format(date);
+}
+
 /** Day and time: 'May 3, 2026 @ 2:05 PM' (the spec's ' @ '). '' when unreadable. */
 export function formatDateTime(value: string | Date, locale: Locale | string): string {
   const date = toDate(value);

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+import { formatDateTime } from '@/lib/format';
+
 /** Classes of the back-office lists (colour tokens of app/globals.css, light and dark). */
 export const tableClass = 'w-full min-w-[48rem] border-collapse text-left text-sm';
 export const thClass = 'border-b border-border px-3 py-2 font-semibold whitespace-nowrap';
@@ -55,14 +57,10 @@ export function ScrollTable({
   );
 }
 
-/** A date and time in the page's language, in UK time (the charity's), or the `none` text. */
+/** A date and time in the site's one format (lib/format.ts), in UK time (the charity's), or the `none` text. */
 export function formatWhen(value: Date | string | null | undefined, locale: string, none = '—'): string {
   if (!value) return none;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return none;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(date);
+  return formatDateTime(date, locale);
 }

@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
 import {
   DEFAULT_AMOUNT,
@@ -9,6 +9,7 @@ import {
   MIN_AMOUNT,
   SUGGESTED_AMOUNTS,
 } from '@/lib/donate/provider';
+import { formatNumber } from '@/lib/format';
 
 const choiceClass =
   'flex cursor-pointer rounded-xl border-2 border-border bg-bg p-4 has-[:checked]:border-brand has-[:checked]:bg-surface has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand';
@@ -19,7 +20,7 @@ const choiceClass =
  * so it works without JavaScript and ships none.
  */
 export async function DonateForm({ charityNumber }: { charityNumber: string }) {
-  const t = await getTranslations('DonateForm');
+  const [t, locale] = await Promise.all([getTranslations('DonateForm'), getLocale()]);
 
   return (
     <form
@@ -71,7 +72,7 @@ export async function DonateForm({ charityNumber }: { charityNumber: string }) {
             {t('otherLabel')}
           </label>
           <p id="donate-other-hint" className="text-sm text-muted">
-            {t('otherHint', { min: MIN_AMOUNT, max: MAX_AMOUNT.toLocaleString('en-GB') })}
+            {t('otherHint', { min: MIN_AMOUNT, max: formatNumber(MAX_AMOUNT, locale) })}
           </p>
           <div className="mt-2 flex max-w-48 items-center rounded-lg border-2 border-border bg-bg focus-within:border-brand">
             <span aria-hidden="true" className="pl-3 text-lg font-semibold">

@@ -1,11 +1,7 @@
 import type { Locale } from '@/i18n/routing';
-import { SITE_TIME_ZONE } from '@/lib/format';
+import { formatDateTime as siteDateTime } from '@/lib/format';
 
-/** A back-office timestamp ('25 Nov 2026, 14:05' style in the locale), in UK time like the rest of the site. */
+/** A back-office timestamp in the site's one format ('November 25, 2026 @ 2:05 PM' in English), in UK time. */
 export function formatDateTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: SITE_TIME_ZONE,
-  }).format(date);
+  return siteDateTime(date, locale);
 }

@@ -1,7 +1,6 @@
-import type { Locale } from '@/i18n/routing';
 import type { CmsEvent } from '@/lib/cms';
 import { eventPhase, eventView } from '@/lib/events/model';
-import { EVENT_TIME_ZONE } from '@/lib/events/parse';
+import { formatClockShort, formatWeekday } from '@/lib/format';
 
 /**
  * The weekly pastoral drop-in, as the Get help page shows it: read from the events content (an event whose
@@ -48,28 +47,7 @@ export function findDropIn(events: readonly CmsEvent[], now: Date): DropIn | nul
 }
 
 /** `10:00` → `10am`, `18:30` → `6:30pm` in English (UK style); 24-hour `10:00` in the other locales. UK time. */
-export function formatClock(date: Date, locale: Locale): string {
-  if (locale !== 'en') {
-    return new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-      timeZone: EVENT_TIME_ZONE,
-    }).format(date);
-  }
-  const text = new Intl.DateTimeFormat('en-GB', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: EVENT_TIME_ZONE,
-  }).format(date);
-  return text.replace(':00', '').replace(/\s+/g, '').toLowerCase();
-}
+export const formatClock = formatClockShort;
 
 /** The weekday of the first session in the locale's words (`Wednesday`, `miércoles`), UK time. */
-export function weekdayName(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
-    weekday: 'long',
-    timeZone: EVENT_TIME_ZONE,
-  }).format(date);
-}
+export const weekdayName = formatWeekday;

@@ -490,7 +490,7 @@ describe('admin course pages (rendered)', () => {
     if (!made.ok) throw new Error('setup');
     const html = await render(TestPage(props({}, { created: made.data.id })));
     expect(html).toContain('Test course created.');
-    expect(html).toContain('£25.00');
+    expect(html).toContain('£25');
     expect(html).toContain(`href="/courses/manage/${made.data.id}"`);
   });
 });

@@ -55,7 +55,8 @@ function start(cmd, argv, options) {
 }
 
 async function nextStart(dir, port, probe = '/api/health') {
-  start(path.join(root, 'node_modules/.bin/next'), ['start', '-H', 'localhost', '-p', String(port)], {
+  // The app's own copy of next: the blank app's React must be the one its next loads (one React per server).
+  start(path.join(dir, 'node_modules/.bin/next'), ['start', '-H', 'localhost', '-p', String(port)], {
     cwd: dir,
     env: {
       ...process.env,
@@ -123,7 +124,9 @@ function blankApp(padBytes) {
       include: ['**/*.ts', '**/*.tsx'],
     }),
   );
-  execFileSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
+  // Its own node_modules' next, not ours: ours resolves React from this project, the page's from the copy, and two
+  // Reacts in one build fail while prerendering ("reading 'useContext' of null").
+  execFileSync(path.join(dir, 'node_modules/.bin/next'), ['build'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: '.next' },

@@ -161,7 +161,8 @@ describe('POST /api/assistant: streamed replies', () => {
     for (const chosen of [
       '6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e',
       `6f1c2b8e-3d4a-4b5c-9d8e-7f6a5b4c3d2e.${signature}`,
-      `${issued.slice(0, -1)}A`,
+      // The issued id with its last signature character changed (never to itself).
+      `${issued.slice(0, -1)}${issued.endsWith('A') ? 'B' : 'A'}`,
     ]) {
       const res = await post(
         request(JSON.stringify({ message: 'hello', locale: 'en', conversationId: chosen })),

@@ -151,13 +151,14 @@ describe('how a series is recognised', () => {
   });
 
   it('leaves a span of days without a pattern (or naming another weekday) as one continuous event', () => {
+    // The drop-in's own recurrence field is cleared: only the words may make a series here.
     const noWords = eventView(
-      withFields(base, {}, { title: 'Festival', excerpt: '', html: '<p>Three days.</p>' }),
+      withFields(base, { event_recurrence: null }, { title: 'Festival', excerpt: '', html: '<p>Three days.</p>' }),
     );
     expect(noWords.recurrence).toBeNull();
     expect(noWords.end?.toISOString()).toBe('2028-07-26T12:00:00.000Z');
     const otherDay = eventView(
-      withFields(base, {}, { title: 'Festival', excerpt: 'Every Monday too.', html: '' }),
+      withFields(base, { event_recurrence: null }, { title: 'Festival', excerpt: 'Every Monday too.', html: '' }),
     );
     expect(otherDay.recurrence).toBeNull();
   });

@@ -18,6 +18,7 @@ export const CLIENT_NAMESPACES = [
   'Newsletter',
   'AssistantPanel',
   'UserMenu',
+  'Loading',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { AssistantLauncher } from '@/components/assistant/launcher';
 import { AppToaster } from '@/components/layout/app-toaster';
 import { CookieBanner } from '@/components/layout/cookie-banner';
+import { NavigationStatus } from '@/components/layout/navigation-status';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -77,6 +78,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             <AssistantLauncher shortName={site.shortName} />
             <WindowErrorScreen />
             <ScrollToTop />
+            <NavigationStatus />
           </ThemeProvider>
         </ClientIntlProvider>
         <JsonLd data={organizationJsonLd(site)} />

@@ -197,7 +197,7 @@ test('every locale renders the CMS pages in its own language', async ({ page }) 
   }
 });
 
-test('an old permalink of a post redirects to the blog; other slugs are 404s; reserved ones answer', async ({
+test('an old permalink of a post redirects to the blog, an unknown slug too (then 404); reserved ones answer', async ({
   request,
 }) => {
   const res = await request.get(`/${posts[0]!.slug}`, { maxRedirects: 0 });
@@ -205,10 +205,11 @@ test('an old permalink of a post redirects to the blog; other slugs are 404s; re
   expect(res.headers().location).toBe(`/blog/${posts[0]!.slug}`);
   const es = await request.get(`/es/${posts[0]!.slug}`, { maxRedirects: 0 });
   expect(es.headers().location).toBe(`/es/blog/${posts[0]!.slug}`);
-  // Issue 19 item 4: a slug that is no post is a 404 where it was asked for, not a redirect to one.
+  // Any unreserved slug goes on to /blog/{slug} (the URL contract); one that is no post is the full 404 page there.
   const unknown = await request.get('/anything-unreserved', { maxRedirects: 0 });
-  expect(unknown.status()).toBe(404);
-  expect(unknown.headers().location).toBeUndefined();
+  expect(unknown.status()).toBe(308);
+  expect(unknown.headers().location).toBe('/blog/anything-unreserved');
+  expect((await request.get('/anything-unreserved')).status()).toBe(404);
   // Reserved: answered by their own pages, never redirected to the blog.
   for (const path of ['/events', '/vacancies', '/es/archive']) {
     const reserved = await request.get(path, { maxRedirects: 0 });

@@ -1,0 +1,99 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+
+import { useClientMessages } from '@/i18n/client-messages';
+
+/** A navigation quicker than this shows no status (no flash on cached pages). */
+const SHOW_AFTER_MS = 150;
+/** Give up waiting after this long (a navigation that failed or was cancelled). */
+const GIVE_UP_MS = 20_000;
+
+/** The href of an in-site link a plain click will follow client-side, else null (new tab, download, hash, other site). */
+function followedHref(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return null;
+  if (url.pathname === location.pathname && url.search === location.search) return null;
+  return url.href;
+}
+
+/**
+ * The spec's 'Loading content...' (docs/SPEC-NOTES.md §2) while a client-side navigation is on its way: after an
+ * in-site link click or a GET form submission (the blog and archive filters), once it takes longer than
+ * SHOW_AFTER_MS, until the address changes. A polite live status region, always in the page so screen readers
+ * hear it, with a spinner that stays still when motion is reduced.
+ *
+ * Why not `loading.tsx`: a route loading boundary streams the page's content in a hidden block that only
+ * JavaScript reveals, so without JavaScript the archive and blog searches would show nothing but the loading text.
+ */
+export function NavigationStatus() {
+  const t = useClientMessages('Loading');
+  const [pending, setPending] = useState(false);
+  const timers = useRef<{ show?: number; poll?: number; giveUp?: number }>({});
+
+  useEffect(() => {
+    const stop = () => {
+      const { show, poll, giveUp } = timers.current;
+      window.clearTimeout(show);
+      window.clearInterval(poll);
+      window.clearTimeout(giveUp);
+      timers.current = {};
+      setPending(false);
+    };
+    const start = () => {
+      stop();
+      const from = location.href;
+      timers.current.show = window.setTimeout(() => setPending(true), SHOW_AFTER_MS);
+      // The router updates the address when the new page is ready.
+      timers.current.poll = window.setInterval(() => {
+        if (location.href !== from) stop();
+      }, 50);
+      timers.current.giveUp = window.setTimeout(stop, GIVE_UP_MS);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (followedHref(event)) start();
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.method.toLowerCase() === 'get') start();
+    };
+    // Bubble phase: a handler that cancels the click (menus, dialogs) has run by then.
+    document.addEventListener('click', onClick);
+    document.addEventListener('submit', onSubmit);
+    window.addEventListener('popstate', stop);
+    return () => {
+      stop();
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('submit', onSubmit);
+      window.removeEventListener('popstate', stop);
+    };
+  }, []);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="navigation-status"
+      className={
+        pending
+          ? 'fixed inset-x-0 top-0 z-[70] flex items-center justify-center gap-3 bg-surface px-4 py-2 text-sm text-fg shadow-md print:hidden'
+          : 'sr-only'
+      }
+    >
+      {pending && (
+        <>
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-border border-t-brand motion-reduce:animate-none"
+          />
+          <span>{t('content')}</span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
-import { grantAdminByCommand, signUpConfirmed } from './mailbox';
+import { grantAdminByCommand, signInOrSignUp, signUpConfirmed } from './mailbox';
 
 /**
  * The admin course pages (issue 7 item 4; docs/SPEC-NOTES.md §2, §6, §7, §8): /courses/create (and its alias /course/create),
@@ -104,7 +104,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
       // The embedded PGlite belongs to the server process, so the command cannot run beside it: there the
       // admin is an address in ADMIN_EMAILS (playwright.config.ts gives server 3100 one per run).
       await page.context().clearCookies();
-      await signUpConfirmed(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+      await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
     }
 
     // Create (docs/SPEC-NOTES.md §7 form, §8 success toast), then the manage page.

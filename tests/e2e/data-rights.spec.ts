@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { signUpConfirmed } from './mailbox';
+import { signInOrSignUp, signUpConfirmed } from './mailbox';
 
 /**
  * UK GDPR data rights (issue 17 item 7): /admin/data-rights and its export handler refuse a signed-out visitor
@@ -71,7 +71,7 @@ test('an admin exports a person’s data, erases it, and a look-up then finds no
 
   // The admin.
   await page.context().clearCookies();
-  await signUpConfirmed(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+  await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
   await page.goto('/admin/data-rights');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Data rights' })).toBeVisible();

@@ -118,6 +118,24 @@ export async function signUpConfirmed(page: Page, email: string, name: string, p
   });
 }
 
+/**
+ * Signs in as `email` when that account exists already, else signs up and confirms it (signUpConfirmed). For the
+ * e2e admin, which several specs share: signing up again each time would spend the address's sign-up emails (3 an
+ * hour, lib/auth/limits.ts) and then stop at the rate-limit message.
+ */
+export async function signInOrSignUp(page: Page, email: string, name: string, password: string) {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const menu = page.getByRole('button', { name: new RegExp(`Account menu: Signed in as ${name}`) });
+  const refused = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
+  await expect(menu.or(refused).first()).toBeVisible({ timeout: 20_000 });
+  if (await menu.isVisible()) return;
+  await signUpConfirmed(page, email, name, password);
+}
+
 /** Runs `npm run user:admin -- <email>` against `databaseUrl`; @returns its output (throws on a non-zero exit). */
 export async function grantAdminByCommand(email: string, databaseUrl: string): Promise<string> {
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:admin', '--', email], {

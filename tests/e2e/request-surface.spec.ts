@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { signUpConfirmed } from './mailbox';
+import { signInOrSignUp } from './mailbox';
 
 /**
  * The request surface the proxy guards (security review findings H2, M9, L1, L8, L9), against server 3100 (the
@@ -156,7 +156,7 @@ const PASSWORD = 'a long enough password';
 async function signInAsAdmin(page: Page): Promise<string> {
   await dismissCookieBanner(page);
   // The same admin as course-admin.spec.ts: ADMIN_EMAILS of server 3100 (signs in if it already exists).
-  await signUpConfirmed(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+  await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
   await page.goto('/courses/create');
   await waitForHydration(page);
   await page.getByLabel('Title', { exact: true }).fill(`Upload limits ${Date.now()}`);

@@ -25,8 +25,9 @@ function followedHref(event: MouseEvent): string | null {
 /**
  * The spec's 'Loading content...' (docs/SPEC-NOTES.md §2) while a client-side navigation is on its way: after an
  * in-site link click or a GET form submission (the blog and archive filters), once it takes longer than
- * SHOW_AFTER_MS, until the address changes. A polite live status region, always in the page so screen readers
- * hear it, with a spinner that stays still when motion is reduced.
+ * SHOW_AFTER_MS, until the address changes. A polite live region (not role="status": each page's own result
+ * summary is its status), always in the page so screen readers hear it, with a spinner that stays still when motion
+ * is reduced.
  *
  * Why not `loading.tsx`: a route loading boundary streams the page's content in a hidden block that only
  * JavaScript reveals, so without JavaScript the archive and blog searches would show nothing but the loading text.
@@ -76,8 +77,8 @@ export function NavigationStatus() {
 
   return (
     <div
-      role="status"
       aria-live="polite"
+      aria-atomic="true"
       data-testid="navigation-status"
       className={
         pending

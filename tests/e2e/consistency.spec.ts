@@ -287,7 +287,7 @@ test.describe('spec items still missing (item 10)', () => {
     await expect(status).toHaveText('');
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2', exact: true }).click();
     await expect(status).toHaveText('Loading content...');
-    await expect(status).toHaveAttribute('role', 'status');
+    await expect(status).toHaveAttribute('aria-live', 'polite');
     await expect(page).toHaveURL(/\/archive\?page=2$/);
     await expect(status).toHaveText('');
   });

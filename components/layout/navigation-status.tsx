@@ -11,8 +11,8 @@ const GIVE_UP_MS = 20_000;
 
 /** The href of an in-site link a plain click will follow client-side, else null (new tab, download, hash, other site). */
 function followedHref(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return null;
+  // Not `defaultPrevented`: next/link cancels every click it turns into a client-side navigation.
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = (event.target as Element | null)?.closest?.('a[href]');
   if (!(link instanceof HTMLAnchorElement)) return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
@@ -63,13 +63,13 @@ export function NavigationStatus() {
       const form = event.target;
       if (form instanceof HTMLFormElement && form.method.toLowerCase() === 'get') start();
     };
-    // Bubble phase: a handler that cancels the click (menus, dialogs) has run by then.
-    document.addEventListener('click', onClick);
+    // Capture phase: before React's own listener on the document, whatever it does with the click.
+    document.addEventListener('click', onClick, true);
     document.addEventListener('submit', onSubmit);
     window.addEventListener('popstate', stop);
     return () => {
       stop();
-      document.removeEventListener('click', onClick);
+      document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit);
       window.removeEventListener('popstate', stop);
     };

@@ -7,7 +7,7 @@ import { useClientMessages } from '@/i18n/client-messages';
 /** A navigation quicker than this shows no status (no flash on cached pages). */
 const SHOW_AFTER_MS = 150;
 /** Give up waiting after this long (a navigation that failed or was cancelled). */
-const GIVE_UP_MS = 20_000;
+const GIVE_UP_MS = 10_000;
 
 /** The href of an in-site link a plain click will follow client-side, else null (new tab, download, hash, other site). */
 function followedHref(event: MouseEvent): string | null {

@@ -25,12 +25,13 @@ export function materialStorageKind(): MaterialStorageKind {
  * The storage of course materials this deployment uses (docs/ARCHITECTURE.md §2 "file storage"):
  * - `local`: files in MATERIALS_DIR (default `.data/uploads`), one machine only;
  * - `s3`: a private bucket of any S3-compatible store (MATERIALS_S3_*), for several instances;
- * - `supabase`: the Supabase Storage bucket `documents`.
- * `local` and `s3` are downloaded through `/uploads/…`, which checks enrolment first (lib/media/material-access.ts).
+ * - `supabase`: the private Supabase Storage bucket `documents`, read with the visitor's own session.
+ * All three are downloaded through `/uploads/…`, which checks enrolment first (lib/media/material-access.ts).
  *
  * `client`: the request's user-scoped Supabase client (`supabaseClientForRequest()` from `@/lib/auth`), needed for
- * Supabase uploads and removals, which Storage's RLS allows to admins only. Without one, an anonymous client (no
- * session) is used: enough for public URLs (listing materials), while its writes are refused by Storage. Ignored by
+ * Supabase uploads and removals, which Storage's RLS allows to admins only, and for downloads of priced courses'
+ * materials, which it allows to their students. Without one, an anonymous client (no session) is used: enough for
+ * listing and for free courses' materials, while its writes are refused by Storage. Ignored by
  * the other storages. Does not read cookies (lib/courses stays free of next/headers).
  */
 export function materialStorage(client?: SupabaseClient | null): MaterialStorage {
@@ -49,6 +50,7 @@ export function materialStorage(client?: SupabaseClient | null): MaterialStorage
       });
     case 'supabase':
       return supabaseMaterialStorage({
+        project: { url: e.NEXT_PUBLIC_SUPABASE_URL!, publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY! },
         client:
           client ??
           supabaseServerClient({

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import type { MaterialStorage } from './storage';
+import { type MaterialStorage, UPLOADS_URL_PREFIX } from './storage';
 
 /** The Supabase Storage bucket of course materials (supabase/migrations/…_documents_bucket.sql). */
 export const MATERIALS_BUCKET = 'documents';
@@ -32,35 +32,42 @@ function summary(error: StorageFailure): string {
   return `${status ? `${status}: ` : ''}${error.message ?? 'unknown error'}`;
 }
 
+/** The Storage statuses a download passes on to `/uploads` (the bytes, a part of them, or a range it cannot serve). */
+const SERVED = new Set([200, 206, 416]);
+
 /**
- * Course materials in a Supabase Storage bucket (default `documents`, docs/ARCHITECTURE.md §2 "file storage"), through
- * supabase-js' `client.storage.from(bucket)`.
+ * Course materials in the private Supabase Storage bucket (default `documents`, docs/ARCHITECTURE.md §2 "file
+ * storage"), through supabase-js' `client.storage.from(bucket)` for writes and Storage's authenticated download
+ * endpoint for reads.
  *
  * `client` must be the request's user-scoped server client (`supabaseClientForRequest()` from `@/lib/auth`: the
- * signed-in admin's session), never a service-role client: Storage's own RLS (`public.is_admin()` on
- * `storage.objects`) then decides too, so a bug in the site's admin check cannot write to the bucket. An anonymous
- * client works for `url()` only (listing); its writes are refused by that RLS.
+ * signed-in person's session), never a service-role client: Storage's own RLS on `storage.objects` then decides
+ * too (supabase/migrations/…_private_materials_bucket.sql: admins write; `public.may_read_material()` lets a reader
+ * download only what lib/media/material-access.ts would serve them), so a bug in the site's checks cannot write to
+ * the bucket or leak a priced course's file. An anonymous client (no session) reads free courses' materials only.
+ * `project`: the project's URL and publishable key (NEXT_PUBLIC_SUPABASE_URL and …_PUBLISHABLE_KEY), for reads.
  *
- * The bucket is public: `url()` is the object's public URL (`{project}/storage/v1/object/public/documents/{path}`),
- * served to anyone who has it without a session. Materials are meant for enrolled students, but the material rows
- * of a published course are public already (RLS), and paths are a millisecond timestamp plus the file name: hard to
- * guess, not secret. Nobody but admins can list the bucket (no public SELECT policy), so a draft course's files
- * are found only by someone who knows or guesses their path.
- *
- * - `put`: uploads with `upsert: false` and the given content type. @returns the public URL. @throws an Error
- *   with code 'EEXIST' when the path is taken (the caller retries with the next timestamp), else an Error
+ * - `url`: `/uploads/{path}`: the site's route, which checks the course and then calls `read`; the bucket has no
+ *   public URL.
+ * - `put`: uploads with `upsert: false` and the given content type. @returns that URL. @throws an Error with code
+ *   'EEXIST' when the path is taken (the caller retries with the next timestamp), else an Error
  *   '[courses] Supabase Storage refused …' with Storage's status and message (no token, no key).
  * - `remove`: deletes the object; a missing object (or a 404) is ignored. @throws on any other failure.
+ * - `read`: `GET {project}/storage/v1/object/authenticated/{bucket}/{path}` with the session's access token (the
+ *   publishable key without one) and the visitor's `Range`. @returns Storage's 200/206/416 response; null when
+ *   Storage does not find the object or hides it (RLS answers "not found"). @throws on any other answer.
  */
 export function supabaseMaterialStorage({
   client,
   bucket = MATERIALS_BUCKET,
+  project,
 }: {
   client: SupabaseClient;
   bucket?: string;
+  project?: { url: string; publishableKey: string };
 }): MaterialStorage {
   const files = () => client.storage.from(bucket);
-  const url = (storagePath: string) => files().getPublicUrl(storagePath).data.publicUrl;
+  const url = (storagePath: string) => `${UPLOADS_URL_PREFIX}${encodeURIComponent(storagePath)}`;
   return {
     async put(storagePath, bytes, contentType) {
       const { error } = await files().upload(storagePath, bytes, { contentType, upsert: false });
@@ -86,5 +93,28 @@ export function supabaseMaterialStorage({
       }
     },
     url,
+    async read(storagePath, range) {
+      if (!project) throw new Error('[courses] reading from Supabase Storage needs the project URL and key');
+      // The cookie session as stored: Storage verifies the token itself, so it needs no round trip to Auth here.
+      const token = (await client.auth.getSession()).data.session?.access_token ?? project.publishableKey;
+      const objectPath = storagePath.split('/').map(encodeURIComponent).join('/');
+      const answer = await fetch(
+        `${project.url.replace(/\/+$/, '')}/storage/v1/object/authenticated/${encodeURIComponent(bucket)}/${objectPath}`,
+        {
+          headers: {
+            apikey: project.publishableKey,
+            authorization: `Bearer ${token}`,
+            ...(range ? { range } : {}),
+          },
+          cache: 'no-store',
+        },
+      );
+      if (SERVED.has(answer.status)) return answer;
+      const failure = (await answer.json().catch(() => ({}))) as StorageFailure;
+      if (answer.status === 404 || isNotFound({ ...failure, status: answer.status })) return null;
+      throw new Error(
+        `[courses] Supabase Storage refused the download of ${storagePath} from bucket ${bucket} (${summary({ ...failure, status: answer.status })})`,
+      );
+    },
   };
 }

@@ -10,7 +10,8 @@ import { streamFile } from '@/lib/media/file-response';
  * `localMaterialStorage()` writes files to a folder (default `.data/uploads`); `s3MaterialStorage()` (storage-s3.ts)
  * to a private bucket of any S3-compatible store; both are served at `/uploads/{storagePath}` by
  * app/uploads/[file]/route.ts, which checks who may download and then streams through `read`.
- * `supabaseMaterialStorage()` (storage-supabase.ts) keeps them in the public Supabase Storage bucket `documents`.
+ * `supabaseMaterialStorage()` (storage-supabase.ts) keeps them in the private Supabase Storage bucket `documents`,
+ * served through the same route and read with the visitor's session, so Storage's RLS checks the course again.
  * `materialStorage()` (material-storage.ts) picks one by MATERIALS_STORAGE.
  */
 export interface MaterialStorage {

@@ -330,6 +330,7 @@ export async function startSupabaseAuthServer({
       res.end(reply.status === 204 ? undefined : JSON.stringify(reply.body ?? {}));
     })();
   });
+  server.keepAliveTimeout = 120_000; // see supabase-storage-server.ts
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -8,11 +8,16 @@
  *   exists' }` (HTTP 400 with the same body when `legacyStatus` is on, as older Storage servers answer);
  * - `DELETE /storage/v1/object/{bucket}` with `{ prefixes: [...] }` → 200 with the deleted objects (only those the
  *   caller may delete; missing ones are simply not in the list);
- * - `GET /storage/v1/object/public/{bucket}/{path}` → the bytes, to anyone (public bucket).
+ * - `GET /storage/v1/object/public/{bucket}/{path}` → the bytes, to anyone, for a bucket in `publicBuckets` only
+ *   (none by default: documents is private); else 400 with statusCode 404 'Object not found';
+ * - `GET /storage/v1/object/authenticated/{bucket}/{path}` (and `/object/{bucket}/{path}`) → the bytes when the
+ *   read policy lets the caller see the object, honouring a `Range: bytes=a-b` (206, `content-range`; 416 when out
+ *   of range); an object the caller may not see answers like a missing one: 400 with statusCode 404.
  * Every `/storage/v1` request but the public GET needs the project's `apikey`. The caller is who the
  * `Authorization: Bearer` token belongs to (asked of the Auth stand-in, `GET /auth/v1/user`), else anon; RLS is
- * modelled as bucket documents' policies (supabase/migrations/…_documents_bucket.sql): writes only by users in
- * `admins`, else 403 'new row violates row-level security policy'.
+ * modelled as bucket documents' policies (supabase/migrations/…_documents_bucket.sql and
+ * …_private_materials_bucket.sql): writes only by users in `admins`, else 403 'new row violates row-level security
+ * policy'; reads by admins, or as `mayRead(user, path)` decides (public.may_read_material(); default: nobody else).
  * https://supabase.com/docs/reference/api (Storage), https://github.com/supabase/storage (openapi)
  */
 import { randomUUID } from 'node:crypto';
@@ -46,10 +51,20 @@ export interface SupabaseStorageServer {
   requests: StorageRequest[];
   /** Answer errors as older Storage servers do: HTTP 400, the real status in the body's `statusCode`. */
   legacyStatus: boolean;
+  /** Buckets whose objects `/object/public/…` serves (default: none). */
+  publicBuckets: Set<string>;
+  /** The read policy for non-admins: may `user` (null: anon) download `{bucket}/{path}`? Default: no. */
+  mayRead: (user: string | null, key: string) => boolean;
   close(): Promise<void>;
 }
 
-type Reply = { status: number; body?: unknown; raw?: Buffer; contentType?: string };
+type Reply = {
+  status: number;
+  body?: unknown;
+  raw?: Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
 
 export async function startSupabaseStorageServer(auth: SupabaseAuthServer): Promise<SupabaseStorageServer> {
   const state = {
@@ -58,6 +73,8 @@ export async function startSupabaseStorageServer(auth: SupabaseAuthServer): Prom
     objects: new Map<string, StoredObject>(),
     requests: [] as StorageRequest[],
     legacyStatus: false,
+    publicBuckets: new Set<string>(),
+    mayRead: (() => false) as (user: string | null, key: string) => boolean,
   };
 
   const fail = (status: number, error: string, message: string): Reply => ({
@@ -80,14 +97,47 @@ export async function startSupabaseStorageServer(auth: SupabaseAuthServer): Prom
     const path = decodeURIComponent(url.pathname);
     const publicRead = /^\/storage\/v1\/object\/public\/([^/]+)\/(.+)$/.exec(path);
     if (req.method === 'GET' && publicRead) {
-      const found = state.objects.get(`${publicRead[1]}/${publicRead[2]}`);
+      const found = state.publicBuckets.has(publicRead[1]!)
+        ? state.objects.get(`${publicRead[1]}/${publicRead[2]}`)
+        : undefined;
       return found
         ? { status: 200, raw: found.bytes, contentType: found.contentType }
-        : fail(404, 'not_found', 'Object not found');
+        : { status: 400, body: { statusCode: '404', error: 'not_found', message: 'Object not found' } };
     }
     if (req.headers.apikey !== auth.publishableKey) return fail(401, 'Unauthorized', 'Invalid API key');
     const user = await caller(req);
     const mayWrite = user !== null && state.admins.has(user);
+
+    const download = /^\/storage\/v1\/object\/(?:authenticated\/)?([^/]+)\/(.+)$/.exec(path);
+    if (req.method === 'GET' && download) {
+      const key = `${download[1]}/${download[2]}`;
+      const found = mayWrite || state.mayRead(user, key) ? state.objects.get(key) : undefined;
+      // A hidden object and a missing one answer alike, as Storage does under RLS.
+      if (!found)
+        return { status: 400, body: { statusCode: '404', error: 'not_found', message: 'Object not found' } };
+      const size = found.bytes.length;
+      const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+      if (!range || (range[1] === '' && range[2] === ''))
+        return {
+          status: 200,
+          raw: found.bytes,
+          contentType: found.contentType,
+          headers: { 'content-length': String(size) },
+        };
+      const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+      const end = range[1] === '' || range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
+      if (start >= size || start > end)
+        return { status: 416, raw: Buffer.alloc(0), headers: { 'content-range': `bytes */${size}` } };
+      return {
+        status: 206,
+        raw: found.bytes.subarray(start, end + 1),
+        contentType: found.contentType,
+        headers: {
+          'content-range': `bytes ${start}-${end}/${size}`,
+          'content-length': String(end - start + 1),
+        },
+      };
+    }
 
     const upload = /^\/storage\/v1\/object\/([^/]+)\/(.+)$/.exec(path);
     if (req.method === 'POST' && upload) {
@@ -154,7 +204,10 @@ export async function startSupabaseStorageServer(auth: SupabaseAuthServer): Prom
           upsert: typeof req.headers['x-upsert'] === 'string' ? req.headers['x-upsert'] : undefined,
         });
         const reply = await storage(req, url, body);
-        res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
+        res.writeHead(reply.status, {
+          'content-type': reply.contentType ?? 'application/json',
+          ...(reply.headers ?? {}),
+        });
         res.end(reply.raw ?? JSON.stringify(reply.body ?? {}));
       } catch (error) {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -162,6 +215,9 @@ export async function startSupabaseStorageServer(auth: SupabaseAuthServer): Prom
       }
     })();
   });
+  // Longer than any pause between a test's requests (a PGlite start takes seconds on a busy machine): a keep-alive
+  // socket the server closes just as the client reuses it fails the request with 'fetch failed'.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {

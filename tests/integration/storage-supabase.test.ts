@@ -31,6 +31,31 @@ vi.mock('@/lib/config/env', async (importOriginal) => {
   };
 });
 
+// The /uploads route's session and database (as tests/integration/materials-s3.test.ts fakes them): the signed-in
+// person checkUser() reports, the cookies supabaseClientForRequest() reads, and PGlite in memory.
+const site = vi.hoisted(() => ({
+  user: null as import('@/lib/auth').AuthUser | null,
+  cookies: null as import('@/lib/auth/cookie').CookieJar | null,
+  db: null as unknown,
+}));
+vi.mock('@/lib/auth', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/auth')>();
+  const { supabaseServerClient: client } = await import('@/lib/auth/supabase');
+  return {
+    ...real,
+    checkUser: async () =>
+      site.user
+        ? { ok: true as const, user: site.user }
+        : { ok: false as const, status: 401 as const, error: 'unauthenticated' as const },
+    supabaseClientForRequest: async () =>
+      client({ url: project.url, publishableKey: project.key, cookies: site.cookies ?? new Browser() }),
+  };
+});
+vi.mock('@/lib/db', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/db')>();
+  return { ...real, getDb: async () => site.db };
+});
+
 /** A browser's cookies, as the next request would send them back. */
 class Browser implements CookieJar {
   cookies = new Map<string, string>();
@@ -93,11 +118,11 @@ afterAll(async () => {
 });
 
 describe('supabaseMaterialStorage', () => {
-  it('uploads as the signed-in admin without upsert, and returns the public URL that serves the bytes', async () => {
+  it('uploads as the signed-in admin without upsert, and returns the site’s /uploads URL (the bucket is private)', async () => {
     const storage = supabaseMaterialStorage({ client: clientOf(admin.browser) });
     const url = await storage.put('1732300000000_worksheet.pdf', PDF, 'application/pdf');
 
-    expect(url).toBe(`${server.url}/storage/v1/object/public/documents/1732300000000_worksheet.pdf`);
+    expect(url).toBe('/uploads/1732300000000_worksheet.pdf');
     expect(storage.url('1732300000000_worksheet.pdf')).toBe(url);
     const request = server.requests.at(-1)!;
     expect(request).toMatchObject({
@@ -113,10 +138,61 @@ describe('supabaseMaterialStorage', () => {
     expect(new Uint8Array(stored.bytes)).toEqual(PDF);
     expect(stored).toMatchObject({ contentType: 'application/pdf', owner: admin.id });
 
-    const served = await fetch(url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PDF);
+    // No public URL serves it.
+    const direct = await fetch(
+      `${server.url}/storage/v1/object/public/documents/1732300000000_worksheet.pdf`,
+    );
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toMatchObject({ statusCode: '404' });
+  });
+
+  const project = () => ({ url: server.url, publishableKey: server.publishableKey });
+
+  it('reads with the visitor’s own session, whole and by range, as Storage’s policy allows', async () => {
+    const name = '1732300000010_reader.pdf';
+    await supabaseMaterialStorage({ client: clientOf(admin.browser) }).put(name, PDF, 'application/pdf');
+    const asMember = supabaseMaterialStorage({ client: clientOf(member.browser), project: project() });
+
+    // The policy hides it from the member: Storage answers as for a missing object.
+    expect(await asMember.read!(name)).toBeNull();
+    server.mayRead = (user, key) => user === member.id && key === `documents/${name}`;
+    try {
+      const whole = (await asMember.read!(name))!;
+      expect(whole.status).toBe(200);
+      expect(new Uint8Array(await whole.arrayBuffer())).toEqual(PDF);
+      const request = server.requests.at(-1)!;
+      expect(request).toMatchObject({
+        method: 'GET',
+        path: `/storage/v1/object/authenticated/documents/${name}`,
+        apikey: server.publishableKey,
+      });
+      expect(claimsOf(request.authorization)).toMatchObject({ sub: member.id, role: 'authenticated' });
+
+      const part = (await asMember.read!(name, 'bytes=0-3'))!;
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 0-3/${PDF.byteLength}`);
+      expect(await part.text()).toBe('%PDF');
+      expect((await asMember.read!(name, 'bytes=999-'))!.status).toBe(416);
+
+      // Someone else (anon: the publishable key) is still refused.
+      const asAnon = supabaseMaterialStorage({ client: clientOf(new Browser()), project: project() });
+      expect(await asAnon.read!(name)).toBeNull();
+      expect(server.requests.at(-1)!.authorization).toBe(`Bearer ${server.publishableKey}`);
+    } finally {
+      server.mayRead = () => false;
+    }
+  });
+
+  it('throws a clear error, without the key, when Storage refuses a download outright', async () => {
+    const storage = supabaseMaterialStorage({
+      client: clientOf(admin.browser),
+      project: { url: server.url, publishableKey: 'sb_publishable_wrong' },
+    });
+    const error = (await storage.read!('1732300000000_worksheet.pdf').catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      '[courses] Supabase Storage refused the download of 1732300000000_worksheet.pdf from bucket documents (401: Invalid API key)',
+    );
+    expect(error.message).not.toContain('sb_publishable_wrong');
   });
 
   it.each([
@@ -169,7 +245,6 @@ describe('supabaseMaterialStorage', () => {
     });
     expect(claimsOf(server.requests.at(-1)!.authorization)).toMatchObject({ sub: admin.id });
     expect(server.objects.has('documents/1732300000003_old.pdf')).toBe(false);
-    expect((await fetch(storage.url('1732300000003_old.pdf'))).status).toBe(404);
 
     await expect(storage.remove('1732300000003_old.pdf')).resolves.toBeUndefined();
     await expect(
@@ -192,11 +267,9 @@ describe('supabaseMaterialStorage', () => {
     expect(server.objects.has('documents/1732300000000_worksheet.pdf')).toBe(true);
   });
 
-  it('encodes names in the public URL', () => {
+  it('encodes names in the /uploads URL', () => {
     const storage = supabaseMaterialStorage({ client: clientOf(new Browser()) });
-    expect(storage.url('1732300000004_week 1 notes.pdf')).toBe(
-      `${server.url}/storage/v1/object/public/documents/1732300000004_week%201%20notes.pdf`,
-    );
+    expect(storage.url('1732300000004_week 1 notes.pdf')).toBe('/uploads/1732300000004_week%201%20notes.pdf');
   });
 });
 
@@ -217,7 +290,7 @@ describe('materialStorage() and lib/courses with the bucket', () => {
     );
   });
 
-  it('with Supabase Auth: uploads through the admin’s client, retries a taken timestamp, lists public URLs', async () => {
+  it('with Supabase Auth: uploads through the admin’s client, retries a taken timestamp, lists /uploads URLs', async () => {
     project.url = server.url;
     project.key = server.publishableKey;
     const course = await insertCourse(handle.db, { title: 'Storage course', createdBy: admin.id });
@@ -242,7 +315,7 @@ describe('materialStorage() and lib/courses with the bucket', () => {
       contentType: 'application/pdf',
       sizeBytes: PDF.byteLength,
     });
-    expect(saved.url).toBe(`${server.url}/storage/v1/object/public/documents/1732300001001_Handout.pdf`);
+    expect(saved.url).toBe('/uploads/1732300001001_Handout.pdf');
     expect(server.objects.get('documents/1732300001001_Handout.pdf')!.contentType).toBe('application/pdf');
 
     // The listing builds the same URLs without a session (no cookies read in lib/courses).
@@ -254,5 +327,68 @@ describe('materialStorage() and lib/courses with the bucket', () => {
       saveMaterial(course.id, { name: 'Other.pdf', bytes: PDF }, null, { now }, handle.db),
     ).rejects.toMatchObject({ code: 'material-failed' });
     expect(await listMaterials(course.id, {}, handle.db)).toHaveLength(1);
+  });
+});
+
+describe('MATERIALS_STORAGE=supabase: downloads through /uploads', () => {
+  let handle: DatabaseHandle;
+  const get = async (file: string, headers: Record<string, string> = {}) => {
+    const { GET } = await import('@/app/uploads/[file]/route');
+    return GET(new Request(`http://localhost/uploads/${file}`, { headers }), {
+      params: Promise.resolve({ file }),
+    });
+  };
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    site.db = handle.db;
+    project.url = server.url;
+    project.key = server.publishableKey;
+  }, 60_000);
+  afterAll(async () => {
+    project.url = project.key = '';
+    site.user = site.cookies = site.db = null;
+    server.mayRead = () => false;
+    await handle?.close();
+  });
+
+  it('serves a priced course’s material only to its students, through their own session, never from a public URL', async () => {
+    const { adminEnrol, createCourse, isEnrolled, materialStorageKind } = await import('@/lib/courses');
+    expect(materialStorageKind()).toBe('supabase');
+    const course = await createCourse(
+      { title: 'Facilitation', description: 'D', price: 25, published: true },
+      admin.id,
+      handle.db,
+    );
+    const saved = await saveMaterial(
+      course.id,
+      { name: 'workbook.pdf', bytes: PDF },
+      null,
+      { storage: materialStorage(clientOf(admin.browser)), now: () => 1732300002000 },
+      handle.db,
+    );
+    expect(saved.url).toBe('/uploads/1732300002000_workbook.pdf');
+    const file = saved.material.storagePath;
+    const enrolledNow = new Set<string>();
+    // Storage's policy, as public.may_read_material() decides it: students with an active enrolment.
+    server.mayRead = (user, key) =>
+      key === `documents/${file}` && user === member.id && enrolledNow.has(member.id);
+
+    expect((await get(file)).status).toBe(401);
+    site.user = { id: member.id, email: 'member@example.org', name: null, emailConfirmed: true };
+    site.cookies = member.browser;
+    expect((await get(file)).status).toBe(403);
+
+    await adminEnrol(member.id, course.id, {}, handle.db);
+    enrolledNow.add(member.id);
+    expect(await isEnrolled(member.id, course.id, handle.db)).toBe(true);
+    const res = await get(file, { range: 'bytes=0-3' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.text()).toBe('%PDF');
+    expect(claimsOf(server.requests.at(-1)!.authorization)).toMatchObject({ sub: member.id });
+
+    // Were the site's own check wrong, Storage still refuses someone its policy does not allow: 404, no bytes.
+    enrolledNow.clear();
+    expect((await get(file)).status).toBe(404);
   });
 });

@@ -556,7 +556,7 @@ describe('course platform (units, lessons, materials, certificates)', () => {
   });
 });
 
-describe('Storage: the public bucket documents (course materials)', () => {
+describe('Storage: the private bucket documents (course materials)', () => {
   const stored = '1732300000000_existing.pdf';
   const upload = (tx: Tx, name: string, bucket = 'documents') =>
     tx`insert into storage.objects (bucket_id, name, metadata)
@@ -572,10 +572,10 @@ describe('Storage: the public bucket documents (course materials)', () => {
     await sql`insert into storage.buckets (id, name, public) values ('elsewhere', 'elsewhere', false)`;
   });
 
-  it('is public, with the size limit and MIME types lib/courses accepts', async () => {
+  it('is private, with the size limit and MIME types lib/courses accepts', async () => {
     const [bucket] =
       await sql`select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'documents'`;
-    expect(bucket!.public).toBe(true);
+    expect(bucket!.public).toBe(false);
     expect(Number(bucket!.file_size_limit)).toBe(MATERIAL_MAX_BYTES);
     expect([...(bucket!.allowed_mime_types as string[])].sort()).toEqual(
       [...new Set(Object.values(MATERIAL_TYPES))].sort(),
@@ -604,6 +604,53 @@ describe('Storage: the public bucket documents (course materials)', () => {
       expect(await names(tx)).toEqual(['1732300000002_new.pdf']);
     });
     await expect(as(admin, (tx) => upload(tx, 'x.pdf', 'elsewhere'))).rejects.toMatchObject(denied);
+  });
+
+  /**
+   * Materials of the free, the priced and the draft course, with Bob enrolled in the priced one and Alice's
+   * enrolment there cancelled, all in one rolled-back transaction: as the owner, then as `who`, the objects of the
+   * bucket `who` can see (what Storage lets them download or list).
+   */
+  async function readableBy(who: Who): Promise<string[]> {
+    let seen: string[] = [];
+    await sql
+      .begin(async (tx) => {
+        for (const [course, name] of [
+          [ids.published, 'free.pdf'],
+          [ids.priced, 'priced.pdf'],
+          [ids.draft, 'draft.pdf'],
+        ] as const) {
+          await tx`insert into course_materials (course_id, filename, storage_path, content_type, size_bytes)
+            values (${course}, ${name}, ${name}, 'application/pdf', 10)`;
+          await tx`insert into storage.objects (bucket_id, name) values ('documents', ${name})`;
+        }
+        await tx`insert into course_enrollments (user_id, course_id, status) values
+          (${ids.bob}, ${ids.priced}, 'active'), (${ids.alice}, ${ids.priced}, 'cancelled')`;
+        await tx.unsafe(`set local role ${who.role}`);
+        await tx`select set_config('request.jwt.claim.sub', ${who.sub ?? ''}, true)`;
+        seen = await names(tx);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    return seen;
+  }
+
+  it.each([
+    ['anon: the free course only', anon, ['free.pdf']],
+    ['a student whose enrolment in the priced course was cancelled: the free course only', alice, ['free.pdf']],
+    ['a student enrolled in the priced course: the free and the priced course', bob, ['free.pdf', 'priced.pdf']],
+    ['an admin: everything, drafts and unrecorded objects included', admin, [stored, 'draft.pdf', 'free.pdf', 'priced.pdf']],
+  ])('downloads follow the course: %s', async (_label, who, expected) => {
+    expect(await readableBy(who)).toEqual(expected);
+  });
+
+  it('checks downloads with a SECURITY DEFINER may_read_material() whose search_path is fixed', async () => {
+    const [fn] =
+      await sql`select prosecdef, proconfig from pg_proc where oid = 'public.may_read_material(text)'::regprocedure`;
+    expect(fn!.prosecdef).toBe(true);
+    expect(fn!.proconfig).toEqual(['search_path=""']);
   });
 
   it('service_role bypasses the policies, as on Supabase', async () => {

@@ -1,5 +1,6 @@
 import { uploadHeaders } from '@/components/courses/uploads';
-import { materialStorage } from '@/lib/courses/material-storage';
+import { supabaseClientForRequest } from '@/lib/auth';
+import { materialStorage, materialStorageKind } from '@/lib/courses/material-storage';
 import { type MaterialAccess, materialAccess } from '@/lib/media/material-access';
 
 const text = (body: string, status: number, extra: Record<string, string> = {}) =>
@@ -20,13 +21,14 @@ const REFUSALS: Partial<Record<MaterialAccess, () => Response>> = {
 const PASSED_ON = ['content-length', 'content-range', 'accept-ranges'];
 
 /**
- * GET `/uploads/{file}`: a course material kept by the local folder or S3 storage (MATERIALS_STORAGE,
- * lib/courses/material-storage.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that
+ * GET `/uploads/{file}`: a course material kept by the local folder, S3 or the private Supabase Storage bucket
+ * (MATERIALS_STORAGE, lib/courses/material-storage.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that
  * belong to a recorded material are served (else 404, so no path can leave the folder or the key prefix); who may
  * download it is decided by `materialAccess` (lib/media/material-access.ts: free published course → anyone;
  * priced → enrolled students and admins; draft → admins only) before the storage is asked. The content type comes
  * from the extension, never sniffed; office documents are attachments. Streamed (from disk, or from the private
- * bucket through the server, so its keys and addresses never reach the browser), with byte ranges. A storage that
+ * bucket through the server, so its keys and addresses never reach the browser; Supabase Storage with the visitor's
+ * session), with byte ranges. A storage that
  * cannot be read answers 503.
  */
 export async function GET(request: Request, { params }: RouteContext<'/uploads/[file]'>) {
@@ -39,7 +41,10 @@ export async function GET(request: Request, { params }: RouteContext<'/uploads/[
   }
   const served = uploadHeaders(name);
   if (!served) return notFound();
-  const storage = materialStorage();
+  // Supabase Storage is read with the visitor's own session, so its RLS checks the course a second time.
+  const storage = materialStorage(
+    materialStorageKind() === 'supabase' ? await supabaseClientForRequest() : null,
+  );
   if (!storage.read) return notFound();
   const access = await materialAccess(name);
   const refusal = REFUSALS[access];

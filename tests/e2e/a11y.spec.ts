@@ -1,37 +1,30 @@
 import { axeViolations as scan, expect, test, useTheme, waitForHydration } from './fixtures';
 
-/** Every page type built so far, in a mix of locales, plus 404s. Later issues add their routes here. */
+/**
+ * One path per template (the page components under app/[locale]), in a mix of locales, each scanned in both themes:
+ * another path of the same template only repeats the scan (the same markup with other words). Templates with
+ * states of their own count as templates: a filtered list, a TBA event, each media-archive kind. Forms are also
+ * scanned with their errors showing by their own specs (contact, community, auth, newsletter, courses and others).
+ */
 const PAGES = [
-  '/',
   '/es',
-  '/fr',
-  '/pt',
   '/this/page-does-not-exist',
-  '/es/no/existe',
   '/blog',
   '/blog?q=climate&sort=title',
-  '/es/blog?page=2',
   '/blog/hostile-markup-test',
-  '/blog/no-such-post',
   '/reports',
   '/pt/reports/watched-in-our-own-city',
-  '/about',
   '/fr/our-work',
   '/privacy-policy',
-  '/stop-the-scan',
   '/events',
-  '/fr/events',
   '/event/winter-solidarity-social-2026',
-  '/event/youth-climate-film-night-march-2027',
   '/pt/event/stop-the-scan-public-meeting-date-tba',
-  '/event/no-such-event',
   '/causes',
   '/cause/pastoral-work',
   '/fr/causes/international-solidarity',
   '/our-team',
   '/es/team-member/yvonne-clarke',
   '/vacancies',
-  '/vacancies/community-organiser-race-and-climate-justice',
   '/pt/vacancies/volunteer-coordinator-maternity-cover',
   '/media',
   '/media/category/videos',
@@ -41,14 +34,10 @@ const PAGES = [
   '/media-archive/black-history-month-evening-2024-gallery',
   '/media-archive/stop-the-scan-explainer-video',
   '/media-archive/network-voices-episode-1-belonging',
-  '/media-archive/no-such-item',
-  '/archive',
   '/es/archive?q=climate&type=post',
   '/donate',
   '/fr/thank-you?type=newsletter&returnTo=/blog',
   '/contact',
-  '/es/contact',
-  '/community',
   '/pt/community',
   '/login',
   '/fr/email-confirmation',
@@ -56,9 +45,8 @@ const PAGES = [
   '/courses',
   '/es/courses/7c1d0a52-3b8e-4f0e-9a61-0d5e2f8b1a01',
   '/verify/not-a-real-id',
-  '/accessibility',
   '/pt/accessibility',
-  '/privacy',
+  '/get-help',
 ];
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {

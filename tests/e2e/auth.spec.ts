@@ -126,7 +126,7 @@ test('a wrong password or unknown email gets one message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('field rules are checked in the browser, translated', async ({ page }) => {
+test('field rules are checked in the browser, translated', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto('/es/login?mode=signup');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).last().click();
@@ -195,7 +195,7 @@ test('a password change needs the current password when signed in, not after the
   await expect(page).toHaveURL(/\/login\?reset=done$/, { timeout: 20_000 });
 });
 
-test('the session endpoint answers signed out, uncached', async ({ request }) => {
+test('the session endpoint answers signed out, uncached', { tag: '@browser-only' }, async ({ request }) => {
   const res = await request.get('/api/session');
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toContain('no-store');

@@ -41,7 +41,7 @@ async function openDialog(page: Page, path = '/community') {
   return dialog;
 }
 
-test('every section is on the page, in spec order', async ({ page }) => {
+test('every section is on the page, in spec order', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto('/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
   await expect(page.getByText(/network of organisations and volunteers/)).toBeVisible();
@@ -94,52 +94,60 @@ test('every section is on the page, in spec order', async ({ page }) => {
   );
 });
 
-test('copy link puts the page address on the clipboard and says so', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/community');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied!')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('The link has been copied to your clipboard.')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/community$/);
-});
+test(
+  'copy link puts the page address on the clipboard and says so',
+  { tag: '@browser-only' },
+  async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/community');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied!')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('The link has been copied to your clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/community$/);
+  },
+);
 
-test('an empty submit shows every spec message, and the dialog closes with Escape, giving focus back', async ({
-  page,
-}) => {
-  await stubGeo(page, {});
-  const dialog = await openDialog(page);
-  await expect(dialog.getByLabel('Full name')).toBeFocused();
-  // Experience defaults to beginner, so its message never shows on an empty submit.
-  await expect(dialog.getByRole('radio', { name: 'Beginner' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Submit Registration' }).click();
-  for (const text of SPEC_MESSAGES) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
-  await expect(dialog.getByLabel('Full name')).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Register for free' })).toBeFocused();
-});
+test(
+  'an empty submit shows every spec message, and the dialog closes with Escape, giving focus back',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await stubGeo(page, {});
+    const dialog = await openDialog(page);
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    // Experience defaults to beginner, so its message never shows on an empty submit.
+    await expect(dialog.getByRole('radio', { name: 'Beginner' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Submit Registration' }).click();
+    for (const text of SPEC_MESSAGES) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Register for free' })).toBeFocused();
+  },
+);
 
-test("country and city read 'Detecting location...' and are disabled until the lookup ends, then are prefilled", async ({
-  page,
-}) => {
-  const release = await stubGeo(page, { country: 'GB', city: 'Leeds' }, true);
-  const dialog = await openDialog(page);
-  const country = dialog.getByLabel('Country');
-  const city = dialog.getByLabel('City');
-  await expect(country).toBeDisabled();
-  await expect(city).toBeDisabled();
-  await expect(country.locator('option:checked')).toHaveText('Detecting location...');
-  await expect(city).toHaveAttribute('placeholder', 'Detecting location...');
-  release();
-  await expect(country).toBeEnabled();
-  await expect(city).toBeEnabled();
-  await expect(country).toHaveValue('GB');
-  await expect(city).toHaveValue('Leeds');
-  expect(await country.locator('option').count()).toBeGreaterThan(190);
-});
+test(
+  "country and city read 'Detecting location...' and are disabled until the lookup ends, then are prefilled",
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    const release = await stubGeo(page, { country: 'GB', city: 'Leeds' }, true);
+    const dialog = await openDialog(page);
+    const country = dialog.getByLabel('Country');
+    const city = dialog.getByLabel('City');
+    await expect(country).toBeDisabled();
+    await expect(city).toBeDisabled();
+    await expect(country.locator('option:checked')).toHaveText('Detecting location...');
+    await expect(city).toHaveAttribute('placeholder', 'Detecting location...');
+    release();
+    await expect(country).toBeEnabled();
+    await expect(city).toBeEnabled();
+    await expect(country).toHaveValue('GB');
+    await expect(city).toHaveValue('Leeds');
+    expect(await country.locator('option').count()).toBeGreaterThan(190);
+  },
+);
 
-test('a failed lookup still enables the fields, empty', async ({ page }) => {
+test('a failed lookup still enables the fields, empty', { tag: '@browser-only' }, async ({ page }) => {
   await page.route('**/api/geo', (route) => route.fulfill({ status: 500, body: 'boom' }));
   const dialog = await openDialog(page);
   await expect(dialog.getByLabel('Country')).toBeEnabled();
@@ -147,23 +155,25 @@ test('a failed lookup still enables the fields, empty', async ({ page }) => {
   await expect(dialog.getByLabel('City')).toHaveValue('');
 });
 
-test('organization appears only for organization members, the other interest only with Other', async ({
-  page,
-}) => {
-  await stubGeo(page, {});
-  const dialog = await openDialog(page);
-  await expect(dialog.getByLabel('Organisation name')).toHaveCount(0);
-  await dialog.getByRole('radio', { name: 'Organization Representative' }).check();
-  await expect(dialog.getByLabel('Organisation name')).toBeVisible();
-  await dialog.getByRole('radio', { name: 'Individual Member' }).check();
-  await expect(dialog.getByLabel('Organisation name')).toHaveCount(0);
+test(
+  'organization appears only for organization members, the other interest only with Other',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await stubGeo(page, {});
+    const dialog = await openDialog(page);
+    await expect(dialog.getByLabel('Organisation name')).toHaveCount(0);
+    await dialog.getByRole('radio', { name: 'Organization Representative' }).check();
+    await expect(dialog.getByLabel('Organisation name')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Individual Member' }).check();
+    await expect(dialog.getByLabel('Organisation name')).toHaveCount(0);
 
-  await expect(dialog.getByLabel('Your other interest')).toHaveCount(0);
-  await dialog.getByRole('checkbox', { name: 'Other' }).check();
-  await expect(dialog.getByLabel('Your other interest')).toBeVisible();
-  await dialog.getByRole('checkbox', { name: 'Other' }).uncheck();
-  await expect(dialog.getByLabel('Your other interest')).toHaveCount(0);
-});
+    await expect(dialog.getByLabel('Your other interest')).toHaveCount(0);
+    await dialog.getByRole('checkbox', { name: 'Other' }).check();
+    await expect(dialog.getByLabel('Your other interest')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Other' }).uncheck();
+    await expect(dialog.getByLabel('Your other interest')).toHaveCount(0);
+  },
+);
 
 test('a valid registration is saved and says so; the form is reset and the dialog closed', async ({
   page,
@@ -221,23 +231,25 @@ test('a valid registration is saved and says so; the form is reset and the dialo
   await expect(dialog.getByRole('checkbox', { name: 'Climate justice' })).not.toBeChecked();
 });
 
-test('/community#register opens the dialog, also when that link is followed on the page', async ({
-  page,
-}) => {
-  await stubGeo(page, {});
-  await page.goto('/community#register');
-  const dialog = page.getByRole('dialog', { name: 'Network Registration' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/community$/);
-  await page.evaluate(() => {
-    window.location.hash = 'register';
-  });
-  await expect(dialog).toBeVisible();
-});
+test(
+  '/community#register opens the dialog, also when that link is followed on the page',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await stubGeo(page, {});
+    await page.goto('/community#register');
+    const dialog = page.getByRole('dialog', { name: 'Network Registration' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/community$/);
+    await page.evaluate(() => {
+      window.location.hash = 'register';
+    });
+    await expect(dialog).toBeVisible();
+  },
+);
 
-test('in French the page and the form are French', async ({ page }) => {
+test('in French the page and the form are French', { tag: '@browser-only' }, async ({ page }) => {
   await stubGeo(page, {});
   await page.goto('/fr/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Communauté' })).toBeVisible();

@@ -18,28 +18,32 @@ function contactForm(page: Page) {
   return page.locator('section[aria-labelledby="contact-form-heading"] form');
 }
 
-test('shows the address, phone and the five emails by purpose', async ({ page }) => {
-  await page.goto('/contact');
-  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
-  const details = page.locator('section[aria-labelledby="contact-details"]');
-  await expect(details.locator('address')).toContainText('Leeds');
-  await expect(details.locator('a[href^="tel:+44"]')).toHaveCount(1);
-  for (const purpose of [
-    'General enquiries',
-    'Press and media',
-    'Donations and getting involved',
-    'Unlearning racism',
-    'Race and climate justice',
-  ])
-    await expect(details.getByText(purpose, { exact: true })).toBeVisible();
-  await expect(details.locator('a[href^="mailto:"]')).toHaveCount(5);
-  await expect(page.getByRole('link', { name: 'privacy policy' }).first()).toHaveAttribute(
-    'href',
-    '/privacy-policy',
-  );
-});
+test(
+  'shows the address, phone and the five emails by purpose',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    const details = page.locator('section[aria-labelledby="contact-details"]');
+    await expect(details.locator('address')).toContainText('Leeds');
+    await expect(details.locator('a[href^="tel:+44"]')).toHaveCount(1);
+    for (const purpose of [
+      'General enquiries',
+      'Press and media',
+      'Donations and getting involved',
+      'Unlearning racism',
+      'Race and climate justice',
+    ])
+      await expect(details.getByText(purpose, { exact: true })).toBeVisible();
+    await expect(details.locator('a[href^="mailto:"]')).toHaveCount(5);
+    await expect(page.getByRole('link', { name: 'privacy policy' }).first()).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+  },
+);
 
-test('an empty submit shows the three messages (English)', async ({ page }) => {
+test('an empty submit shows the three messages (English)', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto('/contact');
   await waitForHydration(page);
   const form = contactForm(page);
@@ -51,7 +55,7 @@ test('an empty submit shows the three messages (English)', async ({ page }) => {
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('an empty submit shows the three messages (Spanish)', async ({ page }) => {
+test('an empty submit shows the three messages (Spanish)', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto('/es/contact');
   await waitForHydration(page);
   const form = contactForm(page);

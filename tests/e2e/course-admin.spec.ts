@@ -21,43 +21,49 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-test('signed out, every admin course page sends the visitor to sign in with next', async ({ page }) => {
-  await page.goto('/courses/create');
-  await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Fcreate$/);
-  await expect(page.getByRole('button', { name: 'Create course' })).toHaveCount(0);
+test(
+  'signed out, every admin course page sends the visitor to sign in with next',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await page.goto('/courses/create');
+    await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Fcreate$/);
+    await expect(page.getByRole('button', { name: 'Create course' })).toHaveCount(0);
 
-  await page.goto('/course/create');
-  await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Fcreate$/);
+    await page.goto('/course/create');
+    await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Fcreate$/);
 
-  await page.goto('/es/courses/create');
-  await expect(page).toHaveURL(/\/es\/login\?next=%2Fcourses%2Fcreate$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.goto('/es/courses/create');
+    await expect(page).toHaveURL(/\/es\/login\?next=%2Fcourses%2Fcreate$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
-  await page.goto('/courses/test');
-  await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Ftest$/);
+    await page.goto('/courses/test');
+    await expect(page).toHaveURL(/\/login\?next=%2Fcourses%2Ftest$/);
 
-  const id = '00000000-0000-4000-8000-000000000000';
-  await page.goto(`/courses/manage/${id}`);
-  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fcourses%2Fmanage%2F${id}$`));
-});
+    const id = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/courses/manage/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fcourses%2Fmanage%2F${id}$`));
+  },
+);
 
-test('signed out, the pages answer with a redirect and the materials handler with 401', async ({
-  request,
-}) => {
-  for (const path of ['/courses/create', '/fr/course/create', '/courses/test']) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(307);
-    expect(await response.text(), path).not.toContain('Create course');
-  }
-  const upload = await request.post('/api/courses/materials', {
-    multipart: {
-      courseId: '00000000-0000-4000-8000-000000000000',
-      file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
-    },
-  });
-  expect(upload.status()).toBe(401);
-  expect(await upload.json()).toEqual({ error: 'unauthenticated' });
-});
+test(
+  'signed out, the pages answer with a redirect and the materials handler with 401',
+  { tag: '@browser-only' },
+  async ({ request }) => {
+    for (const path of ['/courses/create', '/fr/course/create', '/courses/test']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(307);
+      expect(await response.text(), path).not.toContain('Create course');
+    }
+    const upload = await request.post('/api/courses/materials', {
+      multipart: {
+        courseId: '00000000-0000-4000-8000-000000000000',
+        file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+      },
+    });
+    expect(upload.status()).toBe(401);
+    expect(await upload.json()).toEqual({ error: 'unauthenticated' });
+  },
+);
 
 /** POSTs a small file to the materials handler with the browser's own session (fetch from the page). */
 async function uploadFromBrowser(page: Page, courseId: string, name = 'notes.pdf') {

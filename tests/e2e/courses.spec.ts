@@ -42,33 +42,35 @@ test('/courses lists the published demo courses with their prices, not the draft
   await expect(list.locator('li').filter({ hasText: UNLEARNING.title })).toContainText('Free');
 });
 
-test('a course page shows its units, certificate and Course JSON-LD; signed out, Enrol goes to login', async ({
-  page,
-}) => {
-  await page.goto(`/courses/${UNLEARNING.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: UNLEARNING.title })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Course outline' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3, name: /^Unit 1: / })).toBeVisible();
-  await expect(page.getByTestId('course-price')).toHaveText('Free');
-  await expect(page.getByText('Certificate of Completion: Unlearning Racism')).toBeVisible();
+test(
+  'a course page shows its units, certificate and Course JSON-LD; signed out, Enrol goes to login',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await page.goto(`/courses/${UNLEARNING.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: UNLEARNING.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Course outline' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: /^Unit 1: / })).toBeVisible();
+    await expect(page.getByTestId('course-price')).toHaveText('Free');
+    await expect(page.getByText('Certificate of Completion: Unlearning Racism')).toBeVisible();
 
-  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
-    JSON.parse(t),
-  );
-  const course = ld.find((d) => d['@type'] === 'Course');
-  expect(course).toMatchObject({
-    name: UNLEARNING.title,
-    provider: { '@type': 'NGO', name: 'Leeds Racial Justice Network' },
-    offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'GBP' },
-  });
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+      JSON.parse(t),
+    );
+    const course = ld.find((d) => d['@type'] === 'Course');
+    expect(course).toMatchObject({
+      name: UNLEARNING.title,
+      provider: { '@type': 'NGO', name: 'Leeds Racial Justice Network' },
+      offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'GBP' },
+    });
 
-  await waitForHydration(page);
-  await expect(page.locator('[data-enrol-state="signed-out"]')).toBeAttached();
-  await page.getByRole('link', { name: 'Sign in to enrol' }).click();
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}`)}`);
-});
+    await waitForHydration(page);
+    await expect(page.locator('[data-enrol-state="signed-out"]')).toBeAttached();
+    await page.getByRole('link', { name: 'Sign in to enrol' }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}`)}`);
+  },
+);
 
-test('a priced course says to contact us to enrol', async ({ page }) => {
+test('a priced course says to contact us to enrol', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto(`/courses/${FACILITATING.id}`);
   await expect(page.getByTestId('course-price')).toHaveText('£45');
   await waitForHydration(page);
@@ -92,7 +94,7 @@ test('unknown, draft and malformed course ids and unknown certificates are real 
   expect((await request.get('/verify/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
 });
 
-test('requireAdmin refusals show their toast on /courses', async ({ page }) => {
+test('requireAdmin refusals show their toast on /courses', { tag: '@browser-only' }, async ({ page }) => {
   await page.goto('/courses?denied=admin');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page")).toBeVisible();
@@ -102,16 +104,17 @@ test('requireAdmin refusals show their toast on /courses', async ({ page }) => {
   await expect(page.getByText('Failed to verify admin status. Please try again.')).toBeVisible();
 });
 
-test('the dashboard and the learn screen send signed-out visitors to login; the PDF route answers 401', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL('/login?next=%2Fdashboard');
-  await page.goto(`/es/courses/${UNLEARNING.id}/learn`);
-  await expect(page).toHaveURL(`/es/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}/learn`)}`);
-  expect((await request.get(`/courses/${UNLEARNING.id}/certificate`)).status()).toBe(401);
-});
+test(
+  'the dashboard and the learn screen send signed-out visitors to login; the PDF route answers 401',
+  { tag: '@browser-only' },
+  async ({ page, request }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login?next=%2Fdashboard');
+    await page.goto(`/es/courses/${UNLEARNING.id}/learn`);
+    await expect(page).toHaveURL(`/es/login?next=${encodeURIComponent(`/courses/${UNLEARNING.id}/learn`)}`);
+    expect((await request.get(`/courses/${UNLEARNING.id}/certificate`)).status()).toBe(401);
+  },
+);
 
 for (const theme of ['light', 'dark'] as const) {
   test(`/courses and a course page have no axe violations (${theme})`, async ({ page }) => {

@@ -59,22 +59,26 @@ test.describe('newsletter form', () => {
     await dismissCookieBanner(page);
   });
 
-  test('empty and malformed addresses show the field message and send nothing', async ({ page }) => {
-    const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
-    await page.goto('/');
-    await waitForHydration(page);
-    const form = page.locator('#newsletter form');
-    const email = form.getByRole('textbox', { name: 'Email address' });
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByText('Please enter your email address.')).toBeVisible();
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toBeFocused();
-    await email.fill('not-an-email');
-    await email.press('Enter');
-    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
-    expect(posts).toEqual([]);
-  });
+  test(
+    'empty and malformed addresses show the field message and send nothing',
+    { tag: '@browser-only' },
+    async ({ page }) => {
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+      await page.goto('/');
+      await waitForHydration(page);
+      const form = page.locator('#newsletter form');
+      const email = form.getByRole('textbox', { name: 'Email address' });
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(form.getByText('Please enter your email address.')).toBeVisible();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toBeFocused();
+      await email.fill('not-an-email');
+      await email.press('Enter');
+      await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+      expect(posts).toEqual([]);
+    },
+  );
 
   test('a signup stays pending until the emailed link is confirmed with the button; a repeat sends no second email', async ({
     page,

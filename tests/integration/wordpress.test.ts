@@ -480,3 +480,137 @@ describe('any WordPress, in any state (issue 21)', () => {
     });
   });
 });
+
+/**
+ * Issue 18 item 3: the companion's meta boxes (wordpress/lrjn-companion/includes/meta-boxes.php) for sites without
+ * ACF. scripts/wp-rig/meta-box.php submits a box on the rig as the edit screen does ($_POST with the fields and
+ * the nonce, then the post update that runs save_post_{type}); the values are then read through lib/cms as the
+ * site reads them.
+ */
+// Each meta-box.php run loads WordPress (1-2 s on a busy machine).
+describe(
+  'meta boxes without ACF: event and report fields an editor saves reach the site',
+  { timeout: 60_000 },
+  () => {
+    const created = ['metabox-event', 'metabox-report', 'metabox-refused'];
+    const metaBox = (args: string[], fields: Record<string, string> = {}) =>
+      execFileSync('php', [path.join('scripts', 'wp-rig', 'meta-box.php'), ...args], {
+        env: {
+          ...process.env,
+          WP_RIG_PORT: new URL(baseUrl || 'http://127.0.0.1:1').port,
+          WP_RIG_CONFIG_FILE: path.join(rigState, 'wp-config-rig.php'),
+        },
+        input: JSON.stringify(fields),
+        encoding: 'utf8',
+      });
+    const save = (
+      type: 'events' | 'reports',
+      slug: string,
+      as: string,
+      nonce: string,
+      fields: Record<string, string>,
+    ) =>
+      JSON.parse(metaBox(['save', type, slug, as, nonce], fields)) as {
+        id: number;
+        enabled: boolean;
+        html: string;
+      };
+    const cms = async () => {
+      vi.resetModules();
+      vi.stubEnv('WORDPRESS_URL', baseUrl);
+      vi.spyOn(console, 'info').mockImplementation(() => {});
+      return import('@/lib/cms');
+    };
+    const eventFields = {
+      event_date: '2027-01-15',
+      event_time: '18:30',
+      event_end_time: '20:45',
+      location: 'Hope Street Hall <script>alert(1)</script>, Leeds',
+      post_code: 'LS7 3AP',
+      is_online: '1',
+      registration_url: 'https://example.org/register/metabox',
+    };
+
+    beforeAll(() => {
+      rigMode('plugin=active', 'permalinks=pretty', 'acf=present');
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    });
+    afterAll(() => {
+      rigMode('acf=present');
+      metaBox(['delete', ...created]);
+    });
+
+    it('saves an event’s date, times, place, online flag and registration link, sanitised', async () => {
+      const box = save('events', 'metabox-event', 'admin', 'valid', eventFields);
+      expect(box.enabled).toBe(true);
+      // The box shows what was saved (for the next edit).
+      expect(box.html).toContain('value="2027-01-15"');
+      expect(box.html).toContain('name="lrjn_event_nonce"');
+
+      const { getEvent } = await cms();
+      const event = await getEvent('metabox-event');
+      const { eventTimes } = await import('@/lib/events/parse');
+      const { eventLocation, isOnlineEvent, registrationUrl } = await import('@/lib/events/place');
+      expect(event?.fields).toMatchObject({
+        event_date: '20270115',
+        event_time: '18:30',
+        event_end_time: '20:45',
+      });
+      const times = eventTimes(event!.fields);
+      expect(times.start?.toISOString()).toBe('2027-01-15T18:30:00.000Z');
+      expect(eventLocation(event!.fields)).toBe('Hope Street Hall , Leeds, LS7 3AP');
+      expect(isOnlineEvent(event!.fields, null)).toBe(true);
+      expect(registrationUrl(event!.fields)).toBe('https://example.org/register/metabox');
+
+      // Invalid values are refused and the saved ones stay.
+      save('events', 'metabox-event', 'admin', 'valid', {
+        event_date: '2027-02-30',
+        event_time: '25:99',
+        registration_url: 'javascript:alert(1)',
+        is_online: '0',
+      });
+      const again = await (await cms()).getEvent('metabox-event');
+      expect(again?.fields).toMatchObject({ event_date: '20270115', event_time: '18:30', is_online: false });
+      expect(registrationUrl(again!.fields)).toBe('https://example.org/register/metabox');
+    });
+
+    it('saves a report’s organisation and PDF (only a PDF attachment)', async () => {
+      const { pdf, image } = JSON.parse(metaBox(['attachments'])) as { pdf: number; image: number };
+      expect(pdf).toBeGreaterThan(0);
+      save('reports', 'metabox-report', 'admin', 'valid', {
+        organization: 'Leeds Tenants Union',
+        pdf_file: String(pdf),
+      });
+      const report = await (await cms()).getReport('metabox-report');
+      expect(report?.organization).toBe('Leeds Tenants Union');
+      expect(report?.pdfUrl).toMatch(new RegExp(`^${new URL(baseUrl).origin}/wp-content/uploads/.+\\.pdf$`));
+
+      const box = save('reports', 'metabox-report', 'admin', 'valid', { pdf_file: String(image) });
+      expect(box.html).toMatch(new RegExp(`<option value="${pdf}"\\s+selected`));
+      expect((await (await cms()).getReport('metabox-report'))?.pdfUrl).toBe(report?.pdfUrl);
+    });
+
+    it('stores nothing without a valid nonce or for a user who may not edit the post', async () => {
+      for (const [as, nonce] of [
+        ['admin', 'none'],
+        ['admin', 'bad'],
+        ['subscriber', 'valid'],
+      ]) {
+        save('events', 'metabox-refused', as!, nonce!, eventFields);
+      }
+      const event = await (await cms()).getEvent('metabox-refused');
+      expect(event).not.toBeNull();
+      expect(event?.fields).toEqual({});
+    });
+
+    it('leaves the fields to ACF when ACF is active (no boxes, nothing saved by them)', async () => {
+      rigMode('acf=ids');
+      const box = save('events', 'metabox-refused', 'admin', 'valid', eventFields);
+      expect(box.enabled).toBe(false);
+      expect((await (await cms()).getEvent('metabox-refused'))?.fields).toEqual({});
+    });
+  },
+);

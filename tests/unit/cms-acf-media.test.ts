@@ -172,4 +172,31 @@ describe('wordpressSource resolves attachment IDs with one batched media read', 
       items.filter((i) => (i.acf.pdf_file as { url?: string })?.url?.endsWith('report.pdf')),
     ).toHaveLength(60);
   });
+
+  it('drops the IDs (warned once) when WordPress refuses the media read, and fails the read in an outage', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let mediaStatus = 401;
+    vi.stubGlobal('fetch', async (input: string | URL) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/media')) {
+        return new Response('{"code":"rest_forbidden","message":"No"}', {
+          status: mediaStatus,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return new Response(JSON.stringify([{ id: 1, slug: 'r', acf: { pdf_file: 11, organization: 'O' } }]), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const source = wordpressSource('https://cms.example.org', 5000);
+    const { items } = await source.list('reports', {}, { tags: [] });
+    expect(items).toEqual([{ id: 1, slug: 'r', acf: { pdf_file: null, organization: 'O' } }]);
+    await source.list('reports', {}, { tags: [] });
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('refused /wp/v2/media'))).toHaveLength(1);
+
+    mediaStatus = 503;
+    const failing = wordpressSource('https://cms2.example.org', 5000);
+    await expect(failing.list('reports', {}, { tags: [] })).rejects.toThrow('Failed to fetch media: 503');
+    warn.mockRestore();
+  });
 });

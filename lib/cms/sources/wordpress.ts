@@ -2,6 +2,8 @@ import 'server-only';
 
 import { resolveAcfAttachments } from '../acf-media';
 import { wpFetch, wpFetchAll, type WpQuery } from '../client';
+import { CmsError } from '../errors';
+import { warnOnce } from '../warn-once';
 import type { CacheHints, ContentSource, Endpoint, ListQuery } from '../source';
 
 /** Maps our query onto WordPress REST parameters (`per_page`, `_embed`, `media_category`, …). */
@@ -46,12 +48,25 @@ export function wordpressSource(baseUrl: string, timeoutMs: number): ContentSour
   });
   const resolve = (items: unknown[], cache: CacheHints) =>
     resolveAcfAttachments(items, async (ids) => {
-      const res = await wpFetch(
-        '/wp/v2/media',
-        { include: ids, per_page: ids.length, _fields: MEDIA_FIELDS },
-        { ...options(cache), what: 'media' },
-      );
-      return res.data as unknown[];
+      try {
+        const res = await wpFetch(
+          '/wp/v2/media',
+          { include: ids, per_page: ids.length, _fields: MEDIA_FIELDS },
+          { ...options(cache), what: 'media' },
+        );
+        return res.data as unknown[];
+      } catch (error) {
+        // An outage fails the whole read, so the resilient source serves the last good answer. A refusal (the
+        // media route disabled or locked by a security plugin) would fail every read: drop the IDs instead.
+        if (!(error instanceof CmsError) || error.retryable) throw error;
+        warnOnce(
+          `media lookup ${baseUrl}`,
+          `[cms] WordPress refused /wp/v2/media (${error.message}), so images and files that ACF gives as ` +
+            'attachment IDs are left out. Allow public reads of the media endpoint, or set those ACF fields to ' +
+            'return a URL or an array.',
+        );
+        return [];
+      }
     });
   return {
     name: 'wordpress',

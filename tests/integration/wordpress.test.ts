@@ -61,6 +61,42 @@ for (const acf of ['present', 'ids'] as const) {
       rigMode('acf=present');
     });
 
+    if (acf === 'ids') {
+      it('the plugin’s ACF field groups have every field the companion serves without ACF, in REST', async () => {
+        const endpoints = [
+          'pages',
+          'reports',
+          'cause',
+          'events',
+          'media-archive',
+          'team-member',
+          'vacancies',
+        ];
+        const keys = async () => {
+          const out: Record<string, string[]> = {};
+          for (const endpoint of endpoints) {
+            const { data } = await wpFetch(
+              `/wp/v2/${endpoint}`,
+              { per_page: 20, acf_format: 'standard' },
+              options,
+            );
+            const withFields = (data as { acf: unknown }[]).find((i) => i.acf && !Array.isArray(i.acf));
+            out[endpoint] = Object.keys((withFields?.acf ?? {}) as object).sort();
+          }
+          return out;
+        };
+        const fromGroups = await keys();
+        rigMode('acf=present');
+        try {
+          const fromShim = await keys();
+          expect(Object.values(fromShim).every((k) => k.length > 0)).toBe(true);
+          expect(fromGroups).toEqual(fromShim);
+        } finally {
+          rigMode('acf=ids');
+        }
+      });
+    }
+
     describe('WordPress REST client against the rig', () => {
       it('lists every published post, paging through X-WP-TotalPages, and never the draft', async () => {
         const published = seed('posts').filter((p) => p.status === 'publish');

@@ -208,6 +208,32 @@ function lrjn_companion_acf_field_groups() {
 				),
 				$f( 'events', 'location', __( 'Place (one line, when there are no place details)', 'lrjn-companion' ), 'text' ),
 				$f( 'events', 'post_code', __( 'Postcode (with the one-line place)', 'lrjn-companion' ), 'text' ),
+				$f(
+					'events',
+					'venue',
+					__( 'Venue (as events plugins give it: venue, city, postcode)', 'lrjn-companion' ),
+					'repeater',
+					array(
+						'max'        => 1,
+						'sub_fields' => array(
+							array(
+								'name'  => 'venue',
+								'label' => __( 'Venue', 'lrjn-companion' ),
+								'type'  => 'text',
+							),
+							array(
+								'name'  => 'city',
+								'label' => __( 'Town or city', 'lrjn-companion' ),
+								'type'  => 'text',
+							),
+							array(
+								'name'  => 'zip',
+								'label' => __( 'Postcode', 'lrjn-companion' ),
+								'type'  => 'text',
+							),
+						),
+					)
+				),
 				$f( 'events', 'is_online', __( 'Online event', 'lrjn-companion' ), 'true_false' ),
 				$f(
 					'events',

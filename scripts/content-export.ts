@@ -17,7 +17,8 @@ import './load-env';
 import { mkdir, rm, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { wpFetchAll } from '@/lib/cms/client';
+import { resolveAcfAttachments } from '@/lib/cms/acf-media';
+import { wpFetch, wpFetchAll } from '@/lib/cms/client';
 import { CmsError } from '@/lib/cms/errors';
 import { ENDPOINTS, TERM_ENDPOINTS, type Endpoint } from '@/lib/cms/source';
 
@@ -52,9 +53,17 @@ function prune(value: unknown): unknown {
 }
 
 async function readEndpoint(endpoint: Endpoint): Promise<unknown[]> {
-  const query = TERM_ENDPOINTS.has(endpoint) || endpoint === 'media' ? {} : { _embed: 'true' };
+  // Formatted ACF values, and any attachment ID still left in a file/image field resolved (lib/cms/acf-media.ts),
+  // so the snapshot holds URLs the site can read without WordPress.
+  const query =
+    TERM_ENDPOINTS.has(endpoint) || endpoint === 'media' ? {} : { _embed: 'true', acf_format: 'standard' };
+  const options = { baseUrl: origin, timeoutMs: 20_000, what: endpoint };
   try {
-    return await wpFetchAll(`/wp/v2/${endpoint}`, query, { baseUrl: origin, timeoutMs: 20_000, what: endpoint });
+    const items = await wpFetchAll(`/wp/v2/${endpoint}`, query, options);
+    return await resolveAcfAttachments(items, async (ids) => {
+      const media = { include: ids, per_page: ids.length };
+      return (await wpFetch('/wp/v2/media', media, { ...options, what: 'media' })).data as unknown[];
+    });
   } catch (error) {
     // A WordPress without the companion plugin has no custom post types: export what exists.
     if (error instanceof CmsError && (error.status === 404 || error.status === 400)) {

@@ -38,7 +38,7 @@ Commands:
   stop                        stop the web server and MariaDB (by their saved process groups); idempotent
   status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
-  mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent] [site-types=reports,events|none]
+  mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent|ids] [site-types=reports,events|none]
                               switch the running rig to another cell of the test matrix (no restart; unset
                               keys stay as they are) and print the mode; with no arguments just print it
   configure-webhook <site-url> <secret>
@@ -61,7 +61,10 @@ Environment:
   WP_RIG_SITE_TYPES       with the plugin inactive: the post types the site registers itself, as CPT UI or a
                           theme would (default reports,events; none = stock WordPress, posts and pages only)
   WP_RIG_PERMALINKS       boot: pretty (default, /%postname%/, REST under /wp-json) or plain (?rest_route= only)
-  WP_RIG_ACF              boot: present (default) or absent (no \`acf\` field in any REST answer)
+  WP_RIG_ACF              boot: present (default: the companion's ACF-shaped \`acf\` field, file fields as URLs),
+                          absent (no \`acf\` field in any REST answer) or ids (answers like the real ACF plugin
+                          with the companion's field groups: attachment IDs unless the request has
+                          acf_format=standard; scripts/wp-rig/acf-emulation.php)
 
 Files in the state directory after boot: admin-password (user admin), app-password ("admin:<application
 password>", for curl -u / REST writes), logs/ (MariaDB, PHP server, WordPress debug log).

@@ -180,6 +180,16 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
+/**
+ * The URL of a file/image field: a URL string, or ACF's formatted image/file array (`{ url, … }`, also what
+ * acf-media.ts puts in place of an attachment ID). A bare ID or anything else gives undefined.
+ */
+function fileUrl(value: unknown): string | undefined {
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return text((value as { url?: unknown }).url);
+  return text(value);
+}
+
 function parseEntry(raw: unknown): WpEntry | null {
   const result = wpEntry.safeParse(raw);
   return result.success ? result.data : null;
@@ -248,7 +258,8 @@ export function reshapePage(raw: unknown, ctx: ReshapeContext): Page | null {
       subtitle: text(acf.subtitle),
       ctaText: text(acf.cta_text),
       ctaLink: text(acf.cta_link),
-      backgroundImage: text(acf.background_image) && normalizeImageUrl(String(acf.background_image), ctx),
+      backgroundImage:
+        fileUrl(acf.background_image) && normalizeImageUrl(fileUrl(acf.background_image)!, ctx),
       aboutVideo: text(acf.about_video),
     },
     firstContentImage: firstImage ? firstImage.replace(/&amp;/g, '&') : null,
@@ -260,7 +271,7 @@ export function reshapeReport(raw: unknown, ctx: ReshapeContext): Report | null 
   if (!entry) return null;
   const meta = entry.meta ?? {};
   const acf = entry.acf ?? {};
-  const pdf = text(acf.pdf_file) ?? text(acf.pdf) ?? text(meta.pdf_url);
+  const pdf = fileUrl(acf.pdf_file) ?? fileUrl(acf.pdf) ?? text(meta.pdf_url);
   return {
     ...base(entry, ctx),
     html: sanitizeCmsHtml(entry.content, ctx),
@@ -394,7 +405,8 @@ export function reshapeTeamMember(raw: unknown, ctx: ReshapeContext): TeamMember
   if (!entry) return null;
   const b = base(entry, ctx);
   const acf = entry.acf ?? {};
-  const photoUrl = text(acf.photo) && normalizeImageUrl(String(acf.photo), ctx);
+  const photo = fileUrl(acf.photo);
+  const photoUrl = photo && normalizeImageUrl(photo, ctx);
   const order = Number(acf.order);
   const email = text(acf.email);
   return {

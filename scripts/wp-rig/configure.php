@@ -5,7 +5,7 @@
  *   php configure.php app-password <file>   creates an Application Password for `admin`, writes "admin:<password>"
  *                                             to <file> (mode 600)
  *   php configure.php mode                   switches the rig's cell from WP_RIG_PLUGIN (active|inactive),
- *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent) and
+ *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent|ids) and
  *                                             WP_RIG_SITE_TYPES (reports,events | none); unset = unchanged;
  *                                             prints the resulting mode
  *   php configure.php webhook                sets the companion plugin's site URL and secret from the environment
@@ -79,7 +79,7 @@ if ( 'mode' === $wprig_command ) {
 	$wprig_allowed = array(
 		'plugin'     => array( 'active', 'inactive' ),
 		'permalinks' => array( 'pretty', 'plain' ),
-		'acf'        => array( 'present', 'absent' ),
+		'acf'        => array( 'present', 'absent', 'ids' ),
 	);
 	foreach ( $wprig_want as $wprig_key => $wprig_value ) {
 		if ( '' !== $wprig_value && ! in_array( $wprig_value, $wprig_allowed[ $wprig_key ], true ) ) {
@@ -117,7 +117,7 @@ if ( 'mode' === $wprig_command ) {
 		"mode: plugin=%s permalinks=%s acf=%s site-types=%s\n",
 		is_plugin_active( $wprig_plugin ) ? 'active' : 'inactive',
 		get_option( 'permalink_structure' ) ? 'pretty' : 'plain',
-		'absent' === get_option( 'wprig_acf' ) ? 'absent' : 'present',
+		in_array( get_option( 'wprig_acf' ), array( 'absent', 'ids' ), true ) ? get_option( 'wprig_acf' ) : 'present',
 		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none'
 	);
 	exit( 0 );

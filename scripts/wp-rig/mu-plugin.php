@@ -61,6 +61,13 @@ add_action(
 	20
 );
 
+// "acf=ids": WordPress with the real ACF plugin and the companion's field groups (raw attachment IDs unless the
+// request asks for acf_format=standard); see acf-emulation.php. __DIR__ is this file's real directory (PHP resolves
+// the mu-plugins symlink).
+if ( 'ids' === get_option( 'wprig_acf' ) ) {
+	require __DIR__ . '/acf-emulation.php';
+}
+
 // "acf=absent": WordPress without ACF-shaped fields (no `acf` key in any REST answer).
 add_action(
 	'rest_api_init',

@@ -303,6 +303,7 @@ describe('toWpQuery', () => {
       media_type: 'image',
       hide_empty: true,
       _fields: ['slug', 'modified'],
+      acf_format: 'standard',
     });
   });
 
@@ -349,6 +350,7 @@ describe('wordpressSource', () => {
       per_page: '2',
       page: '1',
       _embed: 'true',
+      acf_format: 'standard',
     });
     expect(calls[0]!.init?.next).toEqual({ tags: ['cms', 'posts'], revalidate: 3600 });
   });

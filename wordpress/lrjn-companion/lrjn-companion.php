@@ -22,6 +22,8 @@ define( 'LRJN_COMPANION_DIR', __DIR__ );
 
 require_once __DIR__ . '/includes/content-types.php';
 require_once __DIR__ . '/includes/acf-fields.php';
+require_once __DIR__ . '/includes/acf-field-groups.php';
+require_once __DIR__ . '/includes/meta-boxes.php';
 require_once __DIR__ . '/includes/webhook.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/rest.php';

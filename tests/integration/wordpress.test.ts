@@ -406,7 +406,8 @@ describe('any WordPress, in any state (issue 21)', () => {
         expect(paths).not.toContain('/vacancies');
         expect(paths.some((p) => /^\/(team-member|vacancies|media-archive)\//.test(p))).toBe(false);
         expect((await sitemap.sitemapPosts()).length).toBeGreaterThan(0);
-      });
+        // A fresh import of lib/cms and every sitemap read against the rig: seconds on a busy machine.
+      }, 30_000);
 
       it('content:check says which post types are missing and how to fix it', async () => {
         const { checkContent } = await fresh();
@@ -463,7 +464,8 @@ describe('any WordPress, in any state (issue 21)', () => {
       const down = run('http://127.0.0.1:9');
       expect(down.status).toBe(1);
       expect(down.stdout).toContain('WordPress unreachable');
-    });
+      // Two npm processes of ~5 s each on a busy 2-core machine.
+    }, 60_000);
   });
 
   describe('companion plugin active, ACF-shaped fields absent', () => {

@@ -22,6 +22,7 @@ export function toWpQuery(query: ListQuery): WpQuery {
     media_type: query.mediaType,
     hide_empty: query.hideEmpty,
     _fields: query.fields?.length ? query.fields : undefined,
+    lang: query.lang,
   };
 }
 

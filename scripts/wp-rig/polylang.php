@@ -1,12 +1,12 @@
 <?php
 /**
- * "polylang=on" (scripts/wp-rig.sh mode polylang=on|off): a Polylang-shaped WordPress for the site's translated
- * content, without the plugin (the rig is offline). It gives what the site reads, in Polylang's REST shape:
- * every post, page and event carries `lang` (language slug) and `translations` ({"en": 12, "es": 34}, the item
- * itself included); collections take `?lang=xx` (no `lang`: every language, as Polylang does); and Polylang's
- * PHP API (pll_get_post_language, pll_get_post_translations, pll_default_language, pll_languages_list), which
- * the companion plugin uses for its webhook. Languages are stored in post meta (`_wprig_lang`, absent = the
- * default language) and translation groups in `_wprig_translations` on every member.
+ * "polylang=on" (scripts/wp-rig.sh mode polylang=on|off): a WordPress with Polylang (free) for the site's translated
+ * content, without the plugin (the rig is offline): Polylang's PHP API (pll_get_post_language,
+ * pll_get_post_translations, pll_default_language, pll_languages_list) and its `lang` query variable. The
+ * companion plugin turns those into Polylang Pro's REST shape (wordpress/lrjn-companion/includes/polylang.php):
+ * `lang` and `translations` ({"en": 12, "es": 34}, the item itself included) on every post, page and event, and
+ * `?lang=xx` on collections (no `lang`: every language, as Polylang does). Languages are stored in post meta
+ * (`_wprig_lang`, absent = the default language) and translation groups in `_wprig_translations` on every member.
  *
  * The switch (wprig_polylang_switch) publishes a few real translated demo posts, a page and an event, linked to
  * their English originals; switching off deletes them again, so the default rig (and its tests) is unchanged.
@@ -70,46 +70,20 @@ if ( wprig_polylang_on() && ! function_exists( 'pll_get_post_language' ) ) {
 		return wprig_pll_translations( $post_id );
 	}
 
-	add_action(
-		'rest_api_init',
-		static function () {
-			foreach ( WPRIG_PLL_TYPES as $type ) {
-				register_rest_field(
-					$type,
-					'lang',
-					array(
-						'get_callback' => static function ( $item ) {
-							return wprig_pll_language( $item['id'] );
-						},
-						'schema'       => array( 'type' => 'string' ),
-					)
-				);
-				register_rest_field(
-					$type,
-					'translations',
-					array(
-						'get_callback' => static function ( $item ) {
-							return (object) wprig_pll_translations( $item['id'] );
-						},
-						'schema'       => array( 'type' => 'object' ),
-					)
-				);
-				add_filter( "rest_{$type}_query", 'wprig_pll_rest_query', 10, 2 );
-			}
-		}
-	);
+	// Polylang's `lang` query variable (a taxonomy query there, post meta here).
+	add_action( 'pre_get_posts', 'wprig_pll_filter_query' );
 }
 
 /**
- * `?lang=xx` on a collection: only items in that language (items without a stored language are the default one).
+ * WP_Query's `lang` (Polylang's query variable, set by the companion plugin from `?lang=` in REST): only items in
+ * that language (items without a stored language are the default one).
  *
- * @param array           $args    WP_Query arguments.
- * @param WP_REST_Request $request Request.
+ * @param WP_Query $query Query.
  */
-function wprig_pll_rest_query( $args, $request ) {
-	$lang = $request->get_param( 'lang' );
+function wprig_pll_filter_query( $query ) {
+	$lang = $query->get( 'lang' );
 	if ( ! is_string( $lang ) || ! in_array( $lang, WPRIG_PLL_LANGUAGES, true ) ) {
-		return $args;
+		return;
 	}
 	$clause = 'en' === $lang
 		? array(
@@ -127,10 +101,8 @@ function wprig_pll_rest_query( $args, $request ) {
 			'key'   => '_wprig_lang',
 			'value' => $lang,
 		);
-	$args['meta_query'] = isset( $args['meta_query'] ) && is_array( $args['meta_query'] )
-		? array( 'relation' => 'AND', $args['meta_query'], $clause )
-		: array( $clause );
-	return $args;
+	$existing = $query->get( 'meta_query' );
+	$query->set( 'meta_query', is_array( $existing ) && $existing ? array( 'relation' => 'AND', $existing, $clause ) : array( $clause ) );
 }
 
 /**

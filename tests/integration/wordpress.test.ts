@@ -430,16 +430,16 @@ describe('any WordPress, in any state (issue 21)', () => {
 });
 
 /**
- * Issue 18 item 7: translated content. The rig in its Polylang-shaped mode (`scripts/wp-rig.sh mode polylang=on`:
- * `lang` / `translations` REST fields, `?lang=`, a few translated demo items) through lib/cms, then the companion
- * plugin's webhook for a translation. Switched back to polylang=off at the end, as every other test expects.
+ * Issue 18 item 7: translated content. The rig in its Polylang mode (`scripts/wp-rig.sh mode polylang=on`:
+ * Polylang's PHP API and a few translated demo items; the companion plugin adds the `lang` / `translations` REST
+ * fields and `?lang=`) through lib/cms, then the companion plugin's webhook for a translation. Switched back to polylang=off at the end, as every other test expects.
  */
 describe('translated content with Polylang (issue 18 item 7)', () => {
   const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
   const port = new URL(baseUrl || 'http://127.0.0.1:1').port;
   const rigEnv = { ...process.env, WP_RIG_PORT: port, WP_RIG_STATE: state };
-  const rigMode = (value: 'on' | 'off') =>
-    execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'mode', `polylang=${value}`], {
+  const rigMode = (value: 'on' | 'off', ...more: string[]) =>
+    execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'mode', `polylang=${value}`, ...more], {
       env: rigEnv,
       encoding: 'utf8',
     });
@@ -469,7 +469,7 @@ describe('translated content with Polylang (issue 18 item 7)', () => {
     vi.unstubAllEnvs();
   });
   afterAll(() => {
-    rigMode('off');
+    rigMode('off', 'plugin=active');
   }, 60_000);
 
   it('shows the translation at the English address, English elsewhere, with the real locales', async () => {
@@ -604,6 +604,21 @@ describe('translated content with Polylang (issue 18 item 7)', () => {
       },
     });
     expect(tagsForChange(changeOf(body))).toContain('post:faith-leaders-roundtable');
+  });
+
+  it('takes the REST fields from the companion plugin: Polylang (free) alone gives none, so English only', async () => {
+    rigMode('on', 'plugin=inactive');
+    try {
+      const { data } = await wpFetch('/wp/v2/posts', { slug: 'faith-leaders-roundtable' }, options);
+      expect((data as Record<string, unknown>[])[0]).not.toHaveProperty('translations');
+      const { getLocalizedPost } = await fresh();
+      expect(await getLocalizedPost('faith-leaders-roundtable', 'es')).toMatchObject({
+        contentLocale: 'en',
+        locales: ['en'],
+      });
+    } finally {
+      rigMode('on', 'plugin=active');
+    }
   });
 
   it('polylang=off removes the translations and the fields again', async () => {

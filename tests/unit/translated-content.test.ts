@@ -242,3 +242,23 @@ describe('lib/cms on a snapshot with Polylang fields', () => {
     expect(refs).toHaveLength(2);
   });
 });
+
+describe('no hreflang Link header from the locale routing', () => {
+  it('leaves hreflang to the page metadata, which knows the real translations', async () => {
+    vi.resetModules();
+    vi.stubEnv('SCREENING_MAX_REQUESTS', '1000000');
+    vi.stubEnv('SITE_URL', 'http://localhost:3000');
+    const { NextRequest } = await import('next/server');
+    const proxy = (await import('@/proxy')).default;
+    for (const path of [
+      '/es/blog/faith-leaders-roundtable',
+      '/blog/faith-leaders-roundtable',
+      '/fr/contact',
+    ]) {
+      const response = await proxy(new NextRequest(new URL(path, 'http://localhost:3000')));
+      expect(response.status, path).toBeLessThan(400);
+      expect(response.headers.get('link'), path).toBeNull();
+    }
+    vi.unstubAllEnvs();
+  });
+});

@@ -17,7 +17,7 @@ export async function EnglishOnlyNote({
   return (
     <p
       data-testid="english-only-note"
-      className={`flex items-start gap-2 rounded-lg border border-border bg-muted/10 px-4 py-3 text-sm ${className}`}
+      className={`flex items-start gap-2 rounded-lg border border-border bg-surface px-4 py-3 text-sm ${className}`}
     >
       <Languages aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{t(kind)}</span>

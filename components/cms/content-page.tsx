@@ -65,7 +65,7 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: Aft
       <>
         <JsonLd
           data={webPageJsonLd(siteConfig(), {
-            url: localizedPath(locale, `/${slug}`),
+            url: localizedPath(contentLang ?? locale, `/${slug}`),
             name: title,
             description: page?.excerpt || title,
             inLanguage: contentLocale,

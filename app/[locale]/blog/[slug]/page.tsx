@@ -94,7 +94,8 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
     <article className="pb-16">
       <JsonLd
         data={blogPostingJsonLd(site, {
-          path,
+          // The canonical address: the English one for English-only text.
+          path: localizedPath(contentLocale, `/blog/${slug}`),
           title: post.title,
           description: post.excerpt,
           datePublished: isoDate(post.dateGmt),

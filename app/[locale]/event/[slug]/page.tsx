@@ -117,7 +117,8 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
       {session.start ? (
         <JsonLd
           data={eventJsonLd(site, {
-            path,
+            // The canonical address: the English one for English-only text.
+            path: localizedPath(found?.contentLocale ?? locale, `/event/${slug}`),
             name: view.title,
             description: view.summary,
             startDate: londonIso(session.start, view.hasTime),

@@ -14,6 +14,9 @@ export const routing = defineRouting({
   // No NEXT_LOCALE cookie: with detection off nothing reads it, and a Set-Cookie on a public page keeps CDNs
   // from caching it (or makes them cache the cookie) (security review finding L9).
   localeCookie: false,
+  // No `Link` header listing every locale on every page: CMS content exists only in English plus its real
+  // translations, and each page's metadata lists exactly those (lib/seo/metadata.ts `locales`).
+  alternateLinks: false,
 });
 
 export type Locale = (typeof routing.locales)[number];

@@ -39,6 +39,8 @@ Commands:
   status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
   mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent|ids] [site-types=reports,events|none]
+       [polylang=on|off]      (polylang=on: Polylang's REST shape, lang/translations fields and ?lang=, with a few
+                              translated demo posts, a page and an event; off deletes them: scripts/wp-rig/polylang.php)
                               switch the running rig to another cell of the test matrix (no restart; unset
                               keys stay as they are) and print the mode; with no arguments just print it
   configure-webhook <site-url> <secret>
@@ -452,7 +454,7 @@ cmd_mode() {
   local arg key value
   live_group mariadb "$DB_PATTERN" > /dev/null || die "the rig is not running (scripts/wp-rig.sh boot)"
   # Only what is given on the command line changes (the boot-time variables are not re-applied).
-  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES
+  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES WP_RIG_POLYLANG
   for arg in "$@"; do
     key="${arg%%=*}"
     value="${arg#*=}"
@@ -462,7 +464,8 @@ cmd_mode() {
       permalinks) export WP_RIG_PERMALINKS="$value" ;;
       acf) export WP_RIG_ACF="$value" ;;
       site-types) export WP_RIG_SITE_TYPES="$value" ;;
-      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types)" ;;
+      polylang) export WP_RIG_POLYLANG="$value" ;;
+      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types, polylang)" ;;
     esac
   done
   if ! php -d display_errors=stderr -d error_reporting=22527 "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'; then

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 
 import { ShareMenu } from '@/components/blog/share-menu';
 import { CmsHtml } from '@/components/cms/cms-html';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import type { Locale } from '@/i18n/routing';
 import { googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
@@ -53,6 +54,11 @@ type Props = {
   fallback?: boolean;
   /** The time the page is rendered for (injected in tests). */
   now?: Date;
+  /**
+   * The language of the event's own text when it differs from `locale` (English shown under a translated
+   * interface: no translation exists): marks the text and shows the 'English only' note.
+   */
+  contentLang?: Locale;
 };
 
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -93,6 +99,7 @@ export async function EventDetail({
   defaultHost,
   fallback = false,
   now = new Date(),
+  contentLang,
 }: Props) {
   const [t, tTimes] = await Promise.all([getTranslations('Events'), getTranslations('EventTimes')]);
   const when = eventWhenText(view, locale, t('to'), tTimes);
@@ -124,6 +131,7 @@ export async function EventDetail({
     <article className="pb-16" data-testid="event-detail">
       <div className="mx-auto max-w-5xl px-4 pt-8 sm:px-6">
         <BackLink href="/events" label={t('back')} />
+        {contentLang ? <EnglishOnlyNote kind="event" className="mt-6" /> : null}
       </div>
       <FeatureImage
         image={view.image}
@@ -131,7 +139,9 @@ export async function EventDetail({
         className="mx-auto mt-6 max-w-5xl sm:rounded-2xl"
       />
       <header className="mx-auto mt-8 max-w-5xl px-4 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{view.title}</h1>
+        <h1 lang={contentLang} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {view.title}
+        </h1>
         {fallback ? null : <EventBadges view={view} phase={phase} now={now} className="mt-4" />}
       </header>
 
@@ -180,12 +190,13 @@ export async function EventDetail({
               {newTab}
             </a>
           ) : null}
-
         </aside>
 
         <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Section title={t('about')}>
-            <p className="text-lg text-pretty">{view.summary}</p>
+            <p lang={contentLang} className="text-lg text-pretty">
+              {view.summary}
+            </p>
           </Section>
           {view.video ? (
             <Section title={t('video')}>
@@ -194,7 +205,9 @@ export async function EventDetail({
           ) : null}
           {view.html ? (
             <Section title={t('bodyTitle')}>
-              <CmsHtml html={view.html} />
+              <div lang={contentLang}>
+                <CmsHtml html={view.html} />
+              </div>
             </Section>
           ) : null}
           {view.speakers ? (
@@ -205,17 +218,23 @@ export async function EventDetail({
           ) : null}
           {view.agenda ? (
             <Section title={t('agenda')}>
-              <CmsHtml html={view.agenda} />
+              <div lang={contentLang}>
+                <CmsHtml html={view.agenda} />
+              </div>
             </Section>
           ) : null}
           {view.resources ? (
             <Section title={t('resources')}>
-              <CmsHtml html={view.resources} />
+              <div lang={contentLang}>
+                <CmsHtml html={view.resources} />
+              </div>
             </Section>
           ) : null}
           {view.followUp ? (
             <Section title={t('followUp')}>
-              <CmsHtml html={view.followUp} />
+              <div lang={contentLang}>
+                <CmsHtml html={view.followUp} />
+              </div>
             </Section>
           ) : null}
         </div>

@@ -26,10 +26,13 @@ import {
   type ReshapeContext,
 } from './reshape';
 import type { CacheHints, ContentSource, Endpoint, ListQuery } from './source';
+import { defaultLanguageSource } from './sources/language';
 import { resilientSource } from './sources/resilient';
 import { snapshotSource } from './sources/snapshot';
 import { wordpressSource } from './sources/wordpress';
 import { TAGS } from './tags';
+import { availableLocales, languageOf, translationId, type Localized } from './translations';
+import { routing, type Locale } from '@/i18n/routing';
 import { htmlToText } from '@/lib/text';
 import type {
   ArchiveEntry,
@@ -63,6 +66,7 @@ export { CONTENT_NOTE_TAG, needsContentNote } from './content-note';
 export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
 export type { Endpoint } from './source';
+export type { Localized } from './translations';
 
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
@@ -79,10 +83,12 @@ export function contentSource(): ContentSource {
     // CONTENT_SNAPSHOT_DIR: a charity's own snapshot folder, or the tests' one with their fixture posts added.
     const snapshot = snapshotSource(CONTENT_SNAPSHOT_DIR ? path.resolve(CONTENT_SNAPSHOT_DIR) : undefined);
     if (WORDPRESS_URL) {
-      chosen = resilientSource(wordpressSource(WORDPRESS_URL, WORDPRESS_TIMEOUT_MS), snapshot);
+      chosen = defaultLanguageSource(
+        resilientSource(wordpressSource(WORDPRESS_URL, WORDPRESS_TIMEOUT_MS), snapshot),
+      );
       console.info(`[cms] content from WordPress at ${new URL(WORDPRESS_URL).origin} (snapshot as fallback)`);
     } else {
-      chosen = snapshot;
+      chosen = defaultLanguageSource(snapshot);
       console.info('[cms] content from the bundled snapshot (WORDPRESS_URL is not set)');
     }
   }
@@ -124,6 +130,54 @@ async function list(endpoint: Endpoint, query: ListQuery, cacheHints: CacheHints
 async function findBySlug(endpoint: Endpoint, slug: string, cacheHints: CacheHints): Promise<unknown | null> {
   const { items } = await list(endpoint, { slug, embed: true, perPage: 1 }, cacheHints);
   return items[0] ?? null;
+}
+
+/**
+ * The English item with `slug` as `locale`'s page shows it (translations.ts): for another locale, its Polylang
+ * translation when WordPress links one (read by id, in that language, under the same cache tags as the English
+ * item, so the webhook's tags for either refresh both), else the English item itself. Null when there is no
+ * English item (the page answers 404). A translation that cannot be read, or is not in that language, counts as
+ * none.
+ */
+async function localized<T>(
+  endpoint: 'posts' | 'pages' | 'events',
+  slug: string,
+  locale: Locale,
+  reshape: (raw: unknown, ctx: ReshapeContext) => T | null,
+  cacheHints: CacheHints,
+): Promise<Localized<T> | null> {
+  const raw = await findBySlug(endpoint, slug, cacheHints);
+  const source = raw ? reshape(raw, context()) : null;
+  if (!source) return null;
+  // Polylang links drafts too: a translation counts only when it is published in its language (light reads).
+  const claimed = availableLocales(raw).filter((l) => l !== routing.defaultLocale);
+  const [translated, ...published] = await Promise.all([
+    claimed.includes(locale)
+      ? list(
+          endpoint,
+          { include: [translationId(raw, locale)!], lang: locale, embed: true, perPage: 1 },
+          cacheHints,
+        )
+      : null,
+    ...claimed.map((l) =>
+      l === locale
+        ? null
+        : list(
+            endpoint,
+            { include: [translationId(raw, l)!], lang: l, fields: ['id', 'lang'], perPage: 1 },
+            cacheHints,
+          ),
+    ),
+  ]);
+  const item =
+    translated && languageOf(translated.items[0]) === locale ? reshape(translated.items[0], context()) : null;
+  const locales = [
+    routing.defaultLocale,
+    ...claimed.filter((l, i) => (l === locale ? item !== null : languageOf(published[i]?.items[0]) === l)),
+  ];
+  return item
+    ? { item, source, contentLocale: locale, locales }
+    : { item: source, source, contentLocale: routing.defaultLocale, locales };
 }
 
 export type PostListQuery = {
@@ -172,6 +226,11 @@ export const getPost = cache(async (slug: string): Promise<Post | null> => {
   const raw = await findBySlug('posts', slug, hints([TAGS.post(slug)], 'post'));
   return raw ? reshapePost(raw, context()) : null;
 });
+
+/** The post with the English slug `slug` in `locale` (its translation, or English), or null. */
+export const getLocalizedPost = cache(async (slug: string, locale: Locale): Promise<Localized<Post> | null> =>
+  localized('posts', slug, locale, reshapePost, hints([TAGS.post(slug)], 'post')),
+);
 
 /**
  * Up to `max` related posts (docs/SPEC-NOTES.md §7: up to 10 candidates excluding the current post, first 2 shown):
@@ -230,6 +289,11 @@ export const getPage = cache(async (slug: string): Promise<Page | null> => {
   const raw = await findBySlug('pages', slug, hints([TAGS.pages, TAGS.page(slug)], 'page'));
   return raw ? reshapePage(raw, context()) : null;
 });
+
+/** The page with the English slug `slug` in `locale` (its translation, or English), or null. */
+export const getLocalizedPage = cache(async (slug: string, locale: Locale): Promise<Localized<Page> | null> =>
+  localized('pages', slug, locale, reshapePage, hints([TAGS.pages, TAGS.page(slug)], 'page')),
+);
 
 /** The home page (docs/SPEC-NOTES.md §7): the page with slug `home`, else the first page WordPress lists. */
 export const getHomePage = cache(async (): Promise<Page | null> => {
@@ -308,6 +372,12 @@ export const getEvent = cache(async (slug: string): Promise<CmsEvent | null> => 
   const raw = await findBySlug('events', slug, hints([TAGS.event(slug)], 'event'));
   return raw ? reshapeEvent(raw, context()) : null;
 });
+
+/** The event with the English slug `slug` in `locale` (its translation, or English), or null. */
+export const getLocalizedEvent = cache(
+  async (slug: string, locale: Locale): Promise<Localized<CmsEvent> | null> =>
+    localized('events', slug, locale, reshapeEvent, hints([TAGS.event(slug)], 'event')),
+);
 
 /** Media archive items, optionally searched or filtered by media_category id. Data: `/wp/v2/media-archive`. */
 export async function getMediaArchive(
@@ -422,7 +492,10 @@ export const getArchiveEntries = cache(async (): Promise<ArchiveEntry[]> => {
   ];
 });
 
-/** Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads). */
+/**
+ * Slug and modified date of every item of a post type, for the sitemap and feeds (light `_fields` reads); for
+ * posts, pages and events also the locales the item really exists in (the default one plus its translations).
+ */
 export async function getContentRefs(
   endpoint:
     'posts' | 'pages' | 'reports' | 'cause' | 'events' | 'team-member' | 'vacancies' | 'media-archive',
@@ -437,11 +510,17 @@ export async function getContentRefs(
     vacancies: TAGS.vacancies,
     'media-archive': TAGS.mediaArchive,
   }[endpoint];
+  const translatable = endpoint === 'posts' || endpoint === 'pages' || endpoint === 'events';
   const raw = await contentSource().listAll(
     endpoint,
-    { fields: ['slug', 'modified', 'modified_gmt'] },
+    { fields: ['slug', 'modified', 'modified_gmt', ...(translatable ? ['id', 'translations'] : [])] },
     hints([tag], endpoint),
   );
+  // Only a multilingual WordPress (items with translations) costs the extra reads.
+  const published =
+    translatable && raw.some((item) => availableLocales(item).length > 1)
+      ? await publishedTranslations(endpoint, hints([tag], endpoint))
+      : null;
   return raw.flatMap((item) => {
     const { slug, modified, modified_gmt } = item as {
       slug?: unknown;
@@ -449,6 +528,36 @@ export async function getContentRefs(
       modified_gmt?: unknown;
     };
     const utc = [modified_gmt, modified].find((v): v is string => typeof v === 'string' && v !== '');
-    return typeof slug === 'string' && slug ? [{ slug, modified: utc ?? '' }] : [];
+    if (typeof slug !== 'string' || !slug) return [];
+    if (!translatable) return [{ slug, modified: utc ?? '' }];
+    if (!published) return [{ slug, modified: utc ?? '', locales: [routing.defaultLocale] }];
+    const locales = availableLocales(item).filter(
+      (l) => l === routing.defaultLocale || published.get(l)?.has(translationId(item, l)!),
+    );
+    return [{ slug, modified: utc ?? '', locales }];
   });
+}
+
+/**
+ * The ids of the published items in each non-default locale (Polylang links drafts too, and the sitemap lists
+ * only real pages).
+ */
+async function publishedTranslations(
+  endpoint: 'posts' | 'pages' | 'events',
+  cacheHints: CacheHints,
+): Promise<Map<Locale, Set<number>>> {
+  const others = routing.locales.filter((l) => l !== routing.defaultLocale);
+  const lists = await Promise.all(
+    others.map((lang) => contentSource().listAll(endpoint, { fields: ['id', 'lang'], lang }, cacheHints)),
+  );
+  return new Map(
+    others.map((l, i) => [
+      l,
+      new Set(
+        (lists[i] ?? [])
+          .filter((item) => languageOf(item) === l)
+          .map((item) => Number((item as { id?: unknown }).id)),
+      ),
+    ]),
+  );
 }

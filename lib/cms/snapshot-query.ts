@@ -7,7 +7,7 @@ import { htmlToText } from '@/lib/text';
  * Implements what our pages use: `slug`, `search` (title, excerpt and content, case-insensitive),
  * `categories` / `tags` / `media_category` (any of), `include` / `exclude`, `orderby` date, title, relevance,
  * menu_order, modified (posts) or name, count (terms), `order`, `page` / `per_page` (default 10, as WordPress),
- * `hide_empty` and `media_type`. Only published items are ever in a snapshot.
+ * `hide_empty`, `media_type` and Polylang's `lang`. Only published items are ever in a snapshot.
  */
 export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, query: ListQuery): ListResult {
   const rows = items.filter(isRecord);
@@ -18,6 +18,9 @@ export function querySnapshot(items: readonly unknown[], endpoint: Endpoint, que
 
   let matched = rows.filter((item) => {
     if (query.slug !== undefined && item.slug !== query.slug) return false;
+    // Polylang's `lang`: items without one (no Polylang when the snapshot was exported) are the default language.
+    if (query.lang !== undefined && (typeof item.lang === 'string' ? item.lang : 'en') !== query.lang)
+      return false;
     if (query.include?.length && !query.include.includes(Number(item.id))) return false;
     if (query.exclude?.includes(Number(item.id))) return false;
     if (query.categories?.length && !anyOf(item.categories, query.categories)) return false;

@@ -44,6 +44,8 @@ export type ListQuery = {
   hideEmpty?: boolean;
   /** Only these top-level fields (`_fields`), for light reads such as the sitemap. The snapshot ignores it. */
   fields?: readonly string[];
+  /** Only items in this language (Polylang's `lang`, e.g. `es`); the snapshot counts items without one as `en`. */
+  lang?: string;
 };
 
 export type ListResult = { items: unknown[]; total: number; totalPages: number };

@@ -34,12 +34,19 @@ function cap(slug: string): string {
 
 /** A change reported by the WordPress companion plugin's webhook (see wordpress/lrjn-companion). */
 export type ContentChange =
-  | { kind: 'post'; postType: string; slug: string; previousSlug?: string | null }
+  | {
+      kind: 'post';
+      postType: string;
+      slug: string;
+      previousSlug?: string | null;
+      /** Polylang: the slugs of the post's linked translations (its English original among them). */
+      translationSlugs?: readonly string[];
+    }
   | { kind: 'term'; taxonomy: string; slug: string };
 
 /**
  * The tags to revalidate for one WordPress change. A post change refreshes its own page and every list that
- * may show it; a term change refreshes the term lists and the lists filtered by them. Unknown post types
+ * may show it (and, with Polylang, the pages of its translations); a term change refreshes the term lists and the lists filtered by them. Unknown post types
  * (e.g. a plugin's own) refresh everything, since we cannot know which pages embed them.
  */
 export function tagsForChange(change: ContentChange): string[] {
@@ -55,7 +62,15 @@ export function tagsForChange(change: ContentChange): string[] {
         return [TAGS.all];
     }
   }
-  const slugs = [change.slug, change.previousSlug].filter((s): s is string => Boolean(s));
+  // A translation is shown at its English original's address under the original's tags (lib/cms/index.ts
+  // `localized`), and the original lists it in hreflang: refresh every slug of the translation group.
+  const slugs = [
+    ...new Set(
+      [change.slug, change.previousSlug, ...(change.translationSlugs ?? [])].filter((s): s is string =>
+        Boolean(s),
+      ),
+    ),
+  ];
   const each = (fn: (slug: string) => string) => slugs.map(fn);
   switch (change.postType) {
     case 'post':

@@ -1,3 +1,5 @@
+import type { Locale } from '@/i18n/routing';
+
 /**
  * Domain types of the CMS layer: what pages and components see. WordPress shapes (`rendered`, `_embedded`, `acf`)
  * never leave lib/cms (see reshape.ts). Dates are ISO 8601 strings as WordPress gives them (site-local time,
@@ -197,4 +199,10 @@ export type ArchiveEntry = {
 };
 
 /** A post, report or cause for the sitemap and feeds: just enough to link it. */
-export type ContentRef = { slug: string; /** UTC, as `Entry.modified`. */ modified: string };
+export type ContentRef = {
+  slug: string;
+  /** UTC, as `Entry.modified`. */
+  modified: string;
+  /** Posts, pages and events: the locales with a real page (default locale first; translations.ts). */
+  locales?: Locale[];
+};

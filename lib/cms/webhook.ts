@@ -19,6 +19,16 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 const slug = z.string().trim().min(1).max(200);
 
+/**
+ * Polylang: the slugs of every translation linked to the changed post, by language slug (`{ en: 'x', es: 'y' }`).
+ * Pages show a translation at the English item's address and under its tags, so an edit of the translation must
+ * refresh the English slug's tags too. Optional: sites without Polylang send none.
+ */
+const translations = z
+  .record(z.string().regex(/^[a-z]{2,3}(?:[_-][a-zA-Z]{2,4})?$/), slug)
+  .refine((map) => Object.keys(map).length <= 20, 'too many translations')
+  .optional();
+
 export const webhookBodySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('post'),
@@ -28,6 +38,7 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     slug,
     previousSlug: slug.nullish(),
     status: z.string().max(40).optional(),
+    translations,
     sentAt: z.string().max(40).optional(),
   }),
   z.object({
@@ -82,6 +93,12 @@ export function verifyWebhook(
 /** The change a valid body describes, for `tagsForChange`. */
 export function changeOf(body: WebhookBody): ContentChange {
   return body.kind === 'post'
-    ? { kind: 'post', postType: body.postType, slug: body.slug, previousSlug: body.previousSlug }
+    ? {
+        kind: 'post',
+        postType: body.postType,
+        slug: body.slug,
+        previousSlug: body.previousSlug,
+        translationSlugs: body.translations ? Object.values(body.translations) : undefined,
+      }
     : { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
 }

@@ -23,6 +23,12 @@ export type PageMetadataInput = {
   keywords?: { own: string[]; site: string };
   /** An image for link previews: a site path or URL, made absolute from `SITE_URL` (no redirect on the way). */
   image?: string;
+  /**
+   * CMS content: the locales with a real page (the default locale plus its translations). hreflang lists only
+   * these, and a locale without one (English-only content under the translated interface) points its canonical
+   * at the English URL. Omitted: every locale is real (site pages whose text is all in messages/).
+   */
+  locales?: readonly Locale[];
 };
 
 /** The site's keywords message (a comma list) as a list. */
@@ -35,7 +41,7 @@ export function keywordList(text: string): string[] {
 
 /**
  * Metadata for one page (docs/SPEC-NOTES.md §2 "Page metadata"): `{page} | {site name}` title, description, canonical URL,
- * hreflang alternates for every locale plus x-default, Open Graph and Twitter card, robots.
+ * hreflang alternates for every locale with a real page (`locales`) plus x-default, Open Graph and Twitter card, robots.
  * Absolute URLs come from `SITE_URL` via the site config.
  */
 export function pageMetadata({
@@ -47,12 +53,12 @@ export function pageMetadata({
   ogType = 'website',
   keywords,
   image,
+  locales = routing.locales,
 }: PageMetadataInput): Metadata {
   const site = siteConfig();
-  const canonical = localizedPath(locale, path);
-  const languages: Record<string, string> = Object.fromEntries(
-    routing.locales.map((l) => [l, localizedPath(l, path)]),
-  );
+  const real = routing.locales.filter((l) => l === routing.defaultLocale || locales.includes(l));
+  const canonical = localizedPath(real.includes(locale) ? locale : routing.defaultLocale, path);
+  const languages: Record<string, string> = Object.fromEntries(real.map((l) => [l, localizedPath(l, path)]));
   languages['x-default'] = localizedPath(routing.defaultLocale, path);
   const fullTitle = title ? `${title} | ${site.name}` : site.name;
   const images = image ? [{ url: new URL(image, site.url).toString() }] : undefined;
@@ -70,7 +76,7 @@ export function pageMetadata({
       description,
       url: canonical,
       locale: OG_LOCALE[locale],
-      alternateLocale: routing.locales.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
+      alternateLocale: real.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
       ...(images ? { images } : {}),
     },
     twitter: images

@@ -10,7 +10,8 @@ import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
  * What the sitemap lists, read from the CMS with light `_fields` requests. Static routes, the WordPress
  * pages that have their own route, every report, event, cause, team member, vacancy and media archive item and
  * every published course live in `pages`; thank-you and the filtered archive are noindex and left out; posts are split into files
- * of PATHS_PER_SITEMAP. A post type WordPress does not have gives no item paths and no section page.
+ * of PATHS_PER_SITEMAP. Posts, pages and events appear in the default locale plus the locales they are
+ * translated into (English-only content is not listed again under /es, /fr, /pt). A post type WordPress does not have gives no item paths and no section page.
  */
 const STATIC_PATHS = [
   '/',
@@ -81,7 +82,11 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
     getContentRefs('pages'),
     ...ITEM_ROUTES.map(([endpoint, prefix]) =>
       getContentRefs(endpoint).then((refs) =>
-        refs.map((r) => ({ path: `${prefix}/${r.slug}`, lastModified: isoDate(r.modified) })),
+        refs.map((r) => ({
+          path: `${prefix}/${r.slug}`,
+          lastModified: isoDate(r.modified),
+          locales: r.locales,
+        })),
       ),
     ),
   ]);
@@ -94,7 +99,7 @@ export async function sitemapPages(): Promise<SitemapPath[]> {
     ...STATIC_PATHS.filter(sectionExists).map((path) => ({ path })),
     ...pages
       .filter((p) => PAGE_ROUTES.has(p.slug))
-      .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified) })),
+      .map((p) => ({ path: `/${p.slug}`, lastModified: isoDate(p.modified), locales: p.locales })),
     ...items.flat(),
     ...courses,
   ];
@@ -104,6 +109,7 @@ export async function sitemapPosts(): Promise<SitemapPath[]> {
   return (await getContentRefs('posts')).map((p) => ({
     path: `/blog/${p.slug}`,
     lastModified: isoDate(p.modified),
+    locales: p.locales,
   }));
 }
 

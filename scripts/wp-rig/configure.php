@@ -6,7 +6,8 @@
  *                                             to <file> (mode 600)
  *   php configure.php mode                   switches the rig's cell from WP_RIG_PLUGIN (active|inactive),
  *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent|ids) and
- *                                             WP_RIG_SITE_TYPES (reports,events | none); unset = unchanged;
+ *                                             WP_RIG_SITE_TYPES (reports,events | none) and WP_RIG_POLYLANG
+ *                                             (on|off, polylang.php); unset = unchanged;
  *                                             prints the resulting mode
  *   php configure.php webhook                sets the companion plugin's site URL and secret from the environment
  *                                             variables WP_RIG_SITE_URL and WP_RIG_WEBHOOK_SECRET (the secret is
@@ -111,14 +112,25 @@ if ( 'mode' === $wprig_command ) {
 	if ( '' !== $wprig_want['acf'] ) {
 		update_option( 'wprig_acf', $wprig_want['acf'] );
 	}
+	$wprig_polylang = (string) getenv( 'WP_RIG_POLYLANG' );
+	if ( '' !== $wprig_polylang ) {
+		if ( ! in_array( $wprig_polylang, array( 'on', 'off' ), true ) ) {
+			wprig_fail( "configure.php mode: polylang must be on or off (got '$wprig_polylang')" );
+		}
+		require_once __DIR__ . '/polylang.php';
+		foreach ( wprig_polylang_switch( 'on' === $wprig_polylang ) as $wprig_line ) {
+			echo "polylang: $wprig_line\n";
+		}
+	}
 	// Rebuilt by WordPress on the next request, with the post types and permalink structure in force then.
 	delete_option( 'rewrite_rules' );
 	printf(
-		"mode: plugin=%s permalinks=%s acf=%s site-types=%s\n",
+		"mode: plugin=%s permalinks=%s acf=%s site-types=%s polylang=%s\n",
 		is_plugin_active( $wprig_plugin ) ? 'active' : 'inactive',
 		get_option( 'permalink_structure' ) ? 'pretty' : 'plain',
 		in_array( get_option( 'wprig_acf' ), array( 'absent', 'ids' ), true ) ? get_option( 'wprig_acf' ) : 'present',
-		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none'
+		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none',
+		'on' === get_option( 'wprig_polylang' ) ? 'on' : 'off'
 	);
 	exit( 0 );
 }

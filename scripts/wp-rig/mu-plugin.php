@@ -8,6 +8,9 @@
 
 defined( 'ABSPATH' ) || exit;
 
+// "polylang=on": Polylang's REST shape and PHP API with a few translated demo items (scripts/wp-rig.sh mode).
+require_once __DIR__ . '/polylang.php';
+
 // WP_DEBUG stays on (notices and _doing_it_wrong() go to logs/wp-debug.log), but WordPress 6.1's bundled libraries
 // raise ~10 PHP 8.2 deprecation notices per request, which would bury everything else.
 error_reporting( E_ALL & ~E_DEPRECATED );

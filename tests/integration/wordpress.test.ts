@@ -652,3 +652,209 @@ describe(
     });
   },
 );
+
+/**
+ * Issue 18 item 7: translated content. The rig in its Polylang mode (`scripts/wp-rig.sh mode polylang=on`:
+ * Polylang's PHP API and a few translated demo items; the companion plugin adds the `lang` / `translations` REST
+ * fields and `?lang=`) through lib/cms, then the companion plugin's webhook for a translation. Switched back to polylang=off at the end, as every other test expects.
+ */
+describe('translated content with Polylang (issue 18 item 7)', () => {
+  const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
+  const port = new URL(baseUrl || 'http://127.0.0.1:1').port;
+  const rigEnv = { ...process.env, WP_RIG_PORT: port, WP_RIG_STATE: state };
+  const rigMode = (value: 'on' | 'off', ...more: string[]) =>
+    execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'mode', `polylang=${value}`, ...more], {
+      env: rigEnv,
+      encoding: 'utf8',
+    });
+  const fresh = async () => {
+    vi.resetModules();
+    vi.stubEnv('WORDPRESS_URL', baseUrl);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    return import('@/lib/cms');
+  };
+  const englishPosts = () => seed('posts').filter((p) => p.status === 'publish').length;
+  const auth = () =>
+    `Basic ${Buffer.from(readFileSync(path.join(state, 'app-password'), 'utf8').trim()).toString('base64')}`;
+  const setStatus = async (type: string, id: number, status: string) => {
+    const res = await fetch(`${baseUrl}/wp-json/wp/v2/${type}/${id}`, {
+      method: 'POST',
+      headers: { Authorization: auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(() => {
+    expect(rigMode('on')).toContain('polylang=on');
+  }, 60_000);
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+  afterAll(() => {
+    rigMode('off', 'plugin=active');
+  }, 60_000);
+
+  it('shows the translation at the English address, English elsewhere, with the real locales', async () => {
+    const { getLocalizedPost } = await fresh();
+    const es = await getLocalizedPost('faith-leaders-roundtable', 'es');
+    expect(es).toMatchObject({ contentLocale: 'es', locales: ['en', 'es', 'pt'] });
+    expect(es?.item.title).toBe('Mesa redonda de líderes religiosos sobre racismo y pertenencia');
+    expect(es?.item.html).toContain('A principios de este mes');
+    expect(es?.source.slug).toBe('faith-leaders-roundtable');
+    // The translation keeps the original's featured image and author (Polylang's synchronisation).
+    expect(es?.item.image?.url).toBe(es?.source.image?.url);
+    const pt = await getLocalizedPost('faith-leaders-roundtable', 'pt');
+    expect(pt?.item.title).toBe('Mesa-redonda de líderes religiosos sobre racismo e pertença');
+    const fr = await getLocalizedPost('faith-leaders-roundtable', 'fr');
+    expect(fr).toMatchObject({ contentLocale: 'en', locales: ['en', 'es', 'pt'] });
+    expect(fr?.item.title).toBe('Faith leaders roundtable on racism and belonging');
+    const launch = await getLocalizedPost('stop-the-scan-campaign-launch', 'fr');
+    expect(launch).toMatchObject({ contentLocale: 'fr', locales: ['en', 'fr'] });
+    // A translation's own slug is no address of its own.
+    expect(await getLocalizedPost('mesa-redonda-de-lideres-religiosos', 'es')).toBeNull();
+  });
+
+  it('translates a page and an event the same way', async () => {
+    const { getLocalizedPage, getLocalizedEvent } = await fresh();
+    const about = await getLocalizedPage('about', 'es');
+    expect(about).toMatchObject({ contentLocale: 'es', locales: ['en', 'es'] });
+    expect(about?.item.title).toBe('Sobre nosotros');
+    expect((await getLocalizedPage('about', 'pt'))?.contentLocale).toBe('en');
+    const event = await getLocalizedEvent('annual-gathering-2025', 'es');
+    expect(event?.item.title).toBe('Encuentro anual 2025');
+    expect(event?.item.agenda).toContain('Bienvenida');
+    expect((await getLocalizedEvent('annual-gathering-2025', 'fr'))?.item.title).toBe(
+      'Annual Gathering 2025',
+    );
+  });
+
+  it('keeps translations off the English lists and lists only real pages in the sitemap', async () => {
+    const { getPostList, getEvents } = await fresh();
+    const list = await getPostList();
+    expect(list.total).toBe(englishPosts());
+    expect(list.posts.some((p) => p.slug.startsWith('mesa-redonda'))).toBe(false);
+    expect((await getEvents()).some((e) => e.slug === 'encuentro-anual-2025')).toBe(false);
+    const { sitemapPosts } = await import('@/lib/seo/sitemap-data');
+    const posts = await sitemapPosts();
+    expect(posts).toHaveLength(englishPosts());
+    expect(posts.find((p) => p.path === '/blog/faith-leaders-roundtable')?.locales).toEqual([
+      'en',
+      'es',
+      'pt',
+    ]);
+    expect(posts.find((p) => p.path === '/blog/flooding-and-fairness')?.locales).toEqual(['en']);
+    // The pages and events of the sitemap come from these refs (lib/seo/sitemap-data.ts).
+    const { getContentRefs } = await fresh();
+    const pages = await getContentRefs('pages');
+    expect(pages.find((p) => p.slug === 'about')?.locales).toEqual(['en', 'es']);
+    expect(pages.find((p) => p.slug === 'sobre-nosotros')).toBeUndefined();
+    const events = await getContentRefs('events');
+    expect(events.find((e) => e.slug === 'annual-gathering-2025')?.locales).toEqual(['en', 'es']);
+    expect(events.find((e) => e.slug === 'open-studio-afternoon')?.locales).toEqual(['en']);
+  });
+
+  it('counts a translation taken back to draft as none', async () => {
+    const { data } = await wpFetch(
+      '/wp/v2/posts',
+      { slug: 'mesa-redonda-de-lideres-religiosos-pt', lang: 'pt' },
+      options,
+    );
+    const id = Number((data as { id: number }[])[0]?.id);
+    await setStatus('posts', id, 'draft');
+    try {
+      const { getLocalizedPost } = await fresh();
+      const pt = await getLocalizedPost('faith-leaders-roundtable', 'pt');
+      expect(pt).toMatchObject({ contentLocale: 'en', locales: ['en', 'es'] });
+      expect((await getLocalizedPost('faith-leaders-roundtable', 'es'))?.locales).toEqual(['en', 'es']);
+    } finally {
+      await setStatus('posts', id, 'publish');
+    }
+  });
+
+  it("the companion's webhook for a translation names its group, so the English address is refreshed", async () => {
+    const { createServer } = await import('node:http');
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { changeOf, verifyWebhook, webhookBodySchema } = await import('@/lib/cms/webhook');
+    const { tagsForChange } = await import('@/lib/cms/tags');
+    const received: { body: string; signature: string | null; timestamp: string | null }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({
+          body,
+          signature: String(req.headers['x-webhook-signature'] ?? ''),
+          timestamp: String(req.headers['x-webhook-timestamp'] ?? ''),
+        });
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"revalidated":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/revalidate`;
+    const secret = 'polylang-webhook-test-secret-0123456789';
+    // A WordPress request of its own (the CLI), with the webhook pointed at this test's server: the editor saves the
+    // Spanish translation.
+    const php = `require 'scripts/wp-rig/bootstrap.php'; require wprig_wp_load();
+      add_filter('lrjn_companion_webhook_endpoint', function () { return getenv('TEST_ENDPOINT'); });
+      add_filter('pre_option_lrjn_companion_webhook_secret', function () { return getenv('TEST_SECRET'); });
+      add_filter('lrjn_companion_finish_request_early', '__return_false');
+      $p = get_page_by_path('mesa-redonda-de-lideres-religiosos', OBJECT, 'post');
+      wp_update_post(array('ID' => $p->ID, 'post_excerpt' => $p->post_excerpt . ' '));`;
+    try {
+      await promisify(execFile)('php', ['-d', 'display_errors=stderr', '-r', php], {
+        env: {
+          ...rigEnv,
+          WP_RIG_CONFIG_FILE: path.join(state, 'wp-config-rig.php'),
+          TEST_ENDPOINT: endpoint,
+          TEST_SECRET: secret,
+        },
+      });
+    } finally {
+      server.close();
+    }
+    const sent = received.find((r) => r.body.includes('mesa-redonda-de-lideres-religiosos'));
+    expect(sent).toBeDefined();
+    expect(verifyWebhook(secret, sent!, sent!.body, Math.floor(Date.now() / 1000))).toEqual({ ok: true });
+    const body = webhookBodySchema.parse(JSON.parse(sent!.body));
+    expect(body).toMatchObject({
+      slug: 'mesa-redonda-de-lideres-religiosos',
+      translations: {
+        en: 'faith-leaders-roundtable',
+        es: 'mesa-redonda-de-lideres-religiosos',
+        pt: 'mesa-redonda-de-lideres-religiosos-pt',
+      },
+    });
+    expect(tagsForChange(changeOf(body))).toContain('post:faith-leaders-roundtable');
+  });
+
+  it('takes the REST fields from the companion plugin: Polylang (free) alone gives none, so English only', async () => {
+    rigMode('on', 'plugin=inactive');
+    try {
+      const { data } = await wpFetch('/wp/v2/posts', { slug: 'faith-leaders-roundtable' }, options);
+      expect((data as Record<string, unknown>[])[0]).not.toHaveProperty('translations');
+      const { getLocalizedPost } = await fresh();
+      expect(await getLocalizedPost('faith-leaders-roundtable', 'es')).toMatchObject({
+        contentLocale: 'en',
+        locales: ['en'],
+      });
+    } finally {
+      rigMode('on', 'plugin=active');
+    }
+  });
+
+  it('polylang=off removes the translations and the fields again', async () => {
+    expect(rigMode('off')).toContain('polylang=off');
+    const { data, total } = await wpFetch('/wp/v2/posts', { slug: 'faith-leaders-roundtable' }, options);
+    expect((data as Record<string, unknown>[])[0]).not.toHaveProperty('translations');
+    expect((await wpFetch('/wp/v2/posts', { per_page: 1 }, options)).total).toBe(englishPosts());
+    expect(total).toBe(1);
+    const { getLocalizedPost } = await fresh();
+    expect(await getLocalizedPost('faith-leaders-roundtable', 'es')).toMatchObject({
+      contentLocale: 'en',
+      locales: ['en'],
+    });
+  });
+});

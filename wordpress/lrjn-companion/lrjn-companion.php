@@ -27,6 +27,7 @@ require_once __DIR__ . '/includes/meta-boxes.php';
 require_once __DIR__ . '/includes/webhook.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/rest.php';
+require_once __DIR__ . '/includes/polylang.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

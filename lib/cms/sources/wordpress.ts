@@ -27,6 +27,7 @@ export function toWpQuery(query: ListQuery): WpQuery {
     _fields: query.fields?.length ? query.fields : undefined,
     // ACF's formatted values (image/file URLs or arrays, not bare attachment IDs); WordPress without ACF ignores it.
     acf_format: 'standard',
+    lang: query.lang,
   };
 }
 

@@ -196,14 +196,24 @@ function lrjn_companion_queue_post( $post, $action, $previous_slug = null ) {
 		}
 	}
 
-	$queue[ $key ] = array(
-		'kind'         => 'post',
-		'action'       => $action,
-		'postType'     => $post->post_type,
-		'id'           => (int) $post->ID,
-		'slug'         => lrjn_companion_clean_slug( $slug ),
-		'previousSlug' => null === $previous_slug || '' === $previous_slug ? null : lrjn_companion_clean_slug( $previous_slug ),
-		'status'       => $post->post_status,
+	/**
+	 * Filters the webhook message for a post change (includes/polylang.php adds the slugs of its translations).
+	 *
+	 * @param array   $message Message.
+	 * @param WP_Post $post    Post.
+	 */
+	$queue[ $key ] = (array) apply_filters(
+		'lrjn_companion_webhook_post_message',
+		array(
+			'kind'         => 'post',
+			'action'       => $action,
+			'postType'     => $post->post_type,
+			'id'           => (int) $post->ID,
+			'slug'         => lrjn_companion_clean_slug( $slug ),
+			'previousSlug' => null === $previous_slug || '' === $previous_slug ? null : lrjn_companion_clean_slug( $previous_slug ),
+			'status'       => $post->post_status,
+		),
+		$post
 	);
 	lrjn_companion_ensure_shutdown_hook();
 }

@@ -8,12 +8,19 @@ import { StatusBadge } from '@/components/blog/status-badge';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { DonateCta } from '@/components/donate/donate-cta';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { ContentNote } from '@/components/help/content-note';
 import { ExitControl } from '@/components/help/exit-control';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
-import { getCategories, getPost, getRecentPostSlugs, getRelatedPosts, needsContentNote } from '@/lib/cms';
+import {
+  getCategories,
+  getLocalizedPost,
+  getRecentPostSlugs,
+  getRelatedPosts,
+  needsContentNote,
+} from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { blogPostingJsonLd } from '@/lib/seo/json-ld';
@@ -30,8 +37,9 @@ export async function generateStaticParams() {
 export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[slug]'>): Promise<Metadata> {
   const locale = await localeParam(params);
   const slug = await slugParam(params);
-  const post = await getPost(slug);
-  if (!post) return { title: (await getTranslations({ locale, namespace: 'Blog' }))('notFoundTitle') };
+  const found = await getLocalizedPost(slug, locale);
+  if (!found) return { title: (await getTranslations({ locale, namespace: 'Blog' }))('notFoundTitle') };
+  const post = found.item;
   const [categories, t] = await Promise.all([
     getCategories().catch(() => []),
     getTranslations({ locale, namespace: 'Metadata' }),
@@ -48,6 +56,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
     },
     // One image for every locale, at its unprefixed (final) address.
     image: `/blog/${encodeURIComponent(slug)}/social-image`,
+    locales: found.locales,
   });
   return {
     ...meta,
@@ -63,35 +72,42 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
 /**
  * A blog post (docs/SPEC-NOTES.md §2 Blog post): back link, image, title, date, author, share menu, body, a Donate call
  * to action, related posts. A post tagged `content-note` (lib/cms/content-note.ts) gets 'Exit this page' and a
- * content note before its body.
+ * content note before its body. In es/fr/pt it shows the post's translation (lib/cms/translations.ts) at the
+ * English post's address; without one, the English text marked `lang="en"` under a short 'English only' note.
  */
 export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
   const locale = await localeParam(params);
   const slug = await slugParam(params);
-  const post = await getPost(slug);
-  if (!post) notFound();
-  const [t, related] = await Promise.all([getTranslations('Blog'), getRelatedPosts(post, 2)]);
+  const found = await getLocalizedPost(slug, locale);
+  if (!found) notFound();
+  const { item: post, contentLocale } = found;
+  // English text under a translated interface: screen readers and translators need its language.
+  const contentLang = contentLocale === locale ? undefined : contentLocale;
+  const [t, related] = await Promise.all([getTranslations('Blog'), getRelatedPosts(found.source, 2)]);
   const site = siteConfig();
   const path = localizedPath(locale, `/blog/${slug}`);
   const author = post.author?.name || t('anonymous');
-  const sensitive = needsContentNote(post);
+  // Polylang translates tags too, so the English post's `content-note` tag counts for its translations.
+  const sensitive = needsContentNote(post) || needsContentNote(found.source);
 
   return (
     <article className="pb-16">
       <JsonLd
         data={blogPostingJsonLd(site, {
-          path,
+          // The canonical address: the English one for English-only text.
+          path: localizedPath(contentLocale, `/blog/${slug}`),
           title: post.title,
           description: post.excerpt,
           datePublished: isoDate(post.dateGmt),
           dateModified: isoDate(post.modified) ?? undefined,
           authorName: author,
           imageUrl: post.image?.url,
-          inLanguage: locale,
+          inLanguage: contentLocale,
         })}
       />
       <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
         <BackLink href="/blog" label={t('backToBlog')} />
+        {contentLang ? <EnglishOnlyNote kind="article" className="mt-6" /> : null}
       </div>
       <FeatureImage
         image={post.image}
@@ -99,7 +115,9 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
         className="mx-auto mt-6 max-w-5xl sm:rounded-2xl"
       />
       <header className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{post.title}</h1>
+        <h1 lang={contentLang} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {post.title}
+        </h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
           <p className="flex flex-wrap items-center gap-x-2 text-muted">
             <time dateTime={isoDate(post.dateGmt)}>{formatDate(post.dateGmt, locale)}</time>
@@ -118,7 +136,9 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
             <ContentNote />
           </div>
         ) : null}
-        <CmsHtml html={post.html} />
+        <div lang={contentLang} data-testid="post-body">
+          <CmsHtml html={post.html} />
+        </div>
       </div>
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6">
         <DonateCta context="post" />

@@ -8,7 +8,8 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { permanentRedirect } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
-import { getEvent, getEvents, type CmsEvent } from '@/lib/cms';
+import type { Locale } from '@/i18n/routing';
+import { getEvents, getLocalizedEvent, type CmsEvent, type Localized } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import {
   currentOrNextSession,
@@ -32,14 +33,20 @@ export async function generateStaticParams() {
   return orderedEvents(await getEvents(), new Date(), 20).map((v) => ({ slug: v.slug }));
 }
 
-type Loaded = { event: CmsEvent | null; error: null } | { event: null; error: unknown };
+type Loaded =
+  | { event: CmsEvent | null; found: Localized<CmsEvent> | null; error: null }
+  | { event: null; found: null; error: unknown };
 
-/** getEvent, with a failure of every content source caught for the fallback page (docs/SPEC-NOTES.md §2, §8). */
-async function load(slug: string): Promise<Loaded> {
+/**
+ * getLocalizedEvent (the translation in `locale`, else English), with a failure of every content source caught
+ * for the fallback page (docs/SPEC-NOTES.md §2, §8).
+ */
+async function load(slug: string, locale: Locale): Promise<Loaded> {
   try {
-    return { event: await getEvent(slug), error: null };
+    const found = await getLocalizedEvent(slug, locale);
+    return { event: found?.item ?? null, found, error: null };
   } catch (error) {
-    return { event: null, error };
+    return { event: null, found: null, error };
   }
 }
 
@@ -48,7 +55,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
   const slug = await slugParam(params);
   const t = await getTranslations({ locale, namespace: 'Events' });
   if (NUMERIC_ID.test(slug)) return { title: t('title') };
-  const { event, error } = await load(slug);
+  const { event, found, error } = await load(slug, locale);
   if (error) return { title: t('fallbackTitle'), robots: { index: false, follow: true } };
   if (!event) return { title: t('notFoundTitle') };
   const view = eventView(event);
@@ -59,6 +66,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
     description: view.summary || event.title,
     ogType: 'article',
     image: view.image?.url,
+    locales: found?.locales,
   });
   return meta;
 }
@@ -68,7 +76,7 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
   const locale = await localeParam(params);
   const slug = await slugParam(params);
   if (NUMERIC_ID.test(slug)) permanentRedirect({ href: '/events', locale });
-  const [{ event, error }, t] = await Promise.all([load(slug), getTranslations('Events')]);
+  const [{ event, found, error }, t] = await Promise.all([load(slug, locale), getTranslations('Events')]);
   const site = siteConfig();
   const path = localizedPath(locale, `/event/${slug}`);
   const pageUrl = new URL(path, site.url).toString();
@@ -109,7 +117,8 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
       {session.start ? (
         <JsonLd
           data={eventJsonLd(site, {
-            path,
+            // The canonical address: the English one for English-only text.
+            path: localizedPath(found?.contentLocale ?? locale, `/event/${slug}`),
             name: view.title,
             description: view.summary,
             startDate: londonIso(session.start, view.hasTime),
@@ -122,7 +131,7 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
             imageUrl: view.image?.url,
             performers: view.speakers?.named.map((p) => p.name),
             video: view.video?.kind === 'youtube' ? { name: view.title, ...view.video } : null,
-            inLanguage: locale,
+            inLanguage: found?.contentLocale ?? locale,
           })}
         />
       ) : null}
@@ -133,6 +142,7 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
         pageUrl={pageUrl}
         defaultHost={site.name}
         now={now}
+        contentLang={found && found.contentLocale !== locale ? found.contentLocale : undefined}
       />
     </>
   );

@@ -60,8 +60,8 @@ type RestItem = Record<string, unknown> & {
 
 /**
  * The latest state of one post of `type` as its editor sees it: the post (any status: draft, pending, future,
- * private, published) with its newest autosave's title, body and excerpt laid over it when the autosave is newer
- * (unsaved changes of a published post live only there). Null when WordPress has no such post.
+ * private, published) with its newest autosave's title, body and excerpt laid over it when the autosave is as new
+ * or newer (unsaved changes of a published or pending post live only there). Null when WordPress has no such post.
  * @throws CmsError when WordPress cannot be reached or refuses the credential.
  */
 export async function fetchDraft(type: PreviewType, id: number): Promise<RestItem | null> {
@@ -75,7 +75,8 @@ export async function fetchDraft(type: PreviewType, id: number): Promise<RestIte
         .filter((a) => typeof a.modified_gmt === 'string')
         .sort((a, b) => String(b.modified_gmt).localeCompare(String(a.modified_gmt)))[0]
     : undefined;
-  if (newest && String(newest.modified_gmt) > String(post.modified_gmt ?? '')) {
+  // Same second counts as newer: pressing Preview autosaves right before the link opens.
+  if (newest && String(newest.modified_gmt) >= String(post.modified_gmt ?? '')) {
     return {
       ...post,
       title: newest.title ?? post.title,

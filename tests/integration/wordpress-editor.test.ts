@@ -84,6 +84,16 @@ describe.runIf(!!wp)('the WordPress editor experience against the rig (TEST_WORD
     for (const id of created) await rest(`posts/${id}?force=true`, { method: 'DELETE' });
   });
 
+  it("documents the rig's WordPress (Debian's newest) as the plugin's 'Tested up to'", () => {
+    // The rig runs Debian's wordpress package from /usr/share/wordpress (scripts/wp-rig.sh).
+    const version = /\$wp_version = '([^']+)'/.exec(
+      readFileSync('/usr/share/wordpress/wp-includes/version.php', 'utf8'),
+    )![1]!;
+    const readme = readFileSync(path.join(process.cwd(), 'wordpress/lrjn-companion/readme.txt'), 'utf8');
+    const tested = /^Tested up to: (\S+)$/m.exec(readme)![1];
+    expect(tested).toBe(version.split('.').slice(0, 2).join('.'));
+  });
+
   it("redirects the CMS host's public front end to the site; wp-admin, REST, uploads, login and previews stay", async () => {
     const [post] = (await (
       await fetch(`${wp}/?rest_route=/wp/v2/posts&per_page=1&_fields=id,slug`)

@@ -17,6 +17,8 @@ import {
 } from '@/lib/cms/reshape';
 import { wordpressSource } from '@/lib/cms/sources/wordpress';
 
+import { editorExperienceSuite } from './wordpress-editor';
+
 /**
  * The CMS client and reshaping against the real WordPress rig (scripts/wp-rig.sh boot), seeded with
  * content/seed plus the tests' fixture entries (tests/fixtures/seed, WP_RIG_EXTRA_SEED in scripts/run-tests.sh:
@@ -428,3 +430,6 @@ describe('any WordPress, in any state (issue 21)', () => {
     });
   });
 });
+
+// Issue 18 (previews, links to the site, the front-end redirect, Refresh everything): after the mode switches above.
+editorExperienceSuite();

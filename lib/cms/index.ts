@@ -57,6 +57,8 @@ import type {
  * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
  * only a failure of every source throws a `CmsError`. A post type or taxonomy WordPress does not have (the
  * companion plugin inactive) reads as empty: lists are empty, `get*(slug)` gives null (pages answer 404).
+ * In draft mode (WordPress's Preview button, app/api/preview) the previewed post's own read answers with its draft
+ * (lib/cms/preview.ts); every other read stays the public, cached one.
  */
 
 export { CmsError, CMS_MESSAGES } from './errors';

@@ -220,6 +220,30 @@ export function editorExperienceSuite() {
         expect(draft.enabled).toBe(true);
       });
 
+      it('previews the other post types at their own pages, and refuses a page the site does not show', async () => {
+        const event = await rest('events', {
+          method: 'POST',
+          body: { title: 'Preview event probe', status: 'pending' },
+        });
+        const page = await rest('pages', {
+          method: 'POST',
+          body: { title: 'Preview page probe', status: 'draft' },
+        });
+        try {
+          const { GET } = await previewRoute();
+          const res = await GET(new Request(await signedLink(event.id)));
+          expect(res.status).toBe(307);
+          expect(res.headers.get('location')).toBe('/event/preview-event-probe');
+          draft.enabled = false;
+          const refused = await GET(new Request(await signedLink(page.id)));
+          expect(refused.status).toBe(404);
+          expect(draft.enabled).toBe(false);
+        } finally {
+          await rest(`events/${event.id}?force=true`, { method: 'DELETE' });
+          await rest(`pages/${page.id}?force=true`, { method: 'DELETE' });
+        }
+      });
+
       it('refuses a tampered or expired link before asking WordPress, and never turns draft mode on', async () => {
         const { GET } = await previewRoute();
         const link = new URL(await signedLink(created[0]!));

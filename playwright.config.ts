@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
@@ -35,6 +36,19 @@ const chromiumArgs = [
 
 const wordpressUrl = process.env.TEST_WORDPRESS_URL;
 const wordpressBareUrl = process.env.TEST_WORDPRESS_BARE_URL;
+/**
+ * The rig's application password ("admin:<password>", scripts/wp-rig.sh), which the site on 3103 uses to read drafts
+ * for WordPress previews (WORDPRESS_PREVIEW_USER / WORDPRESS_APPLICATION_PASSWORD); empty before the rig boots.
+ */
+function rigPreviewCredentials(): Record<string, string> {
+  try {
+    const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
+    const [user = '', ...rest] = readFileSync(path.join(state, 'app-password'), 'utf8').trim().split(':');
+    return { WORDPRESS_PREVIEW_USER: user, WORDPRESS_APPLICATION_PASSWORD: rest.join(':') };
+  } catch {
+    return {};
+  }
+}
 /** The spec of the rig without the companion plugin; the other wordpress specs need the plugin's content. */
 const BARE_SPEC = 'wordpress/plugin-inactive.spec.ts';
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -185,6 +199,7 @@ export default defineConfig({
                 NEXT_DIST_DIR: '.next-wp',
                 WORDPRESS_URL: wordpressUrl,
                 REVALIDATE_SECRET: process.env.TEST_REVALIDATE_SECRET ?? '',
+                ...rigPreviewCredentials(),
                 PGLITE_DIR: 'memory://',
                 ...UNLIMITED,
               }),

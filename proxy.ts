@@ -4,7 +4,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { localizedPath, splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
+import { PREVIEW_HEADERS, previewOfCookies } from '@/lib/cms/preview-token';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
+import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
@@ -54,7 +56,24 @@ const plain = (status: number, text: string) =>
  */
 export default async function proxy(request: NextRequest) {
   // Every response, and the request a page or handler then sees, carries an x-request-id (lib/log/request-id.ts).
-  return tagRequestId(request, await route(request));
+  const response = await route(request);
+  // A WordPress preview (app/api/preview) is one editor's draft: no shared cache keeps it, no search engine indexes it.
+  if (inPreview(request)) {
+    try {
+      for (const [key, value] of Object.entries(PREVIEW_HEADERS)) response.headers.set(key, value);
+    } catch {
+      // Immutable headers (a Response.redirect): a redirect carries no draft content.
+    }
+  }
+  return tagRequestId(request, response);
+}
+
+function inPreview(request: NextRequest) {
+  return previewOfCookies(
+    env().REVALIDATE_SECRET,
+    (name) => request.cookies.get(name)?.value,
+    Math.floor(Date.now() / 1000),
+  );
 }
 
 async function route(request: NextRequest): Promise<Response> {
@@ -90,7 +109,9 @@ async function route(request: NextRequest): Promise<Response> {
   // it is answered with that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}) and a 404 status.
   const { locale, path } = splitLocale(pathname);
   const wanted = contentSlugOf(path);
-  if (wanted && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
+  // The draft being previewed has no published slug yet: its own address passes.
+  const previewing = wanted && !('invalid' in wanted) && inPreview(request)?.path === path;
+  if (wanted && !previewing && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
     if (isNonPage(pathname)) return plain(404, 'Not found');
     return missing(request, locale, wanted.kind);
   }

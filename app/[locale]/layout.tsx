@@ -3,6 +3,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 
 import { AssistantLauncher } from '@/components/assistant/launcher';
 import { AppToaster } from '@/components/layout/app-toaster';
+import { PreviewBanner } from '@/components/cms/preview-banner';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { NavigationStatus } from '@/components/layout/navigation-status';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
@@ -68,6 +69,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             >
               {t('skipToContent')}
             </a>
+            <PreviewBanner />
             <SiteHeader />
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}

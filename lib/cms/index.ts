@@ -9,6 +9,8 @@ import { isoDate } from '@/lib/format';
 
 import { CmsError } from './errors';
 import { imageHostConfig } from './images';
+import { activePreview, previewItemFor } from './preview';
+import { PREVIEW_TYPES, type PreviewType } from './preview-token';
 import {
   reshapeCause,
   reshapeEvent,
@@ -58,6 +60,8 @@ import type {
  * React's `cache`. WordPress outages fall back to the last good data or the snapshot (sources/resilient.ts);
  * only a failure of every source throws a `CmsError`. A post type or taxonomy WordPress does not have (the
  * companion plugin inactive) reads as empty: lists are empty, `get*(slug)` gives null (pages answer 404).
+ * In draft mode (WordPress's Preview button, app/api/preview) the previewed post's own read answers with its draft
+ * (lib/cms/preview.ts); every other read stays the public, cached one.
  */
 
 export { CmsError, CMS_MESSAGES } from './errors';
@@ -124,7 +128,30 @@ function hints(tags: string[], what: string): CacheHints {
 }
 
 async function list(endpoint: Endpoint, query: ListQuery, cacheHints: CacheHints) {
+  // Draft mode (WordPress's Preview button, app/api/preview): the one-item read of the previewed post answers with
+  // its draft, read live with the server's credential (lib/cms/preview.ts). Every other read is the public one.
+  if (query.slug !== undefined && isPreviewType(endpoint)) {
+    const draft = await previewItemFor(endpoint, query.slug);
+    if (draft) return { items: [{ ...(draft as object), slug: query.slug }], total: 1, totalPages: 1 };
+  }
   return contentSource().list(endpoint, query, cacheHints);
+}
+
+function isPreviewType(endpoint: Endpoint): endpoint is PreviewType {
+  return (PREVIEW_TYPES as readonly string[]).includes(endpoint);
+}
+
+/** A whole collection with the previewed draft of its type (draft mode only) in place of, or before, its items. */
+async function withPreview(endpoint: PreviewType, items: unknown[]): Promise<unknown[]> {
+  const target = await activePreview();
+  if (!target || target.type !== endpoint) return items;
+  const draft = await previewItemFor(endpoint, undefined);
+  if (!draft) return items;
+  const id = (draft as { id?: unknown }).id;
+  // Listed under its preview slug, so `getCause(slug)` finds it at the address /api/preview sent the editor to.
+  const shown = { ...(draft as object), slug: target.slug };
+  const rest = items.filter((item) => (item as { id?: unknown }).id !== id);
+  return [shown, ...rest];
 }
 
 async function findBySlug(endpoint: Endpoint, slug: string, cacheHints: CacheHints): Promise<unknown | null> {
@@ -336,7 +363,10 @@ export const getReport = cache(async (slug: string): Promise<Report | null> => {
 export const getCauses = cache(async (): Promise<Cause[]> => {
   const hint = hints([TAGS.causes], 'causes');
   try {
-    const raw = await contentSource().listAll('cause', { embed: true, orderby: 'title', order: 'asc' }, hint);
+    const raw = await withPreview(
+      'cause',
+      await contentSource().listAll('cause', { embed: true, orderby: 'title', order: 'asc' }, hint),
+    );
     if (!isContentTypeMissing('cause')) {
       return reshapeList(raw, (item, ctx) => reshapeCause(item, ctx, 'cause'), context(), 'cause');
     }

@@ -198,6 +198,11 @@ export type SlugChange = ContentChange & { action: string; status?: string };
  * other types or taxonomies do not affect content routes and are ignored.
  */
 export function noteContentChange(change: SlugChange): void {
+  // "Refresh everything": read every list again rather than trust what this instance learnt so far.
+  if (change.kind === 'all') {
+    void rebuildSlugIndex();
+    return;
+  }
   const kind =
     change.kind === 'post'
       ? POST_TYPES[change.postType]

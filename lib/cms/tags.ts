@@ -42,7 +42,9 @@ export type ContentChange =
       /** Polylang: the slugs of the post's linked translations (its English original among them). */
       translationSlugs?: readonly string[];
     }
-  | { kind: 'term'; taxonomy: string; slug: string };
+  | { kind: 'term'; taxonomy: string; slug: string }
+  /** Everything (the plugin's "Refresh everything" button). */
+  | { kind: 'all' };
 
 /**
  * The tags to revalidate for one WordPress change. A post change refreshes its own page and every list that
@@ -50,6 +52,8 @@ export type ContentChange =
  * (e.g. a plugin's own) refresh everything, since we cannot know which pages embed them.
  */
 export function tagsForChange(change: ContentChange): string[] {
+  // Every CMS read carries TAGS.all (lib/cms/index.ts), so this one tag refreshes every page built from WordPress.
+  if (change.kind === 'all') return [TAGS.all];
   if (change.kind === 'term') {
     switch (change.taxonomy) {
       case 'category':

@@ -49,6 +49,12 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     slug,
     sentAt: z.string().max(40).optional(),
   }),
+  // The plugin's "Refresh everything" button (settings page): every CMS read, whatever changed.
+  z.object({
+    kind: z.literal('all'),
+    action: z.literal('refresh'),
+    sentAt: z.string().max(40).optional(),
+  }),
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
@@ -58,7 +64,8 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * expire at once (`revalidateTag(tag, { expire: 0 })`) and its slug leaves the proxy's slug index; an ordinary edit
  * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
-export function isTakedown(body: { kind: 'post' | 'term'; action: string; status?: string }): boolean {
+export function isTakedown(body: { kind: 'post' | 'term' | 'all'; action: string; status?: string }): boolean {
+  if (body.kind === 'all') return false;
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }
@@ -92,6 +99,7 @@ export function verifyWebhook(
 
 /** The change a valid body describes, for `tagsForChange`. */
 export function changeOf(body: WebhookBody): ContentChange {
+  if (body.kind === 'all') return { kind: 'all' };
   return body.kind === 'post'
     ? {
         kind: 'post',

@@ -96,6 +96,10 @@ export const envSchema = z.object({
   CONTENT_SNAPSHOT_DIR: optionalString,
   WORDPRESS_IMAGE_HOST: optionalString,
   WORDPRESS_LEGACY_IMAGE_HOSTS: optionalString,
+  // WordPress previews (app/api/preview): a WordPress user allowed to edit content and one of its application
+  // passwords, used only by the server to read drafts.
+  WORDPRESS_PREVIEW_USER: optionalString,
+  WORDPRESS_APPLICATION_PASSWORD: optionalString,
   REVALIDATE_SECRET: optionalString.pipe(
     z.string().min(16, { error: 'must be at least 16 characters (use a long random string)' }).optional(),
   ),

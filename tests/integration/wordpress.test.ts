@@ -18,6 +18,8 @@ import {
 import type { Endpoint } from '@/lib/cms/source';
 import { wordpressSource } from '@/lib/cms/sources/wordpress';
 
+import { editorExperienceSuite } from './wordpress-editor';
+
 /**
  * The CMS client and reshaping against the real WordPress rig (scripts/wp-rig.sh boot), seeded with
  * content/seed plus the tests' fixture entries (tests/fixtures/seed, WP_RIG_EXTRA_SEED in scripts/run-tests.sh:
@@ -858,3 +860,5 @@ describe('translated content with Polylang (issue 18 item 7)', () => {
     });
   });
 });
+// Issue 18 (previews, links to the site, the front-end redirect, Refresh everything): after the mode switches above.
+editorExperienceSuite();

@@ -129,6 +129,17 @@ describe('POST /api/revalidate', () => {
     expect(revalidated.map(([t]) => t)).toEqual(['categories', 'posts', 'causes']);
   });
 
+  it('refreshes every CMS read on the plugin\'s "Refresh everything" message (kind all)', async () => {
+    const res = await post(
+      JSON.stringify({ kind: 'all', action: 'refresh', sentAt: '2026-11-25T17:00:00Z' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ revalidated: ['cms'], all: true });
+    expect(revalidated).toEqual([['cms', 'max']]);
+    // Only the one action: anything else under kind all is not a valid change.
+    expect((await post(JSON.stringify({ kind: 'all', action: 'delete' }))).status).toBe(422);
+  });
+
   it('answers 401 to a bad signature, a replay and a stale timestamp, and revalidates nothing', async () => {
     const body = JSON.stringify({ kind: 'post', action: 'save', postType: 'page', slug: 'about' });
     expect((await post(body, { secret: 'wrong-secret-wrong-secret-wrong' })).status).toBe(401);

@@ -28,6 +28,9 @@ require_once __DIR__ . '/includes/webhook.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/polylang.php';
+require_once __DIR__ . '/includes/preview.php';
+require_once __DIR__ . '/includes/front-end.php';
+require_once __DIR__ . '/includes/refresh-all.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

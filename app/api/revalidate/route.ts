@@ -117,12 +117,17 @@ export async function POST(request: Request) {
     status: 200,
     result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
     action: parsed.data.action,
-    postType: parsed.data.kind === 'post' ? parsed.data.postType : `term:${parsed.data.taxonomy}`,
-    slug: parsed.data.slug,
+    postType:
+      parsed.data.kind === 'post'
+        ? parsed.data.postType
+        : parsed.data.kind === 'term'
+          ? `term:${parsed.data.taxonomy}`
+          : 'all',
+    slug: parsed.data.kind === 'all' ? '' : parsed.data.slug,
     tags: tags.length,
   });
   console.info(
-    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`,
+    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.kind === 'all' ? '*' : parsed.data.slug}: revalidated ${tags.join(', ')}`,
   );
   return answer({ revalidated: tags, all: tags.includes(TAGS.all) });
 }

@@ -209,6 +209,8 @@ function lrjn_companion_render_settings_page() {
 			<?php submit_button( __( 'Send test webhook', 'lrjn-companion' ), 'secondary', 'submit', false, ( '' === $endpoint || ! $has_secret ) ? array( 'disabled' => 'disabled' ) : array() ); ?>
 		</form>
 
+		<?php do_action( 'lrjn_companion_settings_after_test' ); ?>
+
 		<h2><?php esc_html_e( 'Recent deliveries', 'lrjn-companion' ); ?></h2>
 		<?php if ( $next_retry ) : ?>
 			<p>

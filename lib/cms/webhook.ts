@@ -38,6 +38,20 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     slug,
     sentAt: z.string().max(40).optional(),
   }),
+  // Added for menus and redirects (issue 18): {"kind":"menu","action":"save","slug":"menus"},
+  // {"kind":"redirects","action":"save","slug":"redirects"}.
+  z.object({
+    kind: z.literal('menu'),
+    action: z.enum(['save', 'delete']),
+    slug,
+    sentAt: z.string().max(40).optional(),
+  }),
+  z.object({
+    kind: z.literal('redirects'),
+    action: z.literal('save'),
+    slug,
+    sentAt: z.string().max(40).optional(),
+  }),
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
@@ -47,7 +61,9 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * expire at once (`revalidateTag(tag, { expire: 0 })`) and its slug leaves the proxy's slug index; an ordinary edit
  * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
-export function isTakedown(body: { kind: 'post' | 'term'; action: string; status?: string }): boolean {
+export function isTakedown(body: { kind: string; action: string; status?: string }): boolean {
+  // A menu or the redirect rules are not content: even a deleted menu is an edit (the site's own navigation returns).
+  if (body.kind === 'menu' || body.kind === 'redirects') return false;
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }
@@ -81,7 +97,12 @@ export function verifyWebhook(
 
 /** The change a valid body describes, for `tagsForChange`. */
 export function changeOf(body: WebhookBody): ContentChange {
-  return body.kind === 'post'
-    ? { kind: 'post', postType: body.postType, slug: body.slug, previousSlug: body.previousSlug }
-    : { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+  switch (body.kind) {
+    case 'post':
+      return { kind: 'post', postType: body.postType, slug: body.slug, previousSlug: body.previousSlug };
+    case 'term':
+      return { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+    default:
+      return { kind: body.kind, slug: body.slug };
+  }
 }

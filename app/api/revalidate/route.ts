@@ -2,6 +2,7 @@
 import { revalidateTag } from 'next/cache';
 
 import { TAGS, tagsForChange } from '@/lib/cms';
+import { noteRedirectChange } from '@/lib/cms/redirects';
 import { noteContentChange } from '@/lib/cms/slug-index';
 import {
   MAX_BODY_BYTES,
@@ -108,16 +109,24 @@ export async function POST(request: Request) {
   const profile = isTakedown(parsed.data) ? { expire: 0 } : 'max';
   for (const tag of tags) revalidateTag(tag, profile);
   // The proxy's index of content slugs (unknown slugs are a 404 there) learns of the change at once.
-  noteContentChange({
+  const noted = {
     ...change,
     action: parsed.data.action,
     status: parsed.data.kind === 'post' ? parsed.data.status : undefined,
-  });
+  };
+  noteContentChange(noted);
+  // The proxy's redirects (lib/cms/redirects.ts): new rules, or a post's old slug now leading to its new one.
+  noteRedirectChange(noted);
   recordWebhookCall({
     status: 200,
     result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
     action: parsed.data.action,
-    postType: parsed.data.kind === 'post' ? parsed.data.postType : `term:${parsed.data.taxonomy}`,
+    postType:
+      parsed.data.kind === 'post'
+        ? parsed.data.postType
+        : parsed.data.kind === 'term'
+          ? `term:${parsed.data.taxonomy}`
+          : parsed.data.kind,
     slug: parsed.data.slug,
     tags: tags.length,
   });

@@ -29,7 +29,12 @@ export function AboutMenu({ linkClassName, item }: { linkClassName: string; item
   const t = useClientMessages('Header');
   // A WordPress menu item with sub-items (lib/cms/menus.ts) behaves exactly like the built-in About item.
   const top = item
-    ? { href: item.href, label: item.label, submenu: t('submenuOf', { label: item.label }), link: menuLinkProps(item) }
+    ? {
+        href: item.href,
+        label: item.label,
+        submenu: t('submenuOf', { label: item.label }),
+        link: menuLinkProps(item),
+      }
     : { href: ABOUT_NAV.href, label: t('about'), submenu: t('aboutSubmenu'), link: {} };
   const children = item
     ? item.children.map((child) => ({ href: child.href, label: child.label, link: menuLinkProps(child) }))

@@ -75,7 +75,9 @@ export async function SiteFooter() {
       heading: t('exploreHeading'),
       // The WordPress menu at "Website footer" (lib/cms/menus.ts), sub-items listed after their parent; else ours.
       links: menu
-        ? menu.flatMap((item) => [item, ...item.children]).map((item) => ({ ...item, link: menuLinkProps(item) }))
+        ? menu
+            .flatMap((item) => [item, ...item.children])
+            .map((item) => ({ ...item, link: menuLinkProps(item) }))
         : EXPLORE.map(([href, key]) => ({ href, label: t(key), link: {} })),
     },
     { id: 'causes', heading: t('causesHeading'), links: causes.map((c) => ({ ...c, link: {} })) },

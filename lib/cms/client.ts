@@ -65,7 +65,8 @@ const BACKOFF_MS = 300;
 
 /** Throws unless `route` is one of the allowed REST routes. */
 export function assertAllowedRoute(route: string): void {
-  if (!ALLOWED_ROUTE.test(route) && !COMPANION_ROUTE.test(route)) throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
+  if (!ALLOWED_ROUTE.test(route) && !COMPANION_ROUTE.test(route))
+    throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
 }
 
 /**

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { routing } from '@/i18n/routing';
 import { htmlToText } from '@/lib/text';
 
-
 /**
  * Turns the WordPress companion plugin's menus (`GET /lrjn/v1/menus`, wordpress/lrjn-companion/includes/menus.php)
  * into the site's navigation. Everything WordPress sends is untrusted: an item survives only with a label that is
@@ -52,7 +51,10 @@ type RawItem = z.infer<typeof rawItemSchema>;
 
 const rawLocationSchema = z.object({
   location: z.string().max(40),
-  menu: z.object({ id: z.number().int(), name: z.string().max(400) }).nullable().catch(null),
+  menu: z
+    .object({ id: z.number().int(), name: z.string().max(400) })
+    .nullable()
+    .catch(null),
   items: z.array(z.unknown()).max(1000).catch([]),
 });
 
@@ -70,7 +72,10 @@ const POST_TYPE_ROUTES: Record<string, (slug: string) => string> = {
 
 /** Markup stripped, entities decoded, whitespace collapsed, capped; '' when nothing readable is left. */
 export function menuLabel(title: string): string {
-  const text = htmlToText(title).replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/g, ' ').trim();
+  const text = htmlToText(title)
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1).trimEnd()}…` : text;
 }
 

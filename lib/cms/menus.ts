@@ -26,7 +26,9 @@ export const getSiteMenu = cache(async (location: MenuLocation): Promise<MenuLin
   const data = await readMenus();
   if (data === null) return null;
   const { WORDPRESS_URL, SITE_URL } = env();
-  const origins = [WORDPRESS_URL, SITE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  const origins = [WORDPRESS_URL, SITE_URL]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
   return menuFromRest(data, location, origins);
 });
 

@@ -33,7 +33,8 @@ export function normaliseSource(source: string): string | null {
   if (source.length > MAX_LENGTH || !source.startsWith('/') || source.startsWith('//')) return null;
   if (/[\\?#\s\p{Cc}]/u.test(source)) return null;
   const path = trimSlash(source);
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_next/') || path === '/_next') return null;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_next/') || path === '/_next')
+    return null;
   return path;
 }
 

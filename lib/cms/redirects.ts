@@ -76,7 +76,9 @@ async function read(route: '/lrjn/v1/redirects' | '/lrjn/v1/old-slugs', baseUrl:
       );
       return [];
     }
-    console.warn(`[cms] ${route} could not be read (${(error as Error).message}); keeping the last known list`);
+    console.warn(
+      `[cms] ${route} could not be read (${(error as Error).message}); keeping the last known list`,
+    );
     return undefined;
   }
 }

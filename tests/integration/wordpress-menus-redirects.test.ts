@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 const baseUrl = process.env.TEST_WORDPRESS_URL ?? '';
 const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
 const SITE = 'http://localhost:3000';
-const auth = () => `Basic ${Buffer.from(readFileSync(path.join(state, 'app-password'), 'utf8').trim()).toString('base64')}`;
+const auth = () =>
+  `Basic ${Buffer.from(readFileSync(path.join(state, 'app-password'), 'utf8').trim()).toString('base64')}`;
 
 function rest(route: string, query: Record<string, string> = {}): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/`);
@@ -70,21 +71,40 @@ describe('menus from WordPress', () => {
   });
 
   it('a menu assigned to the header location is read, mapped to the site routes and sanitised', async () => {
-    const created = await wp('POST', '/wp/v2/menus', { name: `Test header ${Date.now()}`, locations: ['lrjn-header'] });
+    const created = await wp('POST', '/wp/v2/menus', {
+      name: `Test header ${Date.now()}`,
+      locations: ['lrjn-header'],
+    });
     expect(created.status).toBe(201);
     const menuId = created.json.id as number;
     cleanups.push(() => wp('DELETE', `/wp/v2/menus/${menuId}`, undefined, { force: 'true' }));
 
-    const posts = (await (await fetch(rest('/wp/v2/posts', { per_page: '1', _fields: 'id,slug' }))).json()) as {
+    const posts = (await (
+      await fetch(rest('/wp/v2/posts', { per_page: '1', _fields: 'id,slug' }))
+    ).json()) as {
       id: number;
       slug: string;
     }[];
     const post = posts[0]!;
     const add = (item: Record<string, unknown>) =>
       wp('POST', '/wp/v2/menu-items', { menus: menuId, status: 'publish', ...item });
-    const top = await add({ title: 'Latest <b>story</b>', type: 'post_type', object: 'post', object_id: post.id });
+    const top = await add({
+      title: 'Latest <b>story</b>',
+      type: 'post_type',
+      object: 'post',
+      object_id: post.id,
+    });
     expect(top.status).toBe(201);
-    expect((await add({ title: 'Partner', url: 'https://partner.example.net/', target: '_blank', parent: top.json.id })).status).toBe(201);
+    expect(
+      (
+        await add({
+          title: 'Partner',
+          url: 'https://partner.example.net/',
+          target: '_blank',
+          parent: top.json.id,
+        })
+      ).status,
+    ).toBe(201);
     expect((await add({ title: 'Contact us', url: `${baseUrl}/es/contact/` })).status).toBe(201);
 
     const raw = (await (await fetch(rest('/lrjn/v1/menus'))).json()) as {
@@ -113,7 +133,13 @@ describe('menus from WordPress', () => {
         external: false,
         newTab: false,
         children: [
-          { href: 'https://partner.example.net/', label: 'Partner', external: true, newTab: true, children: [] },
+          {
+            href: 'https://partner.example.net/',
+            label: 'Partner',
+            external: true,
+            newTab: true,
+            children: [],
+          },
         ],
       },
       { href: '/contact', label: 'Contact us', external: false, newTab: false, children: [] },
@@ -124,7 +150,9 @@ describe('menus from WordPress', () => {
 
 describe('redirects from WordPress', () => {
   it('POST /lrjn/v1/redirects refuses invalid rules (nothing saved) and non-administrators', async () => {
-    const bad = await wp('POST', '/lrjn/v1/redirects', { rules: '/fine /about\n/open http://evil.example/ 308\n//x /y' });
+    const bad = await wp('POST', '/lrjn/v1/redirects', {
+      rules: '/fine /about\n/open http://evil.example/ 308\n//x /y',
+    });
     expect(bad.status).toBe(400);
     expect((bad.json as unknown as { errors: string[] }).errors).toHaveLength(2);
     const anonymous = await fetch(rest('/lrjn/v1/redirects'), {
@@ -162,7 +190,9 @@ describe('redirects from WordPress', () => {
   });
 
   it("a renamed post's old address answers 308 to the new one (WordPress's _wp_old_slug)", async () => {
-    const posts = (await (await fetch(rest('/wp/v2/posts', { per_page: '1', offset: '1', _fields: 'id,slug' }))).json()) as {
+    const posts = (await (
+      await fetch(rest('/wp/v2/posts', { per_page: '1', offset: '1', _fields: 'id,slug' }))
+    ).json()) as {
       id: number;
       slug: string;
     }[];

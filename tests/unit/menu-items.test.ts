@@ -43,7 +43,8 @@ describe('menuHref: WordPress links become site routes or safe external links', 
   });
 
   it('keeps same-site links as paths without locale or trailing slash, and external http(s) links as they are', () => {
-    const href = (url: string) => menuHref({ type: 'custom', object: 'custom', objectId: 0, slug: '', url }, origins);
+    const href = (url: string) =>
+      menuHref({ type: 'custom', object: 'custom', objectId: 0, slug: '', url }, origins);
     expect(href('/donate')).toEqual({ href: '/donate', external: false });
     expect(href('/es/about/')).toEqual({ href: '/about', external: false });
     expect(href(`${WP}/old-post/`)).toEqual({ href: '/old-post', external: false });
@@ -55,7 +56,8 @@ describe('menuHref: WordPress links become site routes or safe external links', 
   });
 
   it('refuses scripts, data, protocol-relative, credentialed and odd links', () => {
-    const href = (url: string) => menuHref({ type: 'custom', object: 'custom', objectId: 0, slug: '', url }, origins);
+    const href = (url: string) =>
+      menuHref({ type: 'custom', object: 'custom', objectId: 0, slug: '', url }, origins);
     for (const bad of [
       'javascript:alert(1)',
       ' JavaScript:alert(1)',

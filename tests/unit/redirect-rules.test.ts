@@ -72,7 +72,10 @@ describe('matchRedirect', () => {
     expect(matchRedirect(table, '/pt/home-old', '')).toEqual({ location: '/pt', status: 308 });
     expect(matchRedirect(table, '/es/solo', '')).toEqual({ location: '/es/only', status: 301 });
     expect(matchRedirect(table, '/solo', '')).toBeNull();
-    expect(matchRedirect(table, '/es/appeal', '?x=1')).toEqual({ location: 'https://donate.example.org/a', status: 302 });
+    expect(matchRedirect(table, '/es/appeal', '?x=1')).toEqual({
+      location: 'https://donate.example.org/a',
+      status: 302,
+    });
   });
 
   it('matches nothing in an empty table', () => {

@@ -39,7 +39,9 @@ describe('POST /api/revalidate: menus and redirects (issue 18 items 4 and 5)', (
   });
 
   it('refreshes the menus (every header and footer) on a menu change, as an edit', async () => {
-    const res = await post(JSON.stringify({ kind: 'menu', action: 'save', slug: 'menus', sentAt: '2026-11-25T10:00:00Z' }));
+    const res = await post(
+      JSON.stringify({ kind: 'menu', action: 'save', slug: 'menus', sentAt: '2026-11-25T10:00:00Z' }),
+    );
     expect(res.status).toBe(200);
     expect(revalidated).toEqual([['menus', 'max']]);
     expect((await post(JSON.stringify({ kind: 'menu', action: 'delete', slug: 'menus' }))).status).toBe(200);
@@ -54,7 +56,9 @@ describe('POST /api/revalidate: menus and redirects (issue 18 items 4 and 5)', (
 
   it('refuses malformed menu and redirects bodies with 422', async () => {
     expect((await post(JSON.stringify({ kind: 'menu', action: 'trash', slug: 'menus' }))).status).toBe(422);
-    expect((await post(JSON.stringify({ kind: 'redirects', action: 'delete', slug: 'redirects' }))).status).toBe(422);
+    expect(
+      (await post(JSON.stringify({ kind: 'redirects', action: 'delete', slug: 'redirects' }))).status,
+    ).toBe(422);
     expect((await post(JSON.stringify({ kind: 'menu', action: 'save' }))).status).toBe(422);
   });
 

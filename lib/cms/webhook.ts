@@ -38,18 +38,27 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     slug,
     sentAt: z.string().max(40).optional(),
   }),
-  // Added for menus and redirects (issue 18): {"kind":"menu","action":"save","slug":"menus"},
-  // {"kind":"redirects","action":"save","slug":"redirects"}.
+  // Added for menus and redirects (issue 18): {"kind":"menu","action":"save","slug":"menus","nonce":"…"},
+  // {"kind":"redirects","action":"save","slug":"redirects","nonce":"…"}. The nonce makes two changes within one
+  // second different bodies, so the second is not refused as a replay of the first.
   z.object({
     kind: z.literal('menu'),
     action: z.enum(['save', 'delete']),
     slug,
+    nonce: z
+      .string()
+      .regex(/^[0-9a-f]{8,64}$/)
+      .optional(),
     sentAt: z.string().max(40).optional(),
   }),
   z.object({
     kind: z.literal('redirects'),
     action: z.literal('save'),
     slug,
+    nonce: z
+      .string()
+      .regex(/^[0-9a-f]{8,64}$/)
+      .optional(),
     sentAt: z.string().max(40).optional(),
   }),
 ]);

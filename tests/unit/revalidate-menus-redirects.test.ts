@@ -10,9 +10,9 @@ vi.mock('next/cache', () => ({
 const SECRET = 'a-long-test-secret-of-32-characters!';
 let sequence = 0;
 
-async function post(body: string) {
-  // A distinct timestamp per call: the replay guard refuses a signature it has seen.
-  const timestamp = String(Math.floor(Date.now() / 1000) - sequence++);
+async function post(body: string, at?: number) {
+  // A distinct timestamp per call unless given: the replay guard refuses a signature it has seen.
+  const timestamp = String(at ?? Math.floor(Date.now() / 1000) - sequence++);
   const { POST } = await import('@/app/api/revalidate/route');
   return POST(
     new Request('http://localhost/api/revalidate', {
@@ -52,6 +52,19 @@ describe('POST /api/revalidate: menus and redirects (issue 18 items 4 and 5)', (
     const res = await post(JSON.stringify({ kind: 'redirects', action: 'save', slug: 'redirects' }));
     expect(res.status).toBe(200);
     expect(revalidated).toEqual([['redirects', 'max']]);
+  });
+
+  it('two menu changes within one second are both accepted thanks to their nonces (not refused as a replay)', async () => {
+    const now = Math.floor(Date.now() / 1000) - 100;
+    const body = (nonce: string) => JSON.stringify({ kind: 'menu', action: 'save', slug: 'menus', nonce });
+    expect((await post(body('0123456789abcdef'), now)).status).toBe(200);
+    expect((await post(body('fedcba9876543210'), now)).status).toBe(200);
+    // The very same signed body again is a replay.
+    expect((await post(body('fedcba9876543210'), now)).status).toBe(401);
+    expect(
+      (await post(JSON.stringify({ kind: 'redirects', action: 'save', slug: 'redirects', nonce: 'NOT HEX' })))
+        .status,
+    ).toBe(422);
   });
 
   it('refuses malformed menu and redirects bodies with 422', async () => {

@@ -78,7 +78,10 @@ test("a renamed post's old address answers 308 to the new one", async ({ request
   expect(new URL(followed.url()).pathname).toBe(`/blog/${renamed}`);
 });
 
-test('a menu set and edited in WordPress reaches the header after the webhook', async ({ page, request }) => {
+test('a menu set and edited in WordPress reaches the header and footer after the webhook', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   const label = `Menu test ${stamp}`;
   // The built-in navigation's pages stay in the menu, so specs running meanwhile still find their links.
@@ -92,8 +95,14 @@ test('a menu set and edited in WordPress reaches the header after the webhook', 
     ['Community', '/community'],
     ['Courses', '/courses'],
     ['Contact', '/contact'],
+    ['Our Team', '/our-team'],
+    ['Vacancies', '/vacancies'],
+    ['Archive', '/archive'],
   ];
-  const menu = await wp('POST', 'menus', { name: `E2E header ${stamp}`, locations: ['lrjn-header'] });
+  const menu = await wp('POST', 'menus', {
+    name: `E2E menu ${stamp}`,
+    locations: ['lrjn-header', 'lrjn-footer'],
+  });
   cleanups.push(() => wp('DELETE', `menus/${menu.id}?force=true`));
   for (const [title, url] of builtIn) {
     await wp('POST', 'menu-items', {
@@ -121,6 +130,10 @@ test('a menu set and edited in WordPress reaches the header after the webhook', 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', '/events');
   expect(await page.locator('header script').count()).toBe(0);
+  // The footer's Explore column is the menu at the footer location, under its translated heading.
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('heading', { name: 'Explore' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', '/events');
 
   // The edit: the same item renamed in WordPress.
   const edited = `Edited menu ${stamp}`;
@@ -150,4 +163,36 @@ test('a menu set and edited in WordPress reaches the header after the webhook', 
     .poll(async () => headerLinks(request, '/'), { timeout: 30_000, intervals: [500, 1000, 2000] })
     .not.toContain(edited);
   await expect.poll(async () => headerLinks(request, '/es'), { timeout: 30_000 }).not.toContain(edited);
+});
+
+test("an editor's redirect rule in WordPress is applied by the site after the webhook", async ({
+  request,
+}) => {
+  const saved = (await (
+    await fetch(`${wordpressUrl.replace(/\/+$/, '')}/?rest_route=/lrjn/v1/redirects`)
+  ).json()) as { source: string; target: string; status: number }[];
+  const post = (rules: string) =>
+    fetch(`${wordpressUrl.replace(/\/+$/, '')}/?rest_route=/lrjn/v1/redirects`, {
+      method: 'POST',
+      headers: { Authorization: auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules }),
+    });
+  const source = `/e2e-old-page-${Date.now()}`;
+  expect((await request.get(source, { maxRedirects: 0 })).status()).not.toBe(301);
+  const res = await post(`${source} /about 301\n${source}-away https://donate.example.org/e2e 302`);
+  expect(res.status).toBe(200);
+  cleanups.push(() => post(saved.map((r) => `${r.source} ${r.target} ${r.status}`).join('\n')));
+
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/es${source}?from=e2e`, { maxRedirects: 0 });
+        return `${answer.status()} ${answer.headers()['location'] ?? ''}`;
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toMatch(/^301 (http:\/\/localhost:3103)?\/es\/about\?from=e2e$/);
+  const away = await request.get(`${source}-away`, { maxRedirects: 0 });
+  expect(away.status()).toBe(302);
+  expect(away.headers()['location']).toBe('https://donate.example.org/e2e');
 });

@@ -2,7 +2,7 @@
 /**
  * Menus for the headless site: two menu locations (header and footer) that editors fill under Appearance → Menus
  * (or the REST API's /wp/v2/menus), read by the site from `GET /lrjn/v1/menus`, and a revalidation webhook
- * (`{"kind":"menu","action":"save","slug":"menus"}`) whenever a menu, one of its items or the locations change.
+ * (`{"kind":"menu","action":"save","slug":"menus","nonce":"<16 hex>"}`) whenever a menu, one of its items or the locations change.
  *
  * The answer is public (menus are shown to every visitor anyway) and lists only published items: an item whose page
  * or post is not published is left out, as WordPress itself does.
@@ -129,10 +129,13 @@ add_action( 'rest_api_init', 'lrjn_companion_register_menus_route' );
  */
 function lrjn_companion_queue_menus() {
 	$queue         = &lrjn_companion_webhook_queue();
+	// The nonce keeps two changes within one second from being the same signed body, which the site would refuse
+	// as a replay (and count against this host's budget of refused calls).
 	$queue['menu'] = array(
 		'kind'   => 'menu',
 		'action' => 'save',
 		'slug'   => 'menus',
+		'nonce'  => bin2hex( random_bytes( 8 ) ),
 	);
 	lrjn_companion_ensure_shutdown_hook();
 }

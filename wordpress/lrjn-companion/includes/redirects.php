@@ -272,10 +272,12 @@ add_action( 'rest_api_init', 'lrjn_companion_register_redirects_routes' );
  */
 function lrjn_companion_queue_redirects() {
 	$queue                = &lrjn_companion_webhook_queue();
+	// A nonce, as for menus (includes/menus.php): two saves within one second are two different bodies.
 	$queue['redirects'] = array(
 		'kind'   => 'redirects',
 		'action' => 'save',
 		'slug'   => 'redirects',
+		'nonce'  => bin2hex( random_bytes( 8 ) ),
 	);
 	lrjn_companion_ensure_shutdown_hook();
 }

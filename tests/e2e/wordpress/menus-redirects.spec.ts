@@ -33,11 +33,10 @@ test.afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The header's links (desktop navigation) of a fresh render of `path`, polled until `check` passes. */
-async function headerLinks(request: APIRequestContext, pagePath: string) {
+/** The header (both navigations) of the HTML the site answers for `pagePath`. */
+async function headerHtml(request: APIRequestContext, pagePath: string) {
   const html = await (await request.get(pagePath)).text();
-  const nav = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
-  return nav;
+  return /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
 }
 
 test("a renamed post's old address answers 308 to the new one", async ({ request }) => {
@@ -121,7 +120,7 @@ test('a menu set and edited in WordPress reaches the header and footer after the
 
   const poll = (pagePath: string, wanted: string) =>
     expect
-      .poll(async () => headerLinks(request, pagePath), { timeout: 30_000, intervals: [500, 1000, 2000] })
+      .poll(async () => headerHtml(request, pagePath), { timeout: 30_000, intervals: [500, 1000, 2000] })
       .toContain(wanted);
   await poll('/', label);
 
@@ -160,9 +159,9 @@ test('a menu set and edited in WordPress reaches the header and footer after the
   await wp('DELETE', `menus/${menu.id}?force=true`);
   cleanups.pop();
   await expect
-    .poll(async () => headerLinks(request, '/'), { timeout: 30_000, intervals: [500, 1000, 2000] })
+    .poll(async () => headerHtml(request, '/'), { timeout: 30_000, intervals: [500, 1000, 2000] })
     .not.toContain(edited);
-  await expect.poll(async () => headerLinks(request, '/es'), { timeout: 30_000 }).not.toContain(edited);
+  await expect.poll(async () => headerHtml(request, '/es'), { timeout: 30_000 }).not.toContain(edited);
 });
 
 test("an editor's redirect rule in WordPress is applied by the site after the webhook", async ({

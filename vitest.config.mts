@@ -33,9 +33,7 @@ export default defineConfig({
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.TEST_DATABASE_URL ? [] : ['tests/integration/supabase-rls.test.ts']),
-      ...(process.env.TEST_WORDPRESS_URL
-        ? []
-        : ['tests/integration/wordpress.test.ts', 'tests/integration/wordpress-menus-redirects.test.ts']),
+      ...(process.env.TEST_WORDPRESS_URL ? [] : ['tests/integration/wordpress.test.ts']),
     ],
   },
 });

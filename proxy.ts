@@ -5,6 +5,7 @@ import { localizedPath, splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
 import { PREVIEW_HEADERS, previewOfCookies } from '@/lib/cms/preview-token';
+import { redirectFor, renamedContentPath } from '@/lib/cms/redirects';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
@@ -105,6 +106,12 @@ async function route(request: NextRequest): Promise<Response> {
     return plain(403, 'Forbidden');
   }
 
+  // Redirects an editor set in WordPress (lib/cms/redirects.ts: an in-memory table, a lookup per request).
+  if ((request.method === 'GET' || request.method === 'HEAD') && !isInternal(pathname)) {
+    const moved = await redirectFor(pathname, request.nextUrl.search);
+    if (moved) return redirectTo(request, moved.location, moved.status);
+  }
+
   // Unknown content never reaches its ISR route (which would render and cache a 404 for each invented slug):
   // it is answered with that type's pre-rendered 404 page (app/[locale]/missing-content/{kind}) and a 404 status.
   const { locale, path } = splitLocale(pathname);
@@ -112,6 +119,9 @@ async function route(request: NextRequest): Promise<Response> {
   // The draft being previewed has no published slug yet: its own address passes.
   const previewing = wanted && !('invalid' in wanted) && inPreview(request)?.path === path;
   if (wanted && !previewing && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
+    // A renamed post's old address (WordPress's `_wp_old_slug`) leads to its new one.
+    const renamed = 'invalid' in wanted ? null : await renamedContentPath(path, wanted.kind, wanted.slug);
+    if (renamed) return redirectTo(request, localizedPath(locale, renamed) + request.nextUrl.search, 308);
     if (isNonPage(pathname)) return plain(404, 'Not found');
     return missing(request, locale, wanted.kind);
   }
@@ -144,6 +154,19 @@ async function route(request: NextRequest): Promise<Response> {
   // One person's tokens: no shared cache (a CDN in front of an ISR page) may keep this response.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
+}
+
+/** API routes and Next's own paths: no editor's redirect may take them over. */
+function isInternal(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/_next/');
+}
+
+/** A redirect to a same-site path (resolved against the request) or an absolute URL. */
+function redirectTo(request: NextRequest, location: string, status: number): Response {
+  const response = NextResponse.redirect(new URL(location, request.url), status);
+  // Rules change in WordPress: a browser or CDN must not keep a permanent redirect for ever.
+  response.headers.set('Cache-Control', 'public, max-age=300');
+  return withSecurityHeaders(response);
 }
 
 /** The 404 pages are reached only through the proxy's rewrite, never by their own address. */

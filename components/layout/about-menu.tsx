@@ -7,8 +7,10 @@ import { usePathname } from '@/i18n/client';
 
 import { useClientMessages } from '@/i18n/client-messages';
 
+import type { MenuLink } from '@/lib/cms/menu-items';
+
 import { NavLink } from './nav-link';
-import { ABOUT_NAV } from './nav-items';
+import { ABOUT_NAV, menuLinkProps } from './nav-items';
 
 /** Close delays of docs/SPEC-NOTES.md §9: after the pointer leaves, and after a click on an item. */
 export const CLOSE_DELAY_MS = 300;
@@ -23,8 +25,20 @@ export const CLICK_CLOSE_DELAY_MS = 100;
  * - Enter or Space on the button does what a click does, ArrowDown opens it and moves to the first item;
  * - Escape closes it and returns focus to the button; so do a click outside and focus leaving the item.
  */
-export function AboutMenu({ linkClassName }: { linkClassName: string }) {
+export function AboutMenu({ linkClassName, item }: { linkClassName: string; item?: MenuLink }) {
   const t = useClientMessages('Header');
+  // A WordPress menu item with sub-items (lib/cms/menus.ts) behaves exactly like the built-in About item.
+  const top = item
+    ? {
+        href: item.href,
+        label: item.label,
+        submenu: t('submenuOf', { label: item.label }),
+        link: menuLinkProps(item),
+      }
+    : { href: ABOUT_NAV.href, label: t('about'), submenu: t('aboutSubmenu'), link: {} };
+  const children = item
+    ? item.children.map((child) => ({ href: child.href, label: child.label, link: menuLinkProps(child) }))
+    : ABOUT_NAV.children.map((child) => ({ href: child.href, label: t(child.label), link: {} }));
   // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
   // `pinned`: opened by the button (click or key), so the pointer leaving does not close it.
   const [openOn, setOpenOn] = useState<{ path: string; pinned: boolean } | null>(null);
@@ -93,15 +107,15 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
       onKeyDown={onKeyDown}
       onBlur={onBlur}
     >
-      <NavLink href={ABOUT_NAV.href} className={linkClassName}>
-        {t('about')}
+      <NavLink href={top.href} className={linkClassName} {...top.link}>
+        {top.label}
       </NavLink>
       <button
         ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('aboutSubmenu')}
+        aria-label={top.submenu}
         onClick={() => {
           cancelClose();
           // Opened by hovering: the click pins it open. Opened by a click or a key: the click closes it.
@@ -121,14 +135,15 @@ export function AboutMenu({ linkClassName }: { linkClassName: string }) {
         hidden={!open}
         className="absolute top-full left-0 z-40 mt-1 min-w-44 rounded-lg border border-border bg-bg p-1 shadow-lg"
       >
-        {ABOUT_NAV.children.map((child) => (
-          <li key={child.href}>
+        {children.map((child, i) => (
+          <li key={`${i}-${child.href}`}>
             <NavLink
               href={child.href}
+              {...child.link}
               onClick={() => closeAfter(CLICK_CLOSE_DELAY_MS)}
               className="block rounded-md px-3 py-2 text-sm text-fg hover:bg-surface-strong aria-[current=page]:font-semibold aria-[current=page]:text-brand"
             >
-              {t(child.label)}
+              {child.label}
             </NavLink>
           </li>
         ))}

@@ -8,8 +8,10 @@ import { usePathname } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 
 import { LocaleSwitcher } from './locale-switcher';
+import type { MenuLink } from '@/lib/cms/menu-items';
+
 import { NavLink } from './nav-link';
-import { ABOUT_NAV, HEADER_NAV } from './nav-items';
+import { ABOUT_NAV, HEADER_NAV, menuLinkProps } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
 const itemClass =
@@ -18,9 +20,9 @@ const itemClass =
 /**
  * The menu below the `xl` breakpoint: a disclosure that opens a panel with every header link, the theme toggle
  * and the language picker. Focus moves to the first link on open; Escape or a navigation closes it and focus
- * returns to the toggle.
+ * returns to the toggle. `items`: the WordPress header menu (lib/cms/menus.ts) in place of the built-in links.
  */
-export function MobileMenu() {
+export function MobileMenu({ items }: { items?: MenuLink[] }) {
   const t = useClientMessages('Header');
   // Open state is tied to the path it was opened on, so any navigation closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -73,27 +75,50 @@ export function MobileMenu() {
                 {t('home')}
               </NavLink>
             </li>
-            <li>
-              <NavLink href={ABOUT_NAV.href} className={itemClass}>
-                {t('about')}
-              </NavLink>
-              <ul className="ml-4 border-l border-border pl-2">
-                {ABOUT_NAV.children.map((child) => (
-                  <li key={child.href}>
-                    <NavLink href={child.href} className={itemClass}>
-                      {t(child.label)}
+            {items ? (
+              items.map((item, i) => (
+                <li key={`${i}-${item.href}`}>
+                  <NavLink href={item.href} className={itemClass} {...menuLinkProps(item)}>
+                    {item.label}
+                  </NavLink>
+                  {item.children.length > 0 && (
+                    <ul className="ml-4 border-l border-border pl-2">
+                      {item.children.map((child, j) => (
+                        <li key={`${j}-${child.href}`}>
+                          <NavLink href={child.href} className={itemClass} {...menuLinkProps(child)}>
+                            {child.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))
+            ) : (
+              <>
+                <li>
+                  <NavLink href={ABOUT_NAV.href} className={itemClass}>
+                    {t('about')}
+                  </NavLink>
+                  <ul className="ml-4 border-l border-border pl-2">
+                    {ABOUT_NAV.children.map((child) => (
+                      <li key={child.href}>
+                        <NavLink href={child.href} className={itemClass}>
+                          {t(child.label)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+                {HEADER_NAV.map((item) => (
+                  <li key={item.href}>
+                    <NavLink href={item.href} className={itemClass}>
+                      {t(item.label)}
                     </NavLink>
                   </li>
                 ))}
-              </ul>
-            </li>
-            {HEADER_NAV.map((item) => (
-              <li key={item.href}>
-                <NavLink href={item.href} className={itemClass}>
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
+              </>
+            )}
             <li>
               <NavLink href="/login" className={itemClass}>
                 {t('login')}

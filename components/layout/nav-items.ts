@@ -24,3 +24,20 @@ export const ABOUT_NAV = {
   label: 'about',
   children: [{ href: '/our-team', label: 'ourTeam' }],
 } as const;
+
+/**
+ * Link attributes for an item of a WordPress menu (lib/cms/menus.ts): an external link or one the editor set to open
+ * in a new tab gets `rel="noopener noreferrer"`, and a new tab `target="_blank"`. Internal links keep the
+ * visitor's locale through the locale-aware link they are rendered with.
+ */
+export function menuLinkProps(item: { external: boolean; newTab: boolean }): {
+  target?: '_blank';
+  rel?: string;
+  prefetch?: false;
+} {
+  return {
+    ...(item.newTab ? { target: '_blank' as const } : {}),
+    ...(item.external || item.newTab ? { rel: 'noopener noreferrer' } : {}),
+    ...(item.external ? { prefetch: false as const } : {}),
+  };
+}

@@ -3,10 +3,12 @@ import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
 import { getProgrammes } from '@/lib/causes';
+import { getSiteMenu } from '@/lib/cms/menus';
 import { siteConfig } from '@/lib/config/site';
 
 import { CookieSettingsButton } from './cookie-settings-button';
 import { CurrentYear } from './current-year';
+import { menuLinkProps } from './nav-items';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
 /**
@@ -54,13 +56,15 @@ const linkClass = 'text-muted hover:text-brand hover:underline';
 /**
  * The site footer (docs/SPEC-NOTES.md §2): every listed link, the causes (the same list as the home page, Our work and
  * /causes: lib/causes), the Leeds address, phone, email, social links, copyright and the legal links
- * (privacy, cookies, accessibility statement).
+ * (privacy, cookies, accessibility statement). The Explore column is the WordPress menu at "Website footer" when an
+ * editor set one (its labels are content, shown as written), else the links above.
  */
 export async function SiteFooter() {
-  const [t, help, programmes] = await Promise.all([
+  const [t, help, programmes, menu] = await Promise.all([
     getTranslations('Footer'),
     getTranslations('HelpLinks'),
     getProgrammes(),
+    getSiteMenu('footer'),
   ]);
   const site = siteConfig();
   const buildYear = new Date().getFullYear();
@@ -69,13 +73,18 @@ export async function SiteFooter() {
     {
       id: 'explore',
       heading: t('exploreHeading'),
-      links: EXPLORE.map(([href, key]) => ({ href, label: t(key) })),
+      // The WordPress menu at "Website footer" (lib/cms/menus.ts), sub-items listed after their parent; else ours.
+      links: menu
+        ? menu
+            .flatMap((item) => [item, ...item.children])
+            .map((item) => ({ ...item, link: menuLinkProps(item) }))
+        : EXPLORE.map(([href, key]) => ({ href, label: t(key), link: {} })),
     },
-    { id: 'causes', heading: t('causesHeading'), links: causes },
+    { id: 'causes', heading: t('causesHeading'), links: causes.map((c) => ({ ...c, link: {} })) },
     {
       id: 'get-involved',
       heading: t('getInvolvedHeading'),
-      links: GET_INVOLVED.map(([href, key]) => ({ href, label: t(key) })),
+      links: GET_INVOLVED.map(([href, key]) => ({ href, label: t(key), link: {} })),
     },
   ].filter((column) => column.links.length > 0);
 
@@ -95,9 +104,9 @@ export async function SiteFooter() {
               {column.heading}
             </h2>
             <ul className="space-y-2">
-              {column.links.map(({ href, label }) => (
-                <li key={href}>
-                  <Link href={href} prefetch={false} className={linkClass}>
+              {column.links.map(({ href, label, link }, i) => (
+                <li key={`${i}-${href}`}>
+                  <Link href={href} prefetch={false} className={linkClass} {...link}>
                     {label}
                   </Link>
                 </li>

@@ -3,13 +3,14 @@ import { getTranslations } from 'next-intl/server';
 
 import { UserMenu } from '@/components/auth/user-menu';
 import { Link } from '@/i18n/navigation';
+import { getSiteMenu } from '@/lib/cms/menus';
 import { siteConfig } from '@/lib/config/site';
 
 import { AboutMenu } from './about-menu';
 import { LocaleSwitcher } from './locale-switcher';
 import { MobileMenu } from './mobile-menu';
 import { NavLink } from './nav-link';
-import { HEADER_NAV } from './nav-items';
+import { HEADER_NAV, menuLinkProps } from './nav-items';
 import { SiteLogo } from './site-logo';
 import { ThemeToggle } from './theme-toggle';
 
@@ -20,10 +21,16 @@ const navLinkClass =
  * The site header (docs/SPEC-NOTES.md §2): a desktop top bar with contacts, theme toggle and language picker; the main bar
  * with the logo, navigation (About with its Our Team sub-menu), Donate, the account icon and the mobile menu.
  * A server component: only the menus, toggles and active-link marks hydrate.
+ *
+ * The navigation is the WordPress menu at the "Website header" location when an editor set one (lib/cms/menus.ts:
+ * its labels are content, shown as written), else the site's own translated navigation (nav-items.ts).
  */
 export async function SiteHeader() {
-  const t = await getTranslations('Header');
-  const help = await getTranslations('HelpLinks');
+  const [t, help, menu] = await Promise.all([
+    getTranslations('Header'),
+    getTranslations('HelpLinks'),
+    getSiteMenu('header'),
+  ]);
   const site = siteConfig();
 
   return (
@@ -73,14 +80,30 @@ export async function SiteHeader() {
                 <House aria-hidden="true" className="size-5" />
               </NavLink>
             </li>
-            <AboutMenu linkClassName={navLinkClass} />
-            {HEADER_NAV.map((item) => (
-              <li key={item.href}>
-                <NavLink href={item.href} className={navLinkClass}>
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
+            {menu ? (
+              menu.map((item, i) =>
+                item.children.length > 0 ? (
+                  <AboutMenu key={`${i}-${item.href}`} linkClassName={navLinkClass} item={item} />
+                ) : (
+                  <li key={`${i}-${item.href}`}>
+                    <NavLink href={item.href} className={navLinkClass} {...menuLinkProps(item)}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ),
+              )
+            ) : (
+              <>
+                <AboutMenu linkClassName={navLinkClass} />
+                {HEADER_NAV.map((item) => (
+                  <li key={item.href}>
+                    <NavLink href={item.href} className={navLinkClass}>
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </>
+            )}
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1.5">
@@ -105,7 +128,7 @@ export async function SiteHeader() {
             <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
           <UserMenu />
-          <MobileMenu />
+          <MobileMenu items={menu ?? undefined} />
         </div>
       </div>
     </header>

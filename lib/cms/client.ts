@@ -8,7 +8,8 @@ import { resetWarnings, warnOnce } from './warn-once';
  * permalinks are off). Everything that talks to WordPress goes through `wpFetch`; callers pass a route such as
  * `/wp/v2/posts` and a query object, never a URL string.
  *
- * - Only the endpoints of docs/SPEC-NOTES.md §7 (plus the team and vacancy post types) are allowed; anything else throws
+ * - Only the endpoints of docs/SPEC-NOTES.md §7 (plus the team and vacancy post types, and the companion plugin's
+ *   menus, redirects and old slugs) are allowed; anything else throws
  *   `CmsError('Blocked suspicious WordPress API call')` before any request is made.
  * - Each attempt has a timeout; network errors, timeouts, 429 and 5xx are retried up to 3 times with
  *   exponential backoff. After the last failure the host is treated as down for 30 s, so a build or a burst of
@@ -22,6 +23,8 @@ import { resetWarnings, warnOnce } from './warn-once';
 
 const ALLOWED_ROUTE =
   /^\/wp\/v2\/(posts|pages|categories|tags|reports|events|media|media-archive|media_category|cause|team-member|vacancies)(\/\d+)?$/;
+/** The companion plugin's own read-only routes: menus, redirect rules, old slugs (wordpress/lrjn-companion/includes). */
+const COMPANION_ROUTE = /^\/lrjn\/v1\/(menus|redirects|old-slugs)$/;
 
 export type WpQueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type WpQuery = Record<string, WpQueryValue>;
@@ -62,7 +65,8 @@ const BACKOFF_MS = 300;
 
 /** Throws unless `route` is one of the allowed REST routes. */
 export function assertAllowedRoute(route: string): void {
-  if (!ALLOWED_ROUTE.test(route)) throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
+  if (!ALLOWED_ROUTE.test(route) && !COMPANION_ROUTE.test(route))
+    throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
 }
 
 /**

@@ -180,7 +180,8 @@ export async function hasContentSlug(kind: SlugKind, slug: string): Promise<bool
   return s.sets.get(kind)?.has(slug) ?? false;
 }
 
-const POST_TYPES: Record<string, SlugKind> = {
+/** The slug kind of each WordPress post type with its own route (lib/cms/redirects.ts maps old slugs with it). */
+export const POST_TYPES: Record<string, SlugKind> = {
   post: 'posts',
   events: 'events',
   reports: 'reports',
@@ -206,7 +207,7 @@ export function noteContentChange(change: SlugChange): void {
   const kind =
     change.kind === 'post'
       ? POST_TYPES[change.postType]
-      : change.taxonomy === 'media_category'
+      : change.kind === 'term' && change.taxonomy === 'media_category'
         ? 'media-categories'
         : undefined;
   if (!kind) return;

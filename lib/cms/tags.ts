@@ -26,6 +26,10 @@ export const TAGS = {
   teamMember: (slug: string) => `team-member:${cap(slug)}`,
   vacancies: 'vacancies',
   vacancy: (slug: string) => `vacancy:${cap(slug)}`,
+  /** The header and footer menus from WordPress (lib/cms/menus.ts). */
+  menus: 'menus',
+  /** The redirect rules and old slugs (lib/cms/redirects.ts keeps them in memory; the tag is for completeness). */
+  redirects: 'redirects',
 } as const;
 
 function cap(slug: string): string {
@@ -43,17 +47,25 @@ export type ContentChange =
       translationSlugs?: readonly string[];
     }
   | { kind: 'term'; taxonomy: string; slug: string }
+  /** A menu, a menu item or the menu locations changed. */
+  | { kind: 'menu'; slug: string }
+  /** The redirect rules changed. */
+  | { kind: 'redirects'; slug: string }
   /** Everything (the plugin's "Refresh everything" button). */
   | { kind: 'all' };
 
 /**
  * The tags to revalidate for one WordPress change. A post change refreshes its own page and every list that
- * may show it (and, with Polylang, the pages of its translations); a term change refreshes the term lists and the lists filtered by them. Unknown post types
- * (e.g. a plugin's own) refresh everything, since we cannot know which pages embed them.
+ * may show it (and, with Polylang, the pages of its translations); a term change refreshes the term lists and the
+ * lists filtered by them; a menu change the menus (every page's header and footer); a redirects change the
+ * redirect rules. Unknown post types (e.g. a plugin's own) refresh everything, since we cannot know which pages
+ * embed them.
  */
 export function tagsForChange(change: ContentChange): string[] {
   // Every CMS read carries TAGS.all (lib/cms/index.ts), so this one tag refreshes every page built from WordPress.
   if (change.kind === 'all') return [TAGS.all];
+  if (change.kind === 'menu') return [TAGS.menus];
+  if (change.kind === 'redirects') return [TAGS.redirects];
   if (change.kind === 'term') {
     switch (change.taxonomy) {
       case 'category':

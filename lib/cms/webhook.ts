@@ -55,6 +55,29 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     action: z.literal('refresh'),
     sentAt: z.string().max(40).optional(),
   }),
+  // Added for menus and redirects (issue 18): {"kind":"menu","action":"save","slug":"menus","nonce":"…"},
+  // {"kind":"redirects","action":"save","slug":"redirects","nonce":"…"}. The nonce makes two changes within one
+  // second different bodies, so the second is not refused as a replay of the first.
+  z.object({
+    kind: z.literal('menu'),
+    action: z.enum(['save', 'delete']),
+    slug,
+    nonce: z
+      .string()
+      .regex(/^[0-9a-f]{8,64}$/)
+      .optional(),
+    sentAt: z.string().max(40).optional(),
+  }),
+  z.object({
+    kind: z.literal('redirects'),
+    action: z.literal('save'),
+    slug,
+    nonce: z
+      .string()
+      .regex(/^[0-9a-f]{8,64}$/)
+      .optional(),
+    sentAt: z.string().max(40).optional(),
+  }),
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
@@ -64,8 +87,10 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * expire at once (`revalidateTag(tag, { expire: 0 })`) and its slug leaves the proxy's slug index; an ordinary edit
  * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
-export function isTakedown(body: { kind: 'post' | 'term' | 'all'; action: string; status?: string }): boolean {
-  if (body.kind === 'all') return false;
+export function isTakedown(body: { kind: string; action: string; status?: string }): boolean {
+  // Refresh everything, a menu or the redirect rules are not content: even a deleted menu is an edit (the site's
+  // own navigation returns).
+  if (body.kind === 'all' || body.kind === 'menu' || body.kind === 'redirects') return false;
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }
@@ -99,14 +124,20 @@ export function verifyWebhook(
 
 /** The change a valid body describes, for `tagsForChange`. */
 export function changeOf(body: WebhookBody): ContentChange {
-  if (body.kind === 'all') return { kind: 'all' };
-  return body.kind === 'post'
-    ? {
+  switch (body.kind) {
+    case 'all':
+      return { kind: 'all' };
+    case 'post':
+      return {
         kind: 'post',
         postType: body.postType,
         slug: body.slug,
         previousSlug: body.previousSlug,
         translationSlugs: body.translations ? Object.values(body.translations) : undefined,
-      }
-    : { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+      };
+    case 'term':
+      return { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+    default:
+      return { kind: body.kind, slug: body.slug };
+  }
 }

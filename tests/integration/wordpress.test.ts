@@ -19,6 +19,9 @@ import type { Endpoint } from '@/lib/cms/source';
 import { wordpressSource } from '@/lib/cms/sources/wordpress';
 
 import { editorExperienceSuite } from './wordpress-editor';
+// Issue 18 items 4 and 5 (menus, redirects, old slugs): in this file so they never run while the tests below switch
+// the rig's mode.
+import './wordpress-menus-redirects.suite';
 
 /**
  * The CMS client and reshaping against the real WordPress rig (scripts/wp-rig.sh boot), seeded with

@@ -31,6 +31,8 @@ require_once __DIR__ . '/includes/polylang.php';
 require_once __DIR__ . '/includes/preview.php';
 require_once __DIR__ . '/includes/front-end.php';
 require_once __DIR__ . '/includes/refresh-all.php';
+require_once __DIR__ . '/includes/menus.php';
+require_once __DIR__ . '/includes/redirects.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

@@ -10,4 +10,5 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 delete_option( 'lrjn_companion_site_url' );
 delete_option( 'lrjn_companion_webhook_secret' );
 delete_option( 'lrjn_companion_webhook_log' );
+delete_option( 'lrjn_companion_redirects' );
 wp_clear_scheduled_hook( 'lrjn_companion_retry_webhook' );

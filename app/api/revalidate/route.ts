@@ -2,6 +2,7 @@
 import { revalidateTag } from 'next/cache';
 
 import { TAGS, tagsForChange } from '@/lib/cms';
+import { noteRedirectChange } from '@/lib/cms/redirects';
 import { noteContentChange } from '@/lib/cms/slug-index';
 import {
   MAX_BODY_BYTES,
@@ -108,11 +109,14 @@ export async function POST(request: Request) {
   const profile = isTakedown(parsed.data) ? { expire: 0 } : 'max';
   for (const tag of tags) revalidateTag(tag, profile);
   // The proxy's index of content slugs (unknown slugs are a 404 there) learns of the change at once.
-  noteContentChange({
+  const noted = {
     ...change,
     action: parsed.data.action,
     status: parsed.data.kind === 'post' ? parsed.data.status : undefined,
-  });
+  };
+  noteContentChange(noted);
+  // The proxy's redirects (lib/cms/redirects.ts): new rules, or a post's old slug now leading to its new one.
+  noteRedirectChange(noted);
   recordWebhookCall({
     status: 200,
     result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
@@ -122,7 +126,7 @@ export async function POST(request: Request) {
         ? parsed.data.postType
         : parsed.data.kind === 'term'
           ? `term:${parsed.data.taxonomy}`
-          : 'all',
+          : parsed.data.kind,
     slug: parsed.data.kind === 'all' ? '' : parsed.data.slug,
     tags: tags.length,
   });

@@ -47,8 +47,20 @@ const BUDGET = {
   seo: 100,
 };
 
-let reportCount = 0;
+/** Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): try up to 3 times. */
 async function lighthouse(url, dir) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, dir);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`  retrying ${url}: ${String(error.stderr ?? error.message).trim()}\n`);
+    }
+  }
+}
+
+let reportCount = 0;
+async function lighthouseOnce(url, dir) {
   reportCount += 1;
   const out = path.join(keepDir ?? dir, `report-${reportCount}-${url.replace(/[^a-z0-9]+/gi, '_')}.json`);
   await run(

@@ -45,7 +45,7 @@ export default async function EmailConfirmationPage({ params }: PageProps<'/[loc
           </ScopedClientMessages>
         </div>
         <p className="mt-8">
-          <Link href="/login" className="font-medium text-brand underline">
+          <Link href="/login" prefetch={false} className="font-medium text-brand underline">
             {t('backToLogin')}
           </Link>
         </p>

@@ -62,7 +62,10 @@ async function lighthouse(url, dir) {
 let reportCount = 0;
 async function lighthouseOnce(url, dir) {
   reportCount += 1;
-  const out = path.join(keepDir ?? dir, `report-${process.pid}-${reportCount}-${url.replace(/[^a-z0-9]+/gi, '_')}.json`);
+  const out = path.join(
+    keepDir ?? dir,
+    `report-${process.pid}-${reportCount}-${url.replace(/[^a-z0-9]+/gi, '_')}.json`,
+  );
   await run(
     'npx',
     [

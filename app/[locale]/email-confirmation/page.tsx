@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import { MailCheck } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 

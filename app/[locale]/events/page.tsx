@@ -1,4 +1,4 @@
-import { CalendarPlus, Download } from 'lucide-react';
+import { CalendarPlus, Download } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 

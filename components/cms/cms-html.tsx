@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 
 import { CmsImage } from './cms-image';
-import { EmbedFacadeLazy as EmbedFacade } from './embed-facade-lazy';
+import { EmbedFacade } from './embed-facade';
 
 /** Links to files are left as plain anchors: client navigation is only for our pages. */
 const FILE_LINK = /\.(pdf|docx?|xlsx?|pptx?|zip|jpe?g|png|gif|webp|mp3|mp4)(\?|#|$)/i;

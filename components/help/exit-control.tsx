@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { siteConfig } from '@/lib/config/site';
 
-import { ExitThisPageLazy as ExitThisPage } from './exit-this-page-lazy';
+import { ExitThisPage } from './exit-this-page';
 
 /**
  * 'Exit this page' with its translated labels and the configured neutral site (`EXIT_PAGE_URL`): for the Get help

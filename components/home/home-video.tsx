@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { EmbedFacadeLazy as EmbedFacade } from '@/components/cms/embed-facade-lazy';
+import { EmbedFacade } from '@/components/cms/embed-facade';
 import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId } from '@/lib/video';
 
 /** Whether `url` is a video HomeVideo can show (a YouTube or Vimeo link, or a video file). Pure. */

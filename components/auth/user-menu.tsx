@@ -1,6 +1,6 @@
 'use client';
 
-import { UserRound } from '@/components/icons/icons';
+import { UserRound } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { signOut } from '@/app/actions/auth';

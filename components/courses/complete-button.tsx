@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2 } from '@/components/icons/icons';
+import { CheckCircle2 } from '@/components/icons/island-icons';
 import { useState, useTransition } from 'react';
 
 import { completeLessonAction } from '@/app/actions/courses';

@@ -39,20 +39,20 @@ function icon(name: string, nodes: Node[]) {
   return Icon;
 }
 
-export const AlertTriangle = icon('triangle-exclamation-point', [
+export const AlertTriangle = /* @__PURE__ */ icon('triangle-exclamation-point', [
   ['path', { d: 'm21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3' }],
   ['path', { d: 'M12 9v4' }],
   ['path', { d: 'M12 17h.01' }],
 ]);
-export const ArrowLeft = icon('arrow-left', [
+export const ArrowLeft = /* @__PURE__ */ icon('arrow-left', [
   ['path', { d: 'm12 19-7-7 7-7' }],
   ['path', { d: 'M19 12H5' }],
 ]);
-export const ArrowRight = icon('arrow-right', [
+export const ArrowRight = /* @__PURE__ */ icon('arrow-right', [
   ['path', { d: 'M5 12h14' }],
   ['path', { d: 'm12 5 7 7-7 7' }],
 ]);
-export const Award = icon('award', [
+export const Award = /* @__PURE__ */ icon('award', [
   [
     'path',
     {
@@ -61,7 +61,7 @@ export const Award = icon('award', [
   ],
   ['circle', { cx: '12', cy: '8', r: '6' }],
 ]);
-export const BadgeCheck = icon('badge-check', [
+export const BadgeCheck = /* @__PURE__ */ icon('badge-check', [
   [
     'path',
     {
@@ -70,7 +70,7 @@ export const BadgeCheck = icon('badge-check', [
   ],
   ['path', { d: 'm16 9-5.5 5.5L8 12' }],
 ]);
-export const BookOpen = icon('book-open', [
+export const BookOpen = /* @__PURE__ */ icon('book-open', [
   ['path', { d: 'M12 5v16' }],
   [
     'path',
@@ -79,7 +79,7 @@ export const BookOpen = icon('book-open', [
     },
   ],
 ]);
-export const CalendarClock = icon('calendar-clock', [
+export const CalendarClock = /* @__PURE__ */ icon('calendar-clock', [
   ['path', { d: 'M16 14v2.2l1.6 1' }],
   ['path', { d: 'M16 2v3' }],
   ['path', { d: 'M21 7.338V5a2 2 0 00-2-2H5a2 2 0 00-2 2v14a2 2 0 002 2h2.338' }],
@@ -87,7 +87,7 @@ export const CalendarClock = icon('calendar-clock', [
   ['path', { d: 'M8 2v3' }],
   ['circle', { cx: '16', cy: '16', r: '6' }],
 ]);
-export const CalendarDays = icon('calendar-days', [
+export const CalendarDays = /* @__PURE__ */ icon('calendar-days', [
   ['path', { d: 'M8 2v3' }],
   ['path', { d: 'M16 2v3' }],
   ['rect', { x: '3', y: '3', width: '18', height: '18', rx: '2' }],
@@ -99,7 +99,7 @@ export const CalendarDays = icon('calendar-days', [
   ['path', { d: 'M12 17h.01' }],
   ['path', { d: 'M16 17h.01' }],
 ]);
-export const CalendarPlus = icon('calendar-plus', [
+export const CalendarPlus = /* @__PURE__ */ icon('calendar-plus', [
   ['path', { d: 'M16 18h6' }],
   ['path', { d: 'M16 2v3' }],
   ['path', { d: 'M19 15v6' }],
@@ -107,40 +107,40 @@ export const CalendarPlus = icon('calendar-plus', [
   ['path', { d: 'M3 9h18' }],
   ['path', { d: 'M8 2v3' }],
 ]);
-export const Check = icon('check', [['path', { d: 'M20 6 9 17l-5-5' }]]);
-export const CheckCircle2 = icon('circle-check', [
+export const Check = /* @__PURE__ */ icon('check', [['path', { d: 'M20 6 9 17l-5-5' }]]);
+export const CheckCircle2 = /* @__PURE__ */ icon('circle-check', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
   ['path', { d: 'm16 9-5.5 5.5L8 12' }],
 ]);
-export const ChevronDown = icon('chevron-down', [['path', { d: 'm6 9 6 6 6-6' }]]);
-export const ChevronLeft = icon('chevron-left', [['path', { d: 'm15 18-6-6 6-6' }]]);
-export const ChevronRight = icon('chevron-right', [['path', { d: 'm9 18 6-6-6-6' }]]);
-export const Circle = icon('circle', [['circle', { cx: '12', cy: '12', r: '10' }]]);
-export const CircleAlert = icon('circle-exclamation-point', [
+export const ChevronDown = /* @__PURE__ */ icon('chevron-down', [['path', { d: 'm6 9 6 6 6-6' }]]);
+export const ChevronLeft = /* @__PURE__ */ icon('chevron-left', [['path', { d: 'm15 18-6-6 6-6' }]]);
+export const ChevronRight = /* @__PURE__ */ icon('chevron-right', [['path', { d: 'm9 18 6-6-6-6' }]]);
+export const Circle = /* @__PURE__ */ icon('circle', [['circle', { cx: '12', cy: '12', r: '10' }]]);
+export const CircleAlert = /* @__PURE__ */ icon('circle-exclamation-point', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
   ['line', { x1: '12', x2: '12', y1: '8', y2: '12' }],
   ['line', { x1: '12', x2: '12.01', y1: '16', y2: '16' }],
 ]);
-export const CircleCheck = icon('circle-check', [
+export const CircleCheck = /* @__PURE__ */ icon('circle-check', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
   ['path', { d: 'm16 9-5.5 5.5L8 12' }],
 ]);
-export const CircleOff = icon('circle-off', [
+export const CircleOff = /* @__PURE__ */ icon('circle-off', [
   ['path', { d: 'm2 2 20 20' }],
   ['path', { d: 'M8.35 2.69A10 10 0 0 1 21.3 15.65' }],
   ['path', { d: 'M19.08 19.08A10 10 0 1 1 4.92 4.92' }],
 ]);
-export const Download = icon('download', [
+export const Download = /* @__PURE__ */ icon('download', [
   ['path', { d: 'M12 15V3' }],
   ['path', { d: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4' }],
   ['path', { d: 'm7 10 5 5 5-5' }],
 ]);
-export const ExternalLink = icon('external-link', [
+export const ExternalLink = /* @__PURE__ */ icon('external-link', [
   ['path', { d: 'M15 3h6v6' }],
   ['path', { d: 'M10 14 21 3' }],
   ['path', { d: 'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6' }],
 ]);
-export const FileText = icon('file-text', [
+export const FileText = /* @__PURE__ */ icon('file-text', [
   [
     'path',
     {
@@ -152,7 +152,7 @@ export const FileText = icon('file-text', [
   ['path', { d: 'M16 13H8' }],
   ['path', { d: 'M16 17H8' }],
 ]);
-export const Film = icon('film', [
+export const Film = /* @__PURE__ */ icon('film', [
   ['rect', { width: '18', height: '18', x: '3', y: '3', rx: '2' }],
   ['path', { d: 'M7 3v18' }],
   ['path', { d: 'M3 7.5h4' }],
@@ -162,13 +162,13 @@ export const Film = icon('film', [
   ['path', { d: 'M17 7.5h4' }],
   ['path', { d: 'M17 16.5h4' }],
 ]);
-export const Gift = icon('gift', [
+export const Gift = /* @__PURE__ */ icon('gift', [
   ['path', { d: 'M12 7v14' }],
   ['path', { d: 'M20 11v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8' }],
   ['path', { d: 'M7.5 7a1 1 0 0 1 0-5A4.8 8 0 0 1 12 7a4.8 8 0 0 1 4.5-5 1 1 0 0 1 0 5' }],
   ['rect', { x: '3', y: '7', width: '18', height: '4', rx: '1' }],
 ]);
-export const HandHeart = icon('hand-heart', [
+export const HandHeart = /* @__PURE__ */ icon('hand-heart', [
   ['path', { d: 'M11 14h2a2 2 0 0 0 0-4h-3c-.6 0-1.1.2-1.4.6L3 16' }],
   [
     'path',
@@ -179,7 +179,7 @@ export const HandHeart = icon('hand-heart', [
   ['path', { d: 'm2 15 6 6' }],
   ['path', { d: 'm7 20 1.6-1.4c.3-.4.8-.6 1.4-.6h4c1.1 0 2.1-.4 2.8-1.2l4.6-4.4a1 1 0 0 0-2.75-2.91' }],
 ]);
-export const Headphones = icon('headphones', [
+export const Headphones = /* @__PURE__ */ icon('headphones', [
   [
     'path',
     {
@@ -187,7 +187,7 @@ export const Headphones = icon('headphones', [
     },
   ],
 ]);
-export const Heart = icon('heart', [
+export const Heart = /* @__PURE__ */ icon('heart', [
   [
     'path',
     {
@@ -195,7 +195,7 @@ export const Heart = icon('heart', [
     },
   ],
 ]);
-export const HeartHandshake = icon('heart-handshake', [
+export const HeartHandshake = /* @__PURE__ */ icon('heart-handshake', [
   [
     'path',
     {
@@ -203,7 +203,7 @@ export const HeartHandshake = icon('heart-handshake', [
     },
   ],
 ]);
-export const House = icon('house', [
+export const House = /* @__PURE__ */ icon('house', [
   ['path', { d: 'M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8' }],
   [
     'path',
@@ -212,12 +212,12 @@ export const House = icon('house', [
     },
   ],
 ]);
-export const Image = icon('image', [
+export const Image = /* @__PURE__ */ icon('image', [
   ['rect', { width: '18', height: '18', x: '3', y: '3', rx: '2', ry: '2' }],
   ['circle', { cx: '9', cy: '9', r: '2' }],
   ['path', { d: 'm21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21' }],
 ]);
-export const ImageOff = icon('image-off', [
+export const ImageOff = /* @__PURE__ */ icon('image-off', [
   ['line', { x1: '2', x2: '22', y1: '2', y2: '22' }],
   ['path', { d: 'M10.41 10.41a2 2 0 1 1-2.83-2.83' }],
   ['line', { x1: '13.5', x2: '6', y1: '13.5', y2: '21' }],
@@ -225,7 +225,7 @@ export const ImageOff = icon('image-off', [
   ['path', { d: 'M3.59 3.59A1.99 1.99 0 0 0 3 5v14a2 2 0 0 0 2 2h14c.55 0 1.052-.22 1.41-.59' }],
   ['path', { d: 'M21 15V5a2 2 0 0 0-2-2H9' }],
 ]);
-export const Landmark = icon('landmark', [
+export const Landmark = /* @__PURE__ */ icon('landmark', [
   ['path', { d: 'M10 18v-7' }],
   ['path', { d: 'M11.119 2.205a2 2 0 0 1 1.762 0l7.84 3.846A.5.5 0 0 1 20.5 7h-17a.5.5 0 0 1-.22-.949z' }],
   ['path', { d: 'M14 18v-7' }],
@@ -233,7 +233,7 @@ export const Landmark = icon('landmark', [
   ['path', { d: 'M3 22h18' }],
   ['path', { d: 'M6 18v-7' }],
 ]);
-export const Languages = icon('languages', [
+export const Languages = /* @__PURE__ */ icon('languages', [
   ['path', { d: 'm5 8 6 6' }],
   ['path', { d: 'm4 14 6-6 2-3' }],
   ['path', { d: 'M2 5h12' }],
@@ -241,7 +241,7 @@ export const Languages = icon('languages', [
   ['path', { d: 'm22 22-5-10-5 10' }],
   ['path', { d: 'M14 18h6' }],
 ]);
-export const LifeBuoy = icon('life-buoy', [
+export const LifeBuoy = /* @__PURE__ */ icon('life-buoy', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
   ['path', { d: 'm4.93 4.93 4.24 4.24' }],
   ['path', { d: 'm14.83 9.17 4.24-4.24' }],
@@ -249,37 +249,37 @@ export const LifeBuoy = icon('life-buoy', [
   ['path', { d: 'm9.17 14.83-4.24 4.24' }],
   ['circle', { cx: '12', cy: '12', r: '4' }],
 ]);
-export const Link2 = icon('link-2', [
+export const Link2 = /* @__PURE__ */ icon('link-2', [
   ['path', { d: 'M9 17H7A5 5 0 0 1 7 7h2' }],
   ['path', { d: 'M15 7h2a5 5 0 1 1 0 10h-2' }],
   ['line', { x1: '8', x2: '16', y1: '12', y2: '12' }],
 ]);
-export const ListChecks = icon('list-checks', [
+export const ListChecks = /* @__PURE__ */ icon('list-checks', [
   ['path', { d: 'M13 5h8' }],
   ['path', { d: 'M13 12h8' }],
   ['path', { d: 'M13 19h8' }],
   ['path', { d: 'm3 17 2 2 4-4' }],
   ['path', { d: 'm3 7 2 2 4-4' }],
 ]);
-export const Lock = icon('lock', [
+export const Lock = /* @__PURE__ */ icon('lock', [
   ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
   ['path', { d: 'M7 11V7a5 5 0 0 1 10 0v4' }],
 ]);
-export const LogOut = icon('log-out', [
+export const LogOut = /* @__PURE__ */ icon('log-out', [
   ['path', { d: 'm16 17 5-5-5-5' }],
   ['path', { d: 'M21 12H9' }],
   ['path', { d: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4' }],
 ]);
-export const Mail = icon('mail', [
+export const Mail = /* @__PURE__ */ icon('mail', [
   ['path', { d: 'm22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7' }],
   ['rect', { x: '2', y: '4', width: '20', height: '16', rx: '2' }],
 ]);
-export const MailCheck = icon('mail-check', [
+export const MailCheck = /* @__PURE__ */ icon('mail-check', [
   ['path', { d: 'M22 13V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v12c0 1.1.9 2 2 2h8' }],
   ['path', { d: 'm22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7' }],
   ['path', { d: 'm16 19 2 2 4-4' }],
 ]);
-export const MapPin = icon('map-pin', [
+export const MapPin = /* @__PURE__ */ icon('map-pin', [
   [
     'path',
     {
@@ -288,12 +288,12 @@ export const MapPin = icon('map-pin', [
   ],
   ['circle', { cx: '12', cy: '10', r: '3' }],
 ]);
-export const Menu = icon('menu', [
+export const Menu = /* @__PURE__ */ icon('menu', [
   ['path', { d: 'M4 5h16' }],
   ['path', { d: 'M4 12h16' }],
   ['path', { d: 'M4 19h16' }],
 ]);
-export const MessageSquareWarning = icon('message-square-exclamation-point', [
+export const MessageSquareWarning = /* @__PURE__ */ icon('message-square-exclamation-point', [
   [
     'path',
     {
@@ -303,7 +303,7 @@ export const MessageSquareWarning = icon('message-square-exclamation-point', [
   ['path', { d: 'M12 15h.01' }],
   ['path', { d: 'M12 7v4' }],
 ]);
-export const MessagesSquare = icon('messages-square', [
+export const MessagesSquare = /* @__PURE__ */ icon('messages-square', [
   [
     'path',
     {
@@ -317,12 +317,12 @@ export const MessagesSquare = icon('messages-square', [
     },
   ],
 ]);
-export const Monitor = icon('monitor', [
+export const Monitor = /* @__PURE__ */ icon('monitor', [
   ['rect', { width: '20', height: '14', x: '2', y: '3', rx: '2' }],
   ['line', { x1: '8', x2: '16', y1: '21', y2: '21' }],
   ['line', { x1: '12', x2: '12', y1: '17', y2: '21' }],
 ]);
-export const Moon = icon('moon', [
+export const Moon = /* @__PURE__ */ icon('moon', [
   [
     'path',
     {
@@ -330,7 +330,7 @@ export const Moon = icon('moon', [
     },
   ],
 ]);
-export const Newspaper = icon('newspaper', [
+export const Newspaper = /* @__PURE__ */ icon('newspaper', [
   ['path', { d: 'M15 18h-5' }],
   ['path', { d: 'M18 14h-8' }],
   [
@@ -339,11 +339,11 @@ export const Newspaper = icon('newspaper', [
   ],
   ['rect', { width: '8', height: '4', x: '10', y: '6', rx: '1' }],
 ]);
-export const Pause = icon('pause', [
+export const Pause = /* @__PURE__ */ icon('pause', [
   ['rect', { x: '14', y: '3', width: '5', height: '18', rx: '1' }],
   ['rect', { x: '5', y: '3', width: '5', height: '18', rx: '1' }],
 ]);
-export const Phone = icon('phone', [
+export const Phone = /* @__PURE__ */ icon('phone', [
   [
     'path',
     {
@@ -351,21 +351,21 @@ export const Phone = icon('phone', [
     },
   ],
 ]);
-export const Play = icon('play', [
+export const Play = /* @__PURE__ */ icon('play', [
   ['path', { d: 'M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z' }],
 ]);
-export const Search = icon('search', [
+export const Search = /* @__PURE__ */ icon('search', [
   ['path', { d: 'm21 21-4.34-4.34' }],
   ['circle', { cx: '11', cy: '11', r: '8' }],
 ]);
-export const Share2 = icon('share-2', [
+export const Share2 = /* @__PURE__ */ icon('share-2', [
   ['circle', { cx: '18', cy: '5', r: '3' }],
   ['circle', { cx: '6', cy: '12', r: '3' }],
   ['circle', { cx: '18', cy: '19', r: '3' }],
   ['line', { x1: '8.59', x2: '15.42', y1: '13.51', y2: '17.49' }],
   ['line', { x1: '15.41', x2: '8.59', y1: '6.51', y2: '10.49' }],
 ]);
-export const ShieldAlert = icon('shield-exclamation-point', [
+export const ShieldAlert = /* @__PURE__ */ icon('shield-exclamation-point', [
   [
     'path',
     {
@@ -375,7 +375,7 @@ export const ShieldAlert = icon('shield-exclamation-point', [
   ['path', { d: 'M12 8v4' }],
   ['path', { d: 'M12 16h.01' }],
 ]);
-export const ShieldCheck = icon('shield-check', [
+export const ShieldCheck = /* @__PURE__ */ icon('shield-check', [
   [
     'path',
     {
@@ -384,7 +384,7 @@ export const ShieldCheck = icon('shield-check', [
   ],
   ['path', { d: 'm9 12 2 2 4-4' }],
 ]);
-export const Sun = icon('sun', [
+export const Sun = /* @__PURE__ */ icon('sun', [
   ['circle', { cx: '12', cy: '12', r: '4' }],
   ['path', { d: 'M12 2v2' }],
   ['path', { d: 'M12 20v2' }],
@@ -395,21 +395,21 @@ export const Sun = icon('sun', [
   ['path', { d: 'm6.34 17.66-1.41 1.41' }],
   ['path', { d: 'm19.07 4.93-1.41 1.41' }],
 ]);
-export const UserRound = icon('user-round', [
+export const UserRound = /* @__PURE__ */ icon('user-round', [
   ['circle', { cx: '12', cy: '8', r: '5' }],
   ['path', { d: 'M20 21a8 8 0 0 0-16 0' }],
 ]);
-export const Users = icon('users', [
+export const Users = /* @__PURE__ */ icon('users', [
   ['path', { d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2' }],
   ['path', { d: 'M16 3.128a4 4 0 0 1 0 7.744' }],
   ['path', { d: 'M22 21v-2a4 4 0 0 0-3-3.87' }],
   ['circle', { cx: '9', cy: '7', r: '4' }],
 ]);
-export const Video = icon('video', [
+export const Video = /* @__PURE__ */ icon('video', [
   ['path', { d: 'm16 13 5.223 3.482a.5.5 0 0 0 .777-.416V7.87a.5.5 0 0 0-.752-.432L16 10.5' }],
   ['rect', { x: '2', y: '6', width: '14', height: '12', rx: '2' }],
 ]);
-export const Volume2 = icon('volume-2', [
+export const Volume2 = /* @__PURE__ */ icon('volume-2', [
   [
     'path',
     {
@@ -419,7 +419,7 @@ export const Volume2 = icon('volume-2', [
   ['path', { d: 'M16 9a5 5 0 0 1 0 6' }],
   ['path', { d: 'M19.364 18.364a9 9 0 0 0 0-12.728' }],
 ]);
-export const X = icon('x', [
+export const X = /* @__PURE__ */ icon('x', [
   ['path', { d: 'M18 6 6 18' }],
   ['path', { d: 'm6 6 12 12' }],
 ]);

@@ -1,6 +1,6 @@
 'use client';
 
-import { Monitor, Moon, Sun } from '@/components/icons/icons';
+import { Monitor, Moon, Sun } from '@/components/icons/island-icons';
 import { useTheme } from '@/components/layout/theme-provider';
 import { useSyncExternalStore } from 'react';
 import { useClientMessages } from '@/i18n/client-messages';

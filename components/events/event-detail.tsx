@@ -180,7 +180,6 @@ export async function EventDetail({
               {newTab}
             </a>
           ) : null}
-
         </aside>
 
         <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">

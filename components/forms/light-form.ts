@@ -95,7 +95,8 @@ export function useLightForm<Input extends Record<string, unknown>, Output>({
         }
         // What someone typed before hydration stays; only a non-empty default is written in.
         const initial = defaultValues[name];
-        if (fields.current.get(name) !== el && typeof initial === 'string' && initial) writeValue(el, initial);
+        if (fields.current.get(name) !== el && typeof initial === 'string' && initial)
+          writeValue(el, initial);
         fields.current.set(name, el);
       };
       refs.current.set(name, ref);

@@ -3,18 +3,24 @@
  * Lighthouse (mobile, simulated throttling: Lighthouse's default Moto G Power / slow 4G profile) on the pages
  * docs/ARCHITECTURE.md §7 budgets: performance >= 95, accessibility, best practices and SEO 100.
  *
- * Usage: npm run build && node bench/lighthouse.mjs [--paths /,/blog,/event/some-slug] [--runs 1]
- * Starts `next start` on 127.0.0.1:3300 (screening off) and stops it by PID. Lighthouse 12.8.2 (the last release
+ * Usage: npm run build && node bench/lighthouse.mjs [--paths /,/blog,/event/some-slug] [--runs 3] [--baseline]
+ *   [--lcp-budget 1600] [--performance-budget 95] [--keep reportDir]
+ * Starts `next start` on localhost:3300 (screening off) and stops it by PID. --baseline also builds a blank Next 16
+ * App Router app (bench/blank-app.mjs: `/` and a ~150 KB `/big`) on port 3301 and runs Lighthouse on both of its
+ * pages in every round, interleaved with the site's pages (round 1: blank, blank/big, each page; round 2: ...), so
+ * the floor is measured under the same machine load; the medians of both go in one table. Lighthouse 12.8.2 (the last release
  * that runs on Node 20) is fetched by `npx` on first use, so it is not an install-time dependency of the site;
  * Chromium is Debian's (`CHROMIUM_PATH`, default /usr/bin/chromium). Prints the median score per category and
  * the main timings; exits 1 if a page misses a budget.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
+import { buildBlankApp, startNext, stopNext } from './blank-app.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,33 +30,42 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const port = 3300;
-const base = `http://127.0.0.1:${port}`;
+const base = `http://localhost:${port}`;
+const blankBase = 'http://localhost:3301';
 const paths = option('paths', '/,/blog,/events').split(',');
-const runs = Number(option('runs', '1'));
+const runs = Number(option('runs', '3'));
+const withBaseline = args.includes('--baseline');
+// --keep <dir>: keep every Lighthouse JSON report there (LCP element, breakdown, render-blocking requests...).
+const keepDir = option('keep', undefined);
+if (keepDir) mkdirSync(keepDir, { recursive: true });
+const lcpBudget = Number(option('lcp-budget', 'Infinity'));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const BUDGET = {
+  performance: Number(option('performance-budget', '95')),
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 
-async function startServer() {
-  const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', SCREENING_ENABLED: 'false' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 120; i += 1) {
+/** Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): try up to 3 times. */
+async function lighthouse(url, dir) {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      if ((await fetch(`${base}/icon.svg`)).ok) return child;
-    } catch {
-      // not up yet
+      return await lighthouseOnce(url, dir);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`  retrying ${url}: ${String(error.stderr ?? error.message).trim()}\n`);
     }
-    await new Promise((r) => setTimeout(r, 500));
   }
-  process.kill(-child.pid, 'SIGTERM');
-  throw new Error('next start did not come up');
 }
 
-async function lighthouse(url, dir) {
-  const out = path.join(dir, 'report.json');
+let reportCount = 0;
+async function lighthouseOnce(url, dir) {
+  reportCount += 1;
+  const out = path.join(
+    keepDir ?? dir,
+    `report-${process.pid}-${reportCount}-${url.replace(/[^a-z0-9]+/gi, '_')}.json`,
+  );
   await run(
     'npx',
     [
@@ -89,20 +104,34 @@ async function lighthouse(url, dir) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const server = await startServer();
+const blankDir = withBaseline ? buildBlankApp() : null;
+const server = await startNext(root, port, { SCREENING_ENABLED: 'false', ALLOW_DEMO_PRODUCTION: '1' });
+const blank = blankDir ? await startNext(blankDir, 3301) : null;
 const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
 let missed = false;
 try {
   // Warm the ISR cache so the first measured load is a cached page, as in production.
   for (const p of paths) await fetch(base + p);
+  const targets = [
+    ...(blank
+      ? ['/', '/big'].map((p) => ({ label: `blank Next \`${p}\``, url: blankBase + p, blank: true }))
+      : []),
+    ...paths.map((p) => ({ label: `\`${p}\``, url: base + p, blank: false })),
+  ];
+  const results = new Map(targets.map((t) => [t.label, []]));
+  for (let i = 0; i < runs; i += 1)
+    for (const t of targets) {
+      const r = await lighthouse(t.url, dir);
+      results.get(t.label).push(r);
+      process.stderr.write(`  round ${i + 1}: ${t.label} ${r.performance} / LCP ${r.lcp} ms\n`);
+    }
   console.log(
-    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |',
+    `\n| page (median of ${runs}) | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |`,
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const p of paths) {
-    const results = [];
-    for (let i = 0; i < runs; i += 1) results.push(await lighthouse(base + p, dir));
-    const m = (key) => median(results.map((r) => r[key]));
+  for (const t of targets) {
+    const rs = results.get(t.label);
+    const m = (key) => median(rs.map((r) => r[key]));
     const row = {
       performance: m('performance'),
       accessibility: m('accessibility'),
@@ -110,18 +139,22 @@ try {
       seo: m('seo'),
     };
     console.log(
-      `| \`${p}\` | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${m('fcp')} | ${m('lcp')} | ${m('tbt')} | ${m('cls').toFixed(3)} |`,
+      `| ${t.label} | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${m('fcp')} | ${m('lcp')} | ${m('tbt')} | ${m('cls').toFixed(3)} |`,
     );
+    if (t.blank) continue;
     const below = Object.entries(BUDGET).filter(([k, min]) => row[k] < min);
+    if (m('lcp') > lcpBudget) below.push(['LCP']);
     if (below.length) {
       missed = true;
       console.log(
-        `  below budget: ${below.map(([k]) => k).join(', ')}; audits not passing: ${results[0].failing.join(', ')}`,
+        `  below budget: ${below.map(([k]) => k).join(', ')}; audits not passing: ${rs[0].failing.join(', ')}`,
       );
     }
   }
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
+  stopNext(server);
+  if (blank) stopNext(blank);
+  if (blankDir) rmSync(blankDir, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(missed ? 1 : 0);

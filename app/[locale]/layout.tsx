@@ -71,11 +71,13 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             </a>
             <PreviewBanner />
             <SiteHeader />
+            {/* Before the page, not after the footer: parsed early, a first visitor's banner paints with the first
+                paint instead of after the whole document (it is fixed at the bottom, so the layout is the same). */}
+            <CookieBanner />
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
             <SiteFooter />
-            <CookieBanner />
             <AppToaster />
             <AssistantLauncher shortName={site.shortName} />
             <WindowErrorScreen />

@@ -375,6 +375,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link
               href="/contact"
+              prefetch={false}
               className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
             >
               {t('contactCta')}

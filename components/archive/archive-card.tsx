@@ -1,4 +1,4 @@
-import { FileText, Film, Newspaper } from 'lucide-react';
+import { FileText, Film, Newspaper } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { AutoSubmit } from '@/components/blog/auto-submit';

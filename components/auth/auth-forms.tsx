@@ -1,12 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 
 import { requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '@/app/actions/auth';
 import { TextField } from '@/components/community/registration-fields';
 import { applyFailure } from '@/components/forms/form-feedback';
-import { lazyZodResolver } from '@/components/forms/lazy-resolver';
+import { lazySchema, useLightForm } from '@/components/forms/light-form';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { Link, useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
@@ -27,21 +26,17 @@ import { GUARD_FIELDS, type FormResult } from '@/lib/forms/result';
 
 // zod and the schemas load on the first focus of a form (preload) or its first validation, not with the page.
 const schemas = () => import('@/lib/auth/schemas');
-const signInResolver = lazyZodResolver<SignInInput, SignInValues>(() =>
-  schemas().then((m) => m.signInSchema),
-);
-const signUpResolver = lazyZodResolver<SignUpFormInput, SignUpValues>(() =>
-  schemas().then((m) => m.signUpSchema),
-);
-const emailOnlyResolver = lazyZodResolver<EmailOnlyInput, EmailOnlyValues>(() =>
+const signInSchema = lazySchema<SignInInput, SignInValues>(() => schemas().then((m) => m.signInSchema));
+const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() => schemas().then((m) => m.signUpSchema));
+const emailOnlySchema = lazySchema<EmailOnlyInput, EmailOnlyValues>(() =>
   schemas().then((m) => m.emailOnlySchema),
 );
-const resetResolver = lazyZodResolver<ResetPasswordInput, ResetPasswordValues>(() =>
+const resetSchema = lazySchema<ResetPasswordInput, ResetPasswordValues>(() =>
   schemas().then((m) => m.resetPasswordSchema),
 );
 
 /**
- * The account forms of /login and /email-confirmation (docs/SPEC-NOTES.md §2, §4): react-hook-form with the zod schemas the
+ * The account forms of /login and /email-confirmation (docs/SPEC-NOTES.md §2, §4): useLightForm with the zod schemas the
  * server actions use (lib/auth/schemas.ts), translated field and form messages (AuthForms), a live region for
  * the outcome, and the busy label while a request runs. After a sign-in, sign-up or new password the browser
  * loads the returned page in full, so the header's user menu starts from the new session.
@@ -63,13 +58,16 @@ function fieldMessage(t: Messages, key: string | undefined) {
 }
 
 /** Shows a failed result: field messages on the fields, and returns the form-level message (or null). */
-function useFailure<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
+function useFailure(
+  setError: (name: never, error: { type?: string; message?: string }) => void,
+  fields: readonly string[],
+) {
   const t = useClientMessages('AuthForms');
   const forms = useClientMessages('Forms');
   return (result: Extract<FormResult<unknown>, { ok: false }>): { text: string; key: string } | null => {
     const auth = authFailureMessage(result);
     if (auth) return { text: t(auth.key, auth.values), key: auth.key };
-    const key = applyFailure(result, setError as never, fields as readonly Path<T>[]);
+    const key = applyFailure(result, setError as never, fields);
     return key === 'invalid' ? null : { text: forms(key), key };
   };
 }
@@ -91,8 +89,8 @@ export function SignInForm({ next }: { next?: string }) {
   const t = useClientMessages('AuthForms');
   const locale = useLocale();
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<SignInInput, unknown, SignInValues>({
-    resolver: signInResolver,
+  const { register, handleSubmit, setError, formState } = useLightForm<SignInInput, SignInValues>({
+    schema: signInSchema,
     defaultValues: { email: '', password: '', next },
   });
   const failure = useFailure(setError, SIGN_IN_FIELDS);
@@ -107,7 +105,7 @@ export function SignInForm({ next }: { next?: string }) {
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-      onFocus={signInResolver.preload}
+      onFocus={signInSchema.preload}
       className="space-y-5"
       data-form="sign-in"
     >
@@ -151,8 +149,8 @@ export function SignUpForm({ next }: { next?: string }) {
   const t = useClientMessages('AuthForms');
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
   const { honeypotRef, values, refresh } = useFormGuard({ form: 'sign-up' });
-  const { register, handleSubmit, setError, formState } = useForm<SignUpFormInput, unknown, SignUpValues>({
-    resolver: signUpResolver,
+  const { register, handleSubmit, setError, formState } = useLightForm<SignUpFormInput, SignUpValues>({
+    schema: signUpSchema,
     defaultValues: { fullName: '', email: '', password: '', next },
   });
   const failure = useFailure(setError, SIGN_UP_FIELDS);
@@ -171,7 +169,7 @@ export function SignUpForm({ next }: { next?: string }) {
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-      onFocus={signUpResolver.preload}
+      onFocus={signUpSchema.preload}
       className="relative space-y-5"
       data-form="sign-up"
     >
@@ -219,8 +217,8 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
   const { honeypotRef, values, refresh } = useFormGuard({
     form: purpose === 'reset' ? 'password-reset' : 'resend-confirmation',
   });
-  const { register, handleSubmit, setError, formState } = useForm<EmailOnlyInput, unknown, EmailOnlyValues>({
-    resolver: emailOnlyResolver,
+  const { register, handleSubmit, setError, formState } = useLightForm<EmailOnlyInput, EmailOnlyValues>({
+    schema: emailOnlySchema,
     defaultValues: { email: '' },
   });
   const failure = useFailure(setError, EMAIL_ONLY_FIELDS);
@@ -244,7 +242,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-      onFocus={emailOnlyResolver.preload}
+      onFocus={emailOnlySchema.preload}
       className="relative space-y-5"
       data-form={purpose}
     >
@@ -285,12 +283,11 @@ export function ResetPasswordForm({
   const t = useClientMessages('AuthForms');
   const locale = useLocale();
   const [error, setErrorMessage] = useState<{ text: string; key: string } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, handleSubmit, setError, formState } = useLightForm<
     ResetPasswordInput,
-    unknown,
     ResetPasswordValues
   >({
-    resolver: resetResolver,
+    schema: resetSchema,
     defaultValues: requireCurrent ? { currentPassword: '', password: '' } : { password: '' },
   });
   const failure = useFailure(setError, RESET_FIELDS);
@@ -309,7 +306,7 @@ export function ResetPasswordForm({
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-      onFocus={resetResolver.preload}
+      onFocus={resetSchema.preload}
       className="space-y-5"
       data-form="reset"
     >

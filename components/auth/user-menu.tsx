@@ -1,6 +1,6 @@
 'use client';
 
-import { UserRound } from 'lucide-react';
+import { UserRound } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { signOut } from '@/app/actions/auth';

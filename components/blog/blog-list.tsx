@@ -44,7 +44,7 @@ export async function BlogList({ locale, state }: { locale: Locale; state: BlogQ
                   post={post}
                   locale={locale}
                   defaultAuthor={siteConfig().shortName}
-                  priority={i < 3}
+                  priority={i === 0}
                 />
               </li>
             ))}

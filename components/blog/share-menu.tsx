@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Link2, Share2 } from 'lucide-react';
+import { Check, Link2, Share2 } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { shareLinks, type ShareTarget } from '@/lib/share';

@@ -1,4 +1,4 @@
-import { HeartHandshake } from 'lucide-react';
+import { HeartHandshake } from '@/components/icons/icons';
 
 import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';

@@ -83,6 +83,7 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: Aft
               <p className="mt-2 text-muted">{t('comingSoonBody')}</p>
               <Link
                 href="/contact"
+                prefetch={false}
                 className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
               >
                 {t('contactUs')}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Play } from 'lucide-react';
+import { Play } from '@/components/icons/island-icons';
 import { useState, type ReactNode } from 'react';
 
 import { useConsent } from '@/lib/consent';

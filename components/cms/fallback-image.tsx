@@ -1,6 +1,6 @@
 'use client';
 
-import { ImageOff } from 'lucide-react';
+import { ImageOff } from '@/components/icons/island-icons';
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export type ImageSource = { src: string; srcSet?: string; sizes?: string };

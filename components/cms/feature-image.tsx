@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/icons/icons';
 
 import { Link } from '@/i18n/navigation';
 import type { CmsImage as CmsImageData } from '@/lib/cms';

@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';

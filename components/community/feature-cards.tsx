@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, MessagesSquare, Users } from 'lucide-react';
+import { ArrowRight, CalendarDays, MessagesSquare, Users } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';

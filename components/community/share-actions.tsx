@@ -1,6 +1,6 @@
 'use client';
 
-import { Link2, Share2 } from 'lucide-react';
+import { Link2, Share2 } from '@/components/icons/island-icons';
 import { useSyncExternalStore } from 'react';
 
 import { useClientMessages } from '@/i18n/client-messages';

@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import type { SiteConfig } from '@/lib/config/site';

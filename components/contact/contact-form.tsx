@@ -1,12 +1,11 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { forwardEnquiry, submitEnquiry } from '@/app/actions/contact';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
-import { lazyZodResolver } from '@/components/forms/lazy-resolver';
+import { lazySchema, useLightForm } from '@/components/forms/light-form';
 import { useClientMessages } from '@/i18n/client-messages';
 import type { ContactInput, ContactValues } from '@/lib/forms/contact';
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/forms/contact-fields';
@@ -16,7 +15,7 @@ type Phase = 'idle' | 'submitting' | 'saved' | 'forwarded';
 type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 // zod and the schema load on the form's first focus (preload) or first validation, not with the page.
-const contactResolver = lazyZodResolver<ContactInput, ContactValues>(() =>
+const contactSchema = lazySchema<ContactInput, ContactValues>(() =>
   import('@/lib/forms/contact').then((m) => m.contactSchema),
 );
 
@@ -47,11 +46,9 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: contactResolver,
+  } = useLightForm<ContactInput, ContactValues>({
+    schema: contactSchema,
     defaultValues: { name: '', email: '', message: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const busy = phase === 'submitting';
 
@@ -135,7 +132,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     <form
       noValidate
       onSubmit={handleSubmit(onValid)}
-      onFocus={contactResolver.preload}
+      onFocus={contactSchema.preload}
       aria-busy={busy}
       className="relative space-y-5"
     >

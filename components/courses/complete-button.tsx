@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '@/components/icons/island-icons';
 import { useState, useTransition } from 'react';
 
 import { completeLessonAction } from '@/app/actions/courses';

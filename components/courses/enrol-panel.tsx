@@ -74,7 +74,7 @@ export function EnrolPanel({ courseId, priced }: { courseId: string; priced: boo
     action = (
       <>
         <p className="text-sm text-muted">{t('pricedNote')}</p>
-        <Link href="/contact" className={BUTTON}>
+        <Link href="/contact" prefetch={false} className={BUTTON}>
           {t('contactToEnrol')}
         </Link>
       </>

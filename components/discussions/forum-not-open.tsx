@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '@/components/icons/icons';
 
 /**
  * The "forum is not open yet" card of the discussion pages (docs/SPEC-NOTES.md §2: the Community page's 'Discussion Forum

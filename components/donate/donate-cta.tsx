@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import { Lock } from '@/components/icons/icons';
 import { getLocale, getTranslations } from 'next-intl/server';
 
 import {

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-import { MessageSquareWarning } from 'lucide-react';
+import { MessageSquareWarning } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';

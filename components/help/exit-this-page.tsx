@@ -1,6 +1,6 @@
 'use client';
 
-import { LogOut } from 'lucide-react';
+import { LogOut } from '@/components/icons/island-icons';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 
 /** GOV.UK's pattern: three presses of Shift within this many milliseconds leave the page. */

@@ -13,7 +13,8 @@ export function HeroImage({ candidates }: { candidates: string[] }) {
   const common = { alt: '', fill: true, priority: true, sizes: '100vw', className: 'object-cover' } as const;
   const usable = candidates.filter((src) => {
     try {
-      prepareImage(common, [src]);
+      // Without `priority`: only a check here, which must not preload every candidate.
+      prepareImage({ ...common, priority: false }, [src]);
       return true;
     } catch {
       return false;

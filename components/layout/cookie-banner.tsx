@@ -1,26 +1,47 @@
 'use client';
 
 import { Link } from '@/i18n/client';
-import { setConsent, useConsent } from '@/lib/consent';
+import { CONSENT_KEY, setConsent, useConsent } from '@/lib/consent';
 import { useClientMessages } from '@/i18n/client-messages';
+
+/**
+ * Runs while the HTML is parsed, before the banner's markup: marks <html> when a choice is stored, so the CSS rule
+ * for [data-consent-pending] (app/globals.css) hides the server-rendered banner before it is ever painted.
+ */
+const HIDE_IF_CHOSEN = `try{var c=localStorage.getItem(${JSON.stringify(CONSENT_KEY)});if(c==='accepted'||c==='declined')document.documentElement.setAttribute('data-consent-chosen','')}catch(e){}`;
 
 /**
  * The cookie-consent banner (docs/SPEC-NOTES.md §2, §4): shown while no choice is stored; Accept or Decline stores it in
  * localStorage `gdpr-consent` and hides the banner. Not a modal: the page stays usable behind it, and it sits
  * fixed at the bottom so it shifts no content.
+ *
+ * It is in the server HTML (consent 'unknown'), not added after hydration: a first visitor's largest paint was
+ * this banner's text, held back until the page's JavaScript had run. The inline script above hides it at once
+ * for a returning visitor (hydration then removes it); without JavaScript it stays hidden (noscript style), as
+ * its buttons could not work.
  */
 export function CookieBanner() {
   const t = useClientMessages('CookieBanner');
   const consent = useConsent();
-  if (consent !== null) return null;
+  if (consent !== null && consent !== 'unknown') return null;
+  const pending = consent === 'unknown';
 
   return (
     <section
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-body"
       data-testid="cookie-banner"
+      data-consent-pending={pending ? '' : undefined}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-bg shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
     >
+      {pending ? (
+        <>
+          <script dangerouslySetInnerHTML={{ __html: HIDE_IF_CHOSEN }} />
+          <noscript
+            dangerouslySetInnerHTML={{ __html: '<style>[data-consent-pending]{display:none}</style>' }}
+          />
+        </>
+      ) : null}
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="max-w-3xl">
           <h2 id="cookie-banner-title" className="font-semibold">

@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Languages } from 'lucide-react';
+import { Check, Languages } from '@/components/icons/island-icons';
 import { useLocale } from '@/i18n/client';
 
 import { useClientMessages } from '@/i18n/client-messages';

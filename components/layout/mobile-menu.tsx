@@ -1,6 +1,6 @@
 'use client';
 
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { usePathname } from '@/i18n/client';

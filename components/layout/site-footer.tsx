@@ -1,4 +1,4 @@
-import { LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
+import { LifeBuoy, Mail, MapPin, Phone } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-import { Heart, House, LifeBuoy, Mail, Phone } from 'lucide-react';
+import { Heart, House, LifeBuoy, Mail, Phone } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { UserMenu } from '@/components/auth/user-menu';

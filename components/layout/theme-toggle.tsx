@@ -1,7 +1,7 @@
 'use client';
 
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTheme } from 'next-themes';
+import { Monitor, Moon, Sun } from '@/components/icons/island-icons';
+import { useTheme } from '@/components/layout/theme-provider';
 import { useSyncExternalStore } from 'react';
 import { useClientMessages } from '@/i18n/client-messages';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Download, Pause, Play, Volume2 } from 'lucide-react';
+import { Download, Pause, Play, Volume2 } from '@/components/icons/island-icons';
 import { useEffect, useRef, useState } from 'react';
 
 import { useLocale } from '@/i18n/client';

@@ -1,4 +1,4 @@
-import { ExternalLink as ExternalIcon } from 'lucide-react';
+import { ExternalLink as ExternalIcon } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 /** 'View on {host}' for a media item's `external_url`: a new tab, which the link text tells screen readers. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, X } from '@/components/icons/island-icons';
 import { useCallback, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 
 import { FallbackImage } from '@/components/cms/fallback-image';

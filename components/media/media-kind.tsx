@@ -1,4 +1,4 @@
-import { Headphones, Image as ImageIcon, Video } from 'lucide-react';
+import { Headphones, Image as ImageIcon, Video } from '@/components/icons/icons';
 
 import type { MediaKind } from '@/lib/cms';
 

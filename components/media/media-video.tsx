@@ -16,7 +16,8 @@ export async function MediaVideo({ item, priority }: { item: MediaArchiveItem; p
   if (!video) return null;
   if (video.type === 'file') {
     const poster = item.image
-      ? prepareImage({ alt: '', width: 1280, height: 720, priority }, [item.image.url]).sources[0]?.src
+      ? // Not `priority`: that would preload the srcset's pick, and the poster attribute takes only `src`.
+        prepareImage({ alt: '', width: 1280, height: 720 }, [item.image.url]).sources[0]?.src
       : undefined;
     return (
       <video

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileText } from '@/components/icons/icons';
 
 import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';

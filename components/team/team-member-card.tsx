@@ -1,4 +1,4 @@
-import { UserRound } from 'lucide-react';
+import { UserRound } from '@/components/icons/icons';
 
 import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';

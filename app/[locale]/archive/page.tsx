@@ -64,7 +64,7 @@ export default async function ArchivePage({ params, searchParams }: PageProps<'/
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {result.items.map((entry, i) => (
               <li key={`${entry.type}:${entry.slug}`} className="flex">
-                <ArchiveCard entry={entry} locale={locale} priority={i < 3} />
+                <ArchiveCard entry={entry} locale={locale} priority={i === 0} />
               </li>
             ))}
           </ul>

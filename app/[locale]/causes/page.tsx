@@ -35,7 +35,7 @@ export default async function CausesPage({ params }: PageProps<'/[locale]/causes
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {causes.map((cause, i) => (
               <li key={cause.slug}>
-                <CauseCard cause={cause} priority={i < 3} />
+                <CauseCard cause={cause} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Award, BookOpen } from 'lucide-react';
+import { Award, BookOpen } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 

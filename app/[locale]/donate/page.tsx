@@ -1,4 +1,4 @@
-import { ExternalLink, Gift, HandHeart, Heart, Landmark, Users } from 'lucide-react';
+import { ExternalLink, Gift, HandHeart, Heart, Landmark, Users } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';

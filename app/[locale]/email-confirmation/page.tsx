@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import { MailCheck } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
@@ -45,7 +45,7 @@ export default async function EmailConfirmationPage({ params }: PageProps<'/[loc
           </ScopedClientMessages>
         </div>
         <p className="mt-8">
-          <Link href="/login" className="font-medium text-brand underline">
+          <Link href="/login" prefetch={false} className="font-medium text-brand underline">
             {t('backToLogin')}
           </Link>
         </p>

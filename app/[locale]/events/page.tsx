@@ -1,4 +1,4 @@
-import { CalendarPlus, Download } from 'lucide-react';
+import { CalendarPlus, Download } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
@@ -57,7 +57,7 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
                 <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {upcoming.map((item, i) => (
                     <li key={item.view.id}>
-                      <EventCard item={item} locale={locale} priority={i < 3} />
+                      <EventCard item={item} locale={locale} priority={i === 0} />
                     </li>
                   ))}
                 </ul>

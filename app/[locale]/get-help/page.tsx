@@ -1,4 +1,4 @@
-import { CalendarClock, ExternalLink, Phone, ShieldAlert } from 'lucide-react';
+import { CalendarClock, ExternalLink, Phone, ShieldAlert } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';

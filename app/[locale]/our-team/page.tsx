@@ -32,7 +32,7 @@ export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-t
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {members.map((member, i) => (
               <li key={member.slug}>
-                <TeamMemberCard member={member} priority={i < 4} />
+                <TeamMemberCard member={member} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -32,7 +32,7 @@ export default async function ReportsPage({ params }: PageProps<'/[locale]/repor
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {reports.map((report, i) => (
               <li key={report.id}>
-                <ReportCard report={report} locale={locale} detailed priority={i < 3} />
+                <ReportCard report={report} locale={locale} detailed priority={i === 0} />
               </li>
             ))}
           </ul>

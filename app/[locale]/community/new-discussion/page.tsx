@@ -1,4 +1,4 @@
-import { ArrowRight, Mail, Newspaper, Users } from 'lucide-react';
+import { ArrowRight, Mail, Newspaper, Users } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { Award, ListChecks } from 'lucide-react';
+import { Award, ListChecks } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';

@@ -45,7 +45,7 @@ export default async function MediaPodcastsPage({ params }: PageProps<'/[locale]
                         src={item.image.url}
                         alt=""
                         fill
-                        priority={i < 2}
+                        priority={i === 0}
                         sizes="160px"
                         className="object-cover"
                       />

@@ -42,7 +42,7 @@ export default async function MediaVideosPage({ params }: PageProps<'/[locale]/m
               <li key={item.id}>
                 <article>
                   {item.video ? (
-                    <MediaVideo item={item} priority={i < 2} />
+                    <MediaVideo item={item} priority={i === 0} />
                   ) : (
                     <FeatureImage image={item.image} sizes="(min-width: 1024px) 600px, 100vw" />
                   )}

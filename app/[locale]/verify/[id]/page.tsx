@@ -1,4 +1,4 @@
-import { BadgeCheck, CircleOff } from 'lucide-react';
+import { BadgeCheck, CircleOff } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Award, CheckCircle2, Circle, Download } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Award, CheckCircle2, Circle, Download } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';

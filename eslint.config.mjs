@@ -36,6 +36,15 @@ export default defineConfig([
               importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'],
               message: 'Import from @/i18n/navigation.',
             },
+            {
+              name: 'lucide-react',
+              message:
+                'Import icons from @/components/icons/icons (server) or island-icons (browser): lucide-react 1.x renders through a client component that adds its runtime to every page (issue 20).',
+            },
+            {
+              name: 'next-themes',
+              message: 'Import useTheme from @/components/layout/theme-provider (issue 20: off the first load).',
+            },
           ],
         },
       ],

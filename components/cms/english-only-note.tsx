@@ -1,4 +1,4 @@
-import { Languages } from 'lucide-react';
+import { Languages } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 /**

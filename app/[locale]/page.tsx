@@ -38,9 +38,10 @@ const DEFAULT_HERO = '/images/hero-default.jpg';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeParam(params);
-  const [t, header] = await Promise.all([
+  const [t, header, home] = await Promise.all([
     getTranslations({ locale, namespace: 'Metadata' }),
     getTranslations({ locale, namespace: 'Header' }),
+    getHomePage().catch(() => null),
   ]);
   // 'Home | {site name}': the same '{page} | {site name}' form as every other page.
   return pageMetadata({
@@ -48,6 +49,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
     path: '/',
     title: header('home'),
     description: t('siteDescription'),
+    // WordPress holds English only: its SEO plugin's values would replace the other locales' translations.
+    seo: locale === 'en' ? home?.seo : undefined,
   });
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { cache } from 'react';
 
 import { env } from '@/lib/config/env';
+import { siteConfig } from '@/lib/config/site';
 import { isoDate } from '@/lib/format';
 
 import { CmsError } from './errors';
@@ -108,7 +109,13 @@ function context(): ReshapeContext {
     const origins = [e.WORDPRESS_URL, e.SITE_URL]
       .filter((u): u is string => Boolean(u))
       .map((u) => new URL(u).origin);
-    reshapeContext = { ...imageHostConfig(process.env), internalOrigins: origins };
+    reshapeContext = {
+      ...imageHostConfig(process.env),
+      internalOrigins: origins,
+      // SEO plugin canonicals count only on the site's own origin, never under the WordPress URL.
+      siteOrigin: new URL(siteConfig().url).origin,
+      cmsBases: e.WORDPRESS_URL ? [e.WORDPRESS_URL] : [],
+    };
   }
   return reshapeContext;
 }

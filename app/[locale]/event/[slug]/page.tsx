@@ -59,6 +59,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
     description: view.summary || event.title,
     ogType: 'article',
     image: view.image?.url,
+    seo: event.seo,
   });
   return meta;
 }

@@ -39,6 +39,7 @@ Commands:
   status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
   mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent] [site-types=reports,events|none]
+       [seo=none|yoast|rankmath]
                               switch the running rig to another cell of the test matrix (no restart; unset
                               keys stay as they are) and print the mode; with no arguments just print it
   configure-webhook <site-url> <secret>
@@ -62,6 +63,8 @@ Environment:
                           theme would (default reports,events; none = stock WordPress, posts and pages only)
   WP_RIG_PERMALINKS       boot: pretty (default, /%postname%/, REST under /wp-json) or plain (?rest_route= only)
   WP_RIG_ACF              boot: present (default) or absent (no \`acf\` field in any REST answer)
+  WP_RIG_SEO              boot: none (default), yoast (Yoast SEO's \`yoast_head_json\` on every REST entry) or
+                          rankmath (Rank Math's GET /rankmath/v1/getHead?url=); a few posts carry editor-set values
 
 Files in the state directory after boot: admin-password (user admin), app-password ("admin:<application
 password>", for curl -u / REST writes), logs/ (MariaDB, PHP server, WordPress debug log).
@@ -358,7 +361,7 @@ cmd_boot() {
   if [ -n "${WP_RIG_SITE_URL:-}" ] || [ -n "${WP_RIG_WEBHOOK_SECRET:-}" ]; then
     "${php_cli[@]}" "$HELPERS/configure.php" webhook 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   fi
-  if [ -n "${WP_RIG_PLUGIN:-}${WP_RIG_PERMALINKS:-}${WP_RIG_ACF:-}${WP_RIG_SITE_TYPES:-}" ]; then
+  if [ -n "${WP_RIG_PLUGIN:-}${WP_RIG_PERMALINKS:-}${WP_RIG_ACF:-}${WP_RIG_SITE_TYPES:-}${WP_RIG_SEO:-}" ]; then
     "${php_cli[@]}" "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   fi
 
@@ -449,7 +452,7 @@ cmd_mode() {
   local arg key value
   live_group mariadb "$DB_PATTERN" > /dev/null || die "the rig is not running (scripts/wp-rig.sh boot)"
   # Only what is given on the command line changes (the boot-time variables are not re-applied).
-  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES
+  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES WP_RIG_SEO
   for arg in "$@"; do
     key="${arg%%=*}"
     value="${arg#*=}"
@@ -459,7 +462,8 @@ cmd_mode() {
       permalinks) export WP_RIG_PERMALINKS="$value" ;;
       acf) export WP_RIG_ACF="$value" ;;
       site-types) export WP_RIG_SITE_TYPES="$value" ;;
-      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types)" ;;
+      seo) export WP_RIG_SEO="$value" ;;
+      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types, seo)" ;;
     esac
   done
   if ! php -d display_errors=stderr -d error_reporting=22527 "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'; then

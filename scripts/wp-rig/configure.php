@@ -6,7 +6,8 @@
  *                                             to <file> (mode 600)
  *   php configure.php mode                   switches the rig's cell from WP_RIG_PLUGIN (active|inactive),
  *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent) and
- *                                             WP_RIG_SITE_TYPES (reports,events | none); unset = unchanged;
+ *                                             WP_RIG_SITE_TYPES (reports,events | none), WP_RIG_SEO
+ *                                             (none | yoast | rankmath); unset = unchanged;
  *                                             prints the resulting mode
  *   php configure.php webhook                sets the companion plugin's site URL and secret from the environment
  *                                             variables WP_RIG_SITE_URL and WP_RIG_WEBHOOK_SECRET (the secret is
@@ -75,11 +76,13 @@ if ( 'mode' === $wprig_command ) {
 		'plugin'     => (string) getenv( 'WP_RIG_PLUGIN' ),
 		'permalinks' => (string) getenv( 'WP_RIG_PERMALINKS' ),
 		'acf'        => (string) getenv( 'WP_RIG_ACF' ),
+		'seo'        => (string) getenv( 'WP_RIG_SEO' ),
 	);
 	$wprig_allowed = array(
 		'plugin'     => array( 'active', 'inactive' ),
 		'permalinks' => array( 'pretty', 'plain' ),
 		'acf'        => array( 'present', 'absent' ),
+		'seo'        => array( 'none', 'yoast', 'rankmath' ),
 	);
 	foreach ( $wprig_want as $wprig_key => $wprig_value ) {
 		if ( '' !== $wprig_value && ! in_array( $wprig_value, $wprig_allowed[ $wprig_key ], true ) ) {
@@ -111,14 +114,19 @@ if ( 'mode' === $wprig_command ) {
 	if ( '' !== $wprig_want['acf'] ) {
 		update_option( 'wprig_acf', $wprig_want['acf'] );
 	}
+	// What an SEO plugin would add (mu-plugin.php): Yoast's yoast_head_json or Rank Math's getHead route.
+	if ( '' !== $wprig_want['seo'] ) {
+		update_option( 'wprig_seo', $wprig_want['seo'] );
+	}
 	// Rebuilt by WordPress on the next request, with the post types and permalink structure in force then.
 	delete_option( 'rewrite_rules' );
 	printf(
-		"mode: plugin=%s permalinks=%s acf=%s site-types=%s\n",
+		"mode: plugin=%s permalinks=%s acf=%s site-types=%s seo=%s\n",
 		is_plugin_active( $wprig_plugin ) ? 'active' : 'inactive',
 		get_option( 'permalink_structure' ) ? 'pretty' : 'plain',
 		'absent' === get_option( 'wprig_acf' ) ? 'absent' : 'present',
-		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none'
+		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none',
+		(string) get_option( 'wprig_seo', 'none' )
 	);
 	exit( 0 );
 }

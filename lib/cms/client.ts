@@ -60,9 +60,13 @@ const DROPPABLE_PARAMS: ReadonlySet<string> = new Set(['orderby', 'order']);
 const CIRCUIT_MS = 30_000;
 const BACKOFF_MS = 300;
 
+/** The companion plugin's own read-only routes (wordpress/lrjn-companion). */
+const PLUGIN_ROUTES: ReadonlySet<string> = new Set(['/lrjn/v1/hero']);
+
 /** Throws unless `route` is one of the allowed REST routes. */
 export function assertAllowedRoute(route: string): void {
-  if (!ALLOWED_ROUTE.test(route)) throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
+  if (!ALLOWED_ROUTE.test(route) && !PLUGIN_ROUTES.has(route))
+    throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
 }
 
 /**

@@ -8,7 +8,9 @@ import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { isoDate } from '@/lib/format';
 
+import { wpFetch } from './client';
 import { CmsError } from './errors';
+import { parseWordPressHero, type WordPressHero } from './hero';
 import { imageHostConfig } from './images';
 import {
   reshapeCause,
@@ -64,6 +66,7 @@ export { CONTENT_NOTE_TAG, needsContentNote } from './content-note';
 export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
 export type { Endpoint } from './source';
+export type { WordPressHero } from './hero';
 
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
@@ -248,6 +251,35 @@ export const getHomePage = cache(async (): Promise<Page | null> => {
     hints([TAGS.pages], 'page'),
   );
   return res.items[0] ? reshapePage(res.items[0], context()) : null;
+});
+
+/**
+ * The home page hero set in WordPress (Pages → Home page hero; `GET /wp-json/lrjn/v1/hero`), or null: without
+ * `WORDPRESS_URL` (the snapshot has none), when the companion plugin is inactive or older (no such route), when
+ * WordPress is down, or when the editor left every field empty. Tagged `home-hero` (the plugin's webhook on save)
+ * and `cms`. Never throws.
+ */
+export const getWordPressHero = cache(async (): Promise<WordPressHero | null> => {
+  const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+  if (!WORDPRESS_URL) return null;
+  try {
+    const res = await wpFetch(
+      '/lrjn/v1/hero',
+      {},
+      {
+        baseUrl: WORDPRESS_URL,
+        timeoutMs: WORDPRESS_TIMEOUT_MS,
+        tags: [TAGS.all, TAGS.homeHero],
+        revalidate: DATA_REVALIDATE,
+        what: 'home hero',
+      },
+    );
+    return parseWordPressHero(res.data, context());
+  } catch (error) {
+    const missing = error instanceof CmsError && error.missing;
+    if (!missing) console.warn('[cms] home hero read failed:', error instanceof Error ? error.message : error);
+    return null;
+  }
 });
 
 /** Every report, newest first. Data: `/wp/v2/reports?_embed&per_page=100&orderby=date&order=desc`, all pages. */

@@ -198,10 +198,11 @@ export type SlugChange = ContentChange & { action: string; status?: string };
  * other types or taxonomies do not affect content routes and are ignored.
  */
 export function noteContentChange(change: SlugChange): void {
+  if (change.kind === 'settings') return;
   const kind =
     change.kind === 'post'
       ? POST_TYPES[change.postType]
-      : change.taxonomy === 'media_category'
+      : change.kind === 'term' && change.taxonomy === 'media_category'
         ? 'media-categories'
         : undefined;
   if (!kind) return;

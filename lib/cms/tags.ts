@@ -26,6 +26,8 @@ export const TAGS = {
   teamMember: (slug: string) => `team-member:${cap(slug)}`,
   vacancies: 'vacancies',
   vacancy: (slug: string) => `vacancy:${cap(slug)}`,
+  /** The home page hero edited in WordPress (lrjn/v1/hero). */
+  homeHero: 'home-hero',
 } as const;
 
 function cap(slug: string): string {
@@ -35,7 +37,8 @@ function cap(slug: string): string {
 /** A change reported by the WordPress companion plugin's webhook (see wordpress/lrjn-companion). */
 export type ContentChange =
   | { kind: 'post'; postType: string; slug: string; previousSlug?: string | null }
-  | { kind: 'term'; taxonomy: string; slug: string };
+  | { kind: 'term'; taxonomy: string; slug: string }
+  | { kind: 'settings'; name: string };
 
 /**
  * The tags to revalidate for one WordPress change. A post change refreshes its own page and every list that
@@ -43,6 +46,8 @@ export type ContentChange =
  * (e.g. a plugin's own) refresh everything, since we cannot know which pages embed them.
  */
 export function tagsForChange(change: ContentChange): string[] {
+  // A setting this site does not know (a newer plugin) may show anywhere.
+  if (change.kind === 'settings') return change.name === 'hero' ? [TAGS.homeHero] : [TAGS.all];
   if (change.kind === 'term') {
     switch (change.taxonomy) {
       case 'category':

@@ -38,6 +38,13 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     slug,
     sentAt: z.string().max(40).optional(),
   }),
+  // A setting edited in WordPress (the home page hero: wordpress/lrjn-companion/includes/hero.php).
+  z.object({
+    kind: z.literal('settings'),
+    action: z.literal('save'),
+    name: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    sentAt: z.string().max(40).optional(),
+  }),
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
@@ -47,7 +54,7 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * expire at once (`revalidateTag(tag, { expire: 0 })`) and its slug leaves the proxy's slug index; an ordinary edit
  * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
-export function isTakedown(body: { kind: 'post' | 'term'; action: string; status?: string }): boolean {
+export function isTakedown(body: { kind: string; action: string; status?: string }): boolean {
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }
@@ -81,7 +88,16 @@ export function verifyWebhook(
 
 /** The change a valid body describes, for `tagsForChange`. */
 export function changeOf(body: WebhookBody): ContentChange {
+  if (body.kind === 'settings') return { kind: 'settings', name: body.name };
   return body.kind === 'post'
     ? { kind: 'post', postType: body.postType, slug: body.slug, previousSlug: body.previousSlug }
     : { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
+}
+
+/** How the webhook log names a change's type and item: `post`/`page`/`term:category`/`settings`, then slug or name. */
+export function describeChange(body: WebhookBody): { postType: string; slug: string } {
+  if (body.kind === 'settings') return { postType: 'settings', slug: body.name };
+  return body.kind === 'post'
+    ? { postType: body.postType, slug: body.slug }
+    : { postType: `term:${body.taxonomy}`, slug: body.slug };
 }

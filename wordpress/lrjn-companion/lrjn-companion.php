@@ -25,6 +25,7 @@ require_once __DIR__ . '/includes/acf-fields.php';
 require_once __DIR__ . '/includes/webhook.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/rest.php';
+require_once __DIR__ . '/includes/hero.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

@@ -9,6 +9,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   changeOf,
+  describeChange,
   isTakedown,
   verifyWebhook,
   webhookBodySchema,
@@ -113,16 +114,16 @@ export async function POST(request: Request) {
     action: parsed.data.action,
     status: parsed.data.kind === 'post' ? parsed.data.status : undefined,
   });
+  const described = describeChange(parsed.data);
   recordWebhookCall({
     status: 200,
     result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
     action: parsed.data.action,
-    postType: parsed.data.kind === 'post' ? parsed.data.postType : `term:${parsed.data.taxonomy}`,
-    slug: parsed.data.slug,
+    ...described,
     tags: tags.length,
   });
   console.info(
-    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.slug}: revalidated ${tags.join(', ')}`,
+    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${described.slug}: revalidated ${tags.join(', ')}`,
   );
   return answer({ revalidated: tags, all: tags.includes(TAGS.all) });
 }

@@ -11,6 +11,7 @@ import { isoDate } from '@/lib/format';
 import { wpFetch } from './client';
 import { CmsError } from './errors';
 import { parseWordPressHero, type WordPressHero } from './hero';
+import { rankMathSeo } from './rank-math';
 import { imageHostConfig } from './images';
 import {
   reshapeCause,
@@ -46,6 +47,7 @@ import type {
   PostList,
   PostSummary,
   Report,
+  SeoFields,
   TeamMember,
   Term,
   Vacancy,
@@ -136,6 +138,27 @@ async function findBySlug(endpoint: Endpoint, slug: string, cacheHints: CacheHin
   return items[0] ?? null;
 }
 
+/**
+ * One entry, reshaped, with Rank Math's SEO fields added when it has no Yoast ones (rank-math.ts; WordPress
+ * only, read with the entry's own tags so its webhook refreshes both).
+ */
+async function withPluginSeo<T extends { seo?: SeoFields }>(
+  raw: unknown,
+  reshaped: T | null,
+  cacheHints: CacheHints,
+): Promise<T | null> {
+  const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+  if (!reshaped || reshaped.seo || !WORDPRESS_URL) return reshaped;
+  const seo = await rankMathSeo((raw as { link?: unknown }).link, {
+    baseUrl: WORDPRESS_URL,
+    timeoutMs: WORDPRESS_TIMEOUT_MS,
+    tags: cacheHints.tags,
+    revalidate: DATA_REVALIDATE,
+    ctx: context(),
+  });
+  return seo ? { ...reshaped, seo } : reshaped;
+}
+
 export type PostListQuery = {
   page?: number;
   search?: string;
@@ -179,8 +202,9 @@ export async function getRecentPosts(count = 3): Promise<PostSummary[]> {
 
 /** One published post by slug, or null. Data: `/wp/v2/posts?slug={slug}&_embed`. */
 export const getPost = cache(async (slug: string): Promise<Post | null> => {
-  const raw = await findBySlug('posts', slug, hints([TAGS.post(slug)], 'post'));
-  return raw ? reshapePost(raw, context()) : null;
+  const hint = hints([TAGS.post(slug)], 'post');
+  const raw = await findBySlug('posts', slug, hint);
+  return raw ? withPluginSeo(raw, reshapePost(raw, context()), hint) : null;
 });
 
 /**
@@ -237,8 +261,9 @@ export const getTags = cache(async (): Promise<Term[]> => {
 
 /** A WordPress page by slug, or null. Data: `/wp/v2/pages?slug={slug}&_embed`. */
 export const getPage = cache(async (slug: string): Promise<Page | null> => {
-  const raw = await findBySlug('pages', slug, hints([TAGS.pages, TAGS.page(slug)], 'page'));
-  return raw ? reshapePage(raw, context()) : null;
+  const hint = hints([TAGS.pages, TAGS.page(slug)], 'page');
+  const raw = await findBySlug('pages', slug, hint);
+  return raw ? withPluginSeo(raw, reshapePage(raw, context()), hint) : null;
 });
 
 /** The home page (docs/SPEC-NOTES.md §7): the page with slug `home`, else the first page WordPress lists. */
@@ -300,8 +325,9 @@ export async function getLatestReports(count = 3): Promise<Report[]> {
 
 /** One report by slug, or null. Data: `/wp/v2/reports?slug={slug}&_embed`. */
 export const getReport = cache(async (slug: string): Promise<Report | null> => {
-  const raw = await findBySlug('reports', slug, hints([TAGS.report(slug)], 'report'));
-  return raw ? reshapeReport(raw, context()) : null;
+  const hint = hints([TAGS.report(slug)], 'report');
+  const raw = await findBySlug('reports', slug, hint);
+  return raw ? withPluginSeo(raw, reshapeReport(raw, context()), hint) : null;
 });
 
 /**
@@ -344,8 +370,9 @@ export const getEvents = cache(async (): Promise<CmsEvent[]> => {
 
 /** One event by slug, or null. Data: `/wp/v2/events?slug={slug}&_embed`. */
 export const getEvent = cache(async (slug: string): Promise<CmsEvent | null> => {
-  const raw = await findBySlug('events', slug, hints([TAGS.event(slug)], 'event'));
-  return raw ? reshapeEvent(raw, context()) : null;
+  const hint = hints([TAGS.event(slug)], 'event');
+  const raw = await findBySlug('events', slug, hint);
+  return raw ? withPluginSeo(raw, reshapeEvent(raw, context()), hint) : null;
 });
 
 /** Media archive items, optionally searched or filtered by media_category id. Data: `/wp/v2/media-archive`. */

@@ -119,9 +119,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2
 /** Plain text from untrusted head text: no tags (before or after decoding entities), no control characters. */
 export function seoText(value: string | undefined, max: number): string | undefined {
   if (!value) return undefined;
-  // Decoding can reveal markup (`&lt;script&gt;`): strip once more afterwards.
-  const once = htmlToText(value);
-  const text = htmlToText(once.replace(/<[^>]*>/g, ' ').replace(/&/g, '&amp;'))
+  // Decoding can reveal markup (`&lt;script&gt;`): strip it once more afterwards, without decoding again.
+  const text = htmlToText(value)
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
     .replace(CONTROL, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -79,6 +79,8 @@ describe('seoFromYoast', () => {
     );
     expect(seo?.title).toBe('Real title');
     expect(seo?.description).toBe('Bold text');
+    // Entity-encoded script blocks lose their content too, not just their tags.
+    expect(seoText('&lt;script&gt;alert(5)&lt;/script&gt;Kept', 100)).toBe('Kept');
     for (const v of [seo?.title, seo?.description]) expect(v).not.toMatch(/[<>]|script|iframe/);
   });
 

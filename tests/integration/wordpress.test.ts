@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,8 @@ import {
   reshapeTerm,
 } from '@/lib/cms/reshape';
 import { wordpressSource } from '@/lib/cms/sources/wordpress';
+import { tagsForChange } from '@/lib/cms/tags';
+import { changeOf, verifyWebhook, webhookBodySchema } from '@/lib/cms/webhook';
 
 /**
  * The CMS client and reshaping against the real WordPress rig (scripts/wp-rig.sh boot), seeded with
@@ -563,6 +567,48 @@ describe('SEO plugins and the WordPress home hero (issue 18 item 6)', () => {
 
     expect((await postHero(emptyHero)).status).toBe(200);
     expect(await (await fresh()).cms.getWordPressHero()).toBeNull();
+  });
+
+  it('saving the hero sends a signed settings webhook that revalidates home-hero', async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"revalidated":["home-hero"]}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const secret = 'hero-webhook-test-secret-0123456789';
+    const configure = (url: string, key: string) =>
+      execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'configure-webhook', url, key], {
+        env: { ...process.env, WP_RIG_PORT: new URL(baseUrl).port, WP_RIG_STATE: state },
+        encoding: 'utf8',
+      });
+    try {
+      configure(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret);
+      expect((await postHero({ heading: 'Webhook test' })).status).toBe(200);
+      // Sent on WordPress's shutdown, which may finish after the answer has gone out.
+      const deadline = Date.now() + 10_000;
+      while (!received.some((r) => r.body.includes('"settings"')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const call = received.find((r) => r.body.includes('"settings"'));
+      expect(call).toBeDefined();
+      const headers = {
+        signature: String(call!.headers['x-webhook-signature']),
+        timestamp: String(call!.headers['x-webhook-timestamp']),
+      };
+      expect(verifyWebhook(secret, headers, call!.body, Math.floor(Date.now() / 1000))).toEqual({ ok: true });
+      const body = webhookBodySchema.parse(JSON.parse(call!.body));
+      expect(body).toMatchObject({ kind: 'settings', action: 'save', name: 'hero' });
+      expect(tagsForChange(changeOf(body))).toEqual(['home-hero']);
+    } finally {
+      // Back to the e2e site (scripts/run-tests.sh); its secret when known, else this test's.
+      configure('http://localhost:3103', process.env.TEST_REVALIDATE_SECRET ?? secret);
+      await postHero(emptyHero);
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('the hero reads as none when the companion plugin is inactive (no route), without a warning', async () => {

@@ -593,7 +593,7 @@ function lrjn_companion_log_webhook( $message, $result ) {
 			'action'   => isset( $message['action'] ) ? (string) $message['action'] : '',
 			'type'     => isset( $message['postType'] ) ? (string) $message['postType'] : ( isset( $message['taxonomy'] ) ? (string) $message['taxonomy'] : '' ),
 			'id'       => isset( $message['id'] ) ? (int) $message['id'] : 0,
-			'slug'     => isset( $message['slug'] ) ? (string) $message['slug'] : '',
+			'slug'     => isset( $message['slug'] ) ? (string) $message['slug'] : ( isset( $message['name'] ) ? (string) $message['name'] : '' ),
 			'ok'       => ! empty( $result['ok'] ),
 			'code'     => isset( $result['code'] ) ? $result['code'] : null,
 			'error'    => isset( $result['error'] ) ? (string) $result['error'] : '',

@@ -39,7 +39,8 @@ Commands:
   status                      show what is running (exit status 1 when nothing is)
   url                         print the base URL
   mode [plugin=active|inactive] [permalinks=pretty|plain] [acf=present|absent|ids] [site-types=reports,events|none]
-       [polylang=on|off]      (polylang=on: Polylang's REST shape, lang/translations fields and ?lang=, with a few
+       [polylang=on|off] [seo=none|yoast|rankmath]
+                              (polylang=on: Polylang's REST shape, lang/translations fields and ?lang=, with a few
                               translated demo posts, a page and an event; off deletes them: scripts/wp-rig/polylang.php)
                               switch the running rig to another cell of the test matrix (no restart; unset
                               keys stay as they are) and print the mode; with no arguments just print it
@@ -67,6 +68,8 @@ Environment:
                           absent (no \`acf\` field in any REST answer) or ids (answers like the real ACF plugin
                           with the companion's field groups: attachment IDs unless the request has
                           acf_format=standard; scripts/wp-rig/acf-emulation.php)
+  WP_RIG_SEO              boot: none (default), yoast (Yoast SEO's \`yoast_head_json\` on every REST entry) or
+                          rankmath (Rank Math's GET /rankmath/v1/getHead?url=); a few posts carry editor-set values
 
 Files in the state directory after boot: admin-password (user admin), app-password ("admin:<application
 password>", for curl -u / REST writes), logs/ (MariaDB, PHP server, WordPress debug log).
@@ -363,7 +366,7 @@ cmd_boot() {
   if [ -n "${WP_RIG_SITE_URL:-}" ] || [ -n "${WP_RIG_WEBHOOK_SECRET:-}" ]; then
     "${php_cli[@]}" "$HELPERS/configure.php" webhook 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   fi
-  if [ -n "${WP_RIG_PLUGIN:-}${WP_RIG_PERMALINKS:-}${WP_RIG_ACF:-}${WP_RIG_SITE_TYPES:-}" ]; then
+  if [ -n "${WP_RIG_PLUGIN:-}${WP_RIG_PERMALINKS:-}${WP_RIG_ACF:-}${WP_RIG_SITE_TYPES:-}${WP_RIG_SEO:-}" ]; then
     "${php_cli[@]}" "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'
   fi
 
@@ -454,7 +457,7 @@ cmd_mode() {
   local arg key value
   live_group mariadb "$DB_PATTERN" > /dev/null || die "the rig is not running (scripts/wp-rig.sh boot)"
   # Only what is given on the command line changes (the boot-time variables are not re-applied).
-  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES WP_RIG_POLYLANG
+  unset WP_RIG_PLUGIN WP_RIG_PERMALINKS WP_RIG_ACF WP_RIG_SITE_TYPES WP_RIG_POLYLANG WP_RIG_SEO
   for arg in "$@"; do
     key="${arg%%=*}"
     value="${arg#*=}"
@@ -465,7 +468,8 @@ cmd_mode() {
       acf) export WP_RIG_ACF="$value" ;;
       site-types) export WP_RIG_SITE_TYPES="$value" ;;
       polylang) export WP_RIG_POLYLANG="$value" ;;
-      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types, polylang)" ;;
+      seo) export WP_RIG_SEO="$value" ;;
+      *) die "mode: unknown key '$key' (plugin, permalinks, acf, site-types, polylang, seo)" ;;
     esac
   done
   if ! php -d display_errors=stderr -d error_reporting=22527 "$HELPERS/configure.php" mode 2>> "$STATE/logs/cli.log" | sed 's/^/wp-rig: /'; then

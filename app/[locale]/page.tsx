@@ -18,10 +18,11 @@ import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getProgrammes } from '@/lib/causes';
-import { getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
+import { getHomePage, getLatestReports, getRecentPosts, getWordPressHero } from '@/lib/cms';
 import { VOLUNTEER_STATS, formatStat, impactStats } from '@/lib/home/stats';
 import { siteConfig } from '@/lib/config/site';
 import { getHomepageOverride } from '@/lib/home/hero-override';
+import { resolveHero } from '@/lib/home/resolve-hero';
 import { faqPageJsonLd, webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -38,9 +39,10 @@ const DEFAULT_HERO = '/images/hero-default.jpg';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeParam(params);
-  const [t, header] = await Promise.all([
+  const [t, header, home] = await Promise.all([
     getTranslations({ locale, namespace: 'Metadata' }),
     getTranslations({ locale, namespace: 'Header' }),
+    getHomePage().catch(() => null),
   ]);
   // 'Home | {site name}': the same '{page} | {site name}' form as every other page.
   return pageMetadata({
@@ -48,18 +50,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
     path: '/',
     title: header('home'),
     description: t('siteDescription'),
+    // WordPress holds English only: its SEO plugin's values would replace the other locales' translations.
+    seo: locale === 'en' ? home?.seo : undefined,
   });
 }
 
 const VALUES = ['Learn', 'Support', 'Act', 'Connect'] as const;
 const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
 
-/** A CTA link from the CMS is used only if it is a site path or an http(s) URL. */
-function safeLink(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  return /^https?:\/\//.test(value) ? value : undefined;
-}
 const FAQ = [1, 2, 3, 4, 5] as const;
 
 const faqLinks = {
@@ -102,29 +100,36 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const tm = await getTranslations('Metadata');
   const help = await getTranslations('HelpLinks');
   const site = siteConfig();
-  const [home, override, causes, reports, posts] = await Promise.all([
+  const [home, wordpressHero, override, causes, reports, posts] = await Promise.all([
     getHomePage().catch(() => null),
+    getWordPressHero(),
     getHomepageOverride(),
     getProgrammes(),
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
   const stats = await impactStats();
-  // The database row (docs/SPEC-NOTES.md §3 Homepage content) goes over the CMS: its background first in the fallback chain.
-  const heroCandidates = [
-    override?.backgroundImage,
-    home?.image?.url,
-    home?.firstContentImage,
-    home?.fields.backgroundImage,
-    DEFAULT_HERO,
-  ].filter((src): src is string => Boolean(src));
-  const ctaLink = override?.ctaLink ?? safeLink(home?.fields.ctaLink) ?? '/community';
-  // WordPress holds one language (English): its hero texts override the English defaults only; other locales
-  // keep their translations. The link applies to every locale.
-  const cmsText = locale === 'en' ? home?.fields : undefined;
-  const dbText = locale === 'en' ? override : undefined;
-  const ctaText = dbText?.ctaText ?? cmsText?.ctaText ?? t('heroCta');
-  const ctaExternal = /^https?:/.test(ctaLink);
+  // WordPress's hero editor, then the database row (docs/SPEC-NOTES.md §3 Homepage content), then the home page's
+  // fields, then the defaults, field by field (lib/home/resolve-hero.ts).
+  const hero = resolveHero({
+    english: locale === 'en',
+    wordpress: wordpressHero,
+    database: override,
+    page: home
+      ? {
+          ...home.fields,
+          images: [home.image?.url, home.firstContentImage, home.fields.backgroundImage],
+        }
+      : null,
+    defaults: {
+      heading: site.name,
+      subtitle: t('heroSubtitle'),
+      ctaText: t('heroCta'),
+      ctaLink: '/community',
+      image: DEFAULT_HERO,
+    },
+  });
+  const { ctaLink, ctaText, ctaExternal } = hero;
 
   return (
     <>
@@ -147,7 +152,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         className="relative isolate flex min-h-[60vh] items-center overflow-hidden bg-gradient-to-br from-[#3b0764] via-[#4c1d95] to-[#1e3a8a] text-white"
       >
         <div className="absolute inset-0 -z-10">
-          <HeroImage candidates={heroCandidates} />
+          <HeroImage candidates={hero.images} />
           <div className="absolute inset-0 bg-gradient-to-r from-[#1e0b3a]/90 via-[#2e1065]/75 to-[#1e3a8a]/50" />
         </div>
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -155,11 +160,9 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             id="hero-title"
             className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl"
           >
-            {site.name}
+            {hero.heading}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-white/95 sm:text-xl">
-            {dbText?.subtitle ?? cmsText?.subtitle ?? t('heroSubtitle')}
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-white/95 sm:text-xl">{hero.subtitle}</p>
           {ctaExternal ? (
             <a
               href={ctaLink}

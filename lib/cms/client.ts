@@ -63,9 +63,12 @@ const DROPPABLE_PARAMS: ReadonlySet<string> = new Set(['orderby', 'order']);
 const CIRCUIT_MS = 30_000;
 const BACKOFF_MS = 300;
 
+/** Plugin routes the site reads: the companion's hero (wordpress/lrjn-companion) and Rank Math's SEO head. */
+const PLUGIN_ROUTES: ReadonlySet<string> = new Set(['/lrjn/v1/hero', '/rankmath/v1/getHead']);
+
 /** Throws unless `route` is one of the allowed REST routes. */
 export function assertAllowedRoute(route: string): void {
-  if (!ALLOWED_ROUTE.test(route) && !COMPANION_ROUTE.test(route))
+  if (!ALLOWED_ROUTE.test(route) && !COMPANION_ROUTE.test(route) && !PLUGIN_ROUTES.has(route))
     throw new CmsError(CMS_MESSAGES.blocked, undefined, false);
 }
 
@@ -234,7 +237,8 @@ async function once(
     throw new CmsError(CMS_MESSAGES.failed(what, reason), undefined, true);
   }
   const data = extractJson(body);
-  const isItem = /\/\d+$/.test(route);
+  // One item (an object): `/wp/v2/posts/5`, and the plugin routes.
+  const isItem = /\/\d+$/.test(route) || PLUGIN_ROUTES.has(route);
   if (isItem ? Array.isArray(data) || typeof data !== 'object' || data === null : !Array.isArray(data)) {
     throw new CmsError(CMS_MESSAGES.invalidFormat);
   }

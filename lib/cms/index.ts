@@ -5,9 +5,13 @@ import path from 'node:path';
 import { cache } from 'react';
 
 import { env } from '@/lib/config/env';
+import { siteConfig } from '@/lib/config/site';
 import { isoDate } from '@/lib/format';
 
+import { wpFetch } from './client';
 import { CmsError } from './errors';
+import { parseWordPressHero, type WordPressHero } from './hero';
+import { rankMathSeo } from './rank-math';
 import { imageHostConfig } from './images';
 import { activePreview, previewItemFor } from './preview';
 import { PREVIEW_TYPES, type PreviewType } from './preview-token';
@@ -48,6 +52,7 @@ import type {
   PostList,
   PostSummary,
   Report,
+  SeoFields,
   TeamMember,
   Term,
   Vacancy,
@@ -71,6 +76,7 @@ export { htmlToText, truncateAtWord } from '@/lib/text';
 export type * from './types';
 export type { Endpoint } from './source';
 export type { Localized } from './translations';
+export type { WordPressHero } from './hero';
 
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
@@ -118,7 +124,13 @@ function context(): ReshapeContext {
     const origins = [e.WORDPRESS_URL, e.SITE_URL]
       .filter((u): u is string => Boolean(u))
       .map((u) => new URL(u).origin);
-    reshapeContext = { ...imageHostConfig(process.env), internalOrigins: origins };
+    reshapeContext = {
+      ...imageHostConfig(process.env),
+      internalOrigins: origins,
+      // SEO plugin canonicals count only on the site's own origin, never under the WordPress URL.
+      siteOrigin: new URL(siteConfig().url).origin,
+      cmsBases: e.WORDPRESS_URL ? [e.WORDPRESS_URL] : [],
+    };
   }
   return reshapeContext;
 }
@@ -166,7 +178,7 @@ async function findBySlug(endpoint: Endpoint, slug: string, cacheHints: CacheHin
  * English item (the page answers 404). A translation that cannot be read, or is not in that language, counts as
  * none.
  */
-async function localized<T>(
+async function localized<T extends { seo?: SeoFields }>(
   endpoint: 'posts' | 'pages' | 'events',
   slug: string,
   locale: Locale,
@@ -202,9 +214,34 @@ async function localized<T>(
     routing.defaultLocale,
     ...claimed.filter((l, i) => (l === locale ? item !== null : languageOf(published[i]?.items[0]) === l)),
   ];
+  // Rank Math's fields for the entry shown (a translation has its own), as getPost adds them.
+  const shown = item
+    ? await withPluginSeo(translated!.items[0], item, cacheHints)
+    : await withPluginSeo(raw, source, cacheHints);
   return item
-    ? { item, source, contentLocale: locale, locales }
-    : { item: source, source, contentLocale: routing.defaultLocale, locales };
+    ? { item: shown ?? item, source, contentLocale: locale, locales }
+    : { item: shown ?? source, source, contentLocale: routing.defaultLocale, locales };
+}
+
+/**
+ * One entry, reshaped, with Rank Math's SEO fields added when it has no Yoast ones (rank-math.ts; WordPress
+ * only, read with the entry's own tags so its webhook refreshes both).
+ */
+async function withPluginSeo<T extends { seo?: SeoFields }>(
+  raw: unknown,
+  reshaped: T | null,
+  cacheHints: CacheHints,
+): Promise<T | null> {
+  const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+  if (!reshaped || reshaped.seo || !WORDPRESS_URL) return reshaped;
+  const seo = await rankMathSeo((raw as { link?: unknown }).link, {
+    baseUrl: WORDPRESS_URL,
+    timeoutMs: WORDPRESS_TIMEOUT_MS,
+    tags: cacheHints.tags,
+    revalidate: DATA_REVALIDATE,
+    ctx: context(),
+  });
+  return seo ? { ...reshaped, seo } : reshaped;
 }
 
 export type PostListQuery = {
@@ -250,8 +287,9 @@ export async function getRecentPosts(count = 3): Promise<PostSummary[]> {
 
 /** One published post by slug, or null. Data: `/wp/v2/posts?slug={slug}&_embed`. */
 export const getPost = cache(async (slug: string): Promise<Post | null> => {
-  const raw = await findBySlug('posts', slug, hints([TAGS.post(slug)], 'post'));
-  return raw ? reshapePost(raw, context()) : null;
+  const hint = hints([TAGS.post(slug)], 'post');
+  const raw = await findBySlug('posts', slug, hint);
+  return raw ? withPluginSeo(raw, reshapePost(raw, context()), hint) : null;
 });
 
 /** The post with the English slug `slug` in `locale` (its translation, or English), or null. */
@@ -313,8 +351,9 @@ export const getTags = cache(async (): Promise<Term[]> => {
 
 /** A WordPress page by slug, or null. Data: `/wp/v2/pages?slug={slug}&_embed`. */
 export const getPage = cache(async (slug: string): Promise<Page | null> => {
-  const raw = await findBySlug('pages', slug, hints([TAGS.pages, TAGS.page(slug)], 'page'));
-  return raw ? reshapePage(raw, context()) : null;
+  const hint = hints([TAGS.pages, TAGS.page(slug)], 'page');
+  const raw = await findBySlug('pages', slug, hint);
+  return raw ? withPluginSeo(raw, reshapePage(raw, context()), hint) : null;
 });
 
 /** The page with the English slug `slug` in `locale` (its translation, or English), or null. */
@@ -332,6 +371,36 @@ export const getHomePage = cache(async (): Promise<Page | null> => {
     hints([TAGS.pages], 'page'),
   );
   return res.items[0] ? reshapePage(res.items[0], context()) : null;
+});
+
+/**
+ * The home page hero set in WordPress (Pages → Home page hero; `GET /wp-json/lrjn/v1/hero`), or null: without
+ * `WORDPRESS_URL` (the snapshot has none), when the companion plugin is inactive or older (no such route), when
+ * WordPress is down, or when the editor left every field empty. Tagged `home-hero` (the plugin's webhook on save)
+ * and `cms`. Never throws.
+ */
+export const getWordPressHero = cache(async (): Promise<WordPressHero | null> => {
+  const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+  if (!WORDPRESS_URL) return null;
+  try {
+    const res = await wpFetch(
+      '/lrjn/v1/hero',
+      {},
+      {
+        baseUrl: WORDPRESS_URL,
+        timeoutMs: WORDPRESS_TIMEOUT_MS,
+        tags: [TAGS.all, TAGS.homeHero],
+        revalidate: DATA_REVALIDATE,
+        what: 'home hero',
+      },
+    );
+    return parseWordPressHero(res.data, context());
+  } catch (error) {
+    const missing = error instanceof CmsError && error.missing;
+    if (!missing)
+      console.warn('[cms] home hero read failed:', error instanceof Error ? error.message : error);
+    return null;
+  }
 });
 
 /** Every report, newest first. Data: `/wp/v2/reports?_embed&per_page=100&orderby=date&order=desc`, all pages. */
@@ -352,8 +421,9 @@ export async function getLatestReports(count = 3): Promise<Report[]> {
 
 /** One report by slug, or null. Data: `/wp/v2/reports?slug={slug}&_embed`. */
 export const getReport = cache(async (slug: string): Promise<Report | null> => {
-  const raw = await findBySlug('reports', slug, hints([TAGS.report(slug)], 'report'));
-  return raw ? reshapeReport(raw, context()) : null;
+  const hint = hints([TAGS.report(slug)], 'report');
+  const raw = await findBySlug('reports', slug, hint);
+  return raw ? withPluginSeo(raw, reshapeReport(raw, context()), hint) : null;
 });
 
 /**
@@ -399,8 +469,9 @@ export const getEvents = cache(async (): Promise<CmsEvent[]> => {
 
 /** One event by slug, or null. Data: `/wp/v2/events?slug={slug}&_embed`. */
 export const getEvent = cache(async (slug: string): Promise<CmsEvent | null> => {
-  const raw = await findBySlug('events', slug, hints([TAGS.event(slug)], 'event'));
-  return raw ? reshapeEvent(raw, context()) : null;
+  const hint = hints([TAGS.event(slug)], 'event');
+  const raw = await findBySlug('events', slug, hint);
+  return raw ? withPluginSeo(raw, reshapeEvent(raw, context()), hint) : null;
 });
 
 /** The event with the English slug `slug` in `locale` (its translation, or English), or null. */

@@ -10,6 +10,7 @@ import {
   mediaKind,
 } from './media-archive';
 import { sanitizeCmsHtml, type SanitizeOptions } from './sanitize';
+import { seoFromYoast, type SeoContext } from './seo';
 import { htmlToText } from '@/lib/text';
 import type {
   Author,
@@ -93,6 +94,8 @@ const wpEntry = z.object({
   media_category: idList,
   acf: looseRecord.optional(),
   meta: looseRecord.optional(),
+  /** Yoast SEO's head as JSON; parsed field by field in seo.ts. */
+  yoast_head_json: z.unknown().optional(),
   _embedded: embedded,
 });
 type WpEntry = z.infer<typeof wpEntry>;
@@ -120,7 +123,7 @@ const wpMedia = z.object({
     .optional(),
 });
 
-export type ReshapeContext = SanitizeOptions;
+export type ReshapeContext = SanitizeOptions & Pick<SeoContext, 'siteOrigin' | 'cmsBases'>;
 
 /** Parses each raw item; logs and drops the ones that fail. */
 export function reshapeList<T>(
@@ -163,7 +166,9 @@ function author(entry: WpEntry): Author | null {
 }
 
 function base(entry: WpEntry, ctx: ReshapeContext) {
+  const seo = seoFromYoast(entry.yoast_head_json, ctx);
   return {
+    ...(seo ? { seo } : {}),
     id: entry.id,
     slug: entry.slug,
     title: htmlToText(entry.title),

@@ -204,6 +204,7 @@ export function noteContentChange(change: SlugChange): void {
     void rebuildSlugIndex();
     return;
   }
+  if (change.kind === 'settings') return;
   const kind =
     change.kind === 'post'
       ? POST_TYPES[change.postType]

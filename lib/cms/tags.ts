@@ -30,6 +30,8 @@ export const TAGS = {
   menus: 'menus',
   /** The redirect rules and old slugs (lib/cms/redirects.ts keeps them in memory; the tag is for completeness). */
   redirects: 'redirects',
+  /** The home page hero edited in WordPress (lrjn/v1/hero). */
+  homeHero: 'home-hero',
 } as const;
 
 function cap(slug: string): string {
@@ -51,6 +53,8 @@ export type ContentChange =
   | { kind: 'menu'; slug: string }
   /** The redirect rules changed. */
   | { kind: 'redirects'; slug: string }
+  /** A setting edited in WordPress (the home page hero). */
+  | { kind: 'settings'; name: string }
   /** Everything (the plugin's "Refresh everything" button). */
   | { kind: 'all' };
 
@@ -66,6 +70,8 @@ export function tagsForChange(change: ContentChange): string[] {
   if (change.kind === 'all') return [TAGS.all];
   if (change.kind === 'menu') return [TAGS.menus];
   if (change.kind === 'redirects') return [TAGS.redirects];
+  // A setting this site does not know (a newer plugin) may show anywhere.
+  if (change.kind === 'settings') return change.name === 'hero' ? [TAGS.homeHero] : [TAGS.all];
   if (change.kind === 'term') {
     switch (change.taxonomy) {
       case 'category':

@@ -1,5 +1,9 @@
 import type { Locale } from '@/i18n/routing';
 
+import type { SeoFields } from './seo';
+
+export type { SeoFields, SeoImage } from './seo';
+
 /**
  * Domain types of the CMS layer: what pages and components see. WordPress shapes (`rendered`, `_embedded`, `acf`)
  * never leave lib/cms (see reshape.ts). Dates are ISO 8601 strings as WordPress gives them (site-local time,
@@ -40,6 +44,8 @@ type Entry = {
   /** UTC (`modified_gmt`; site-local `modified` only when WordPress gives no GMT value). */
   modified: string;
   image: CmsImage | null;
+  /** Title, description, canonical and Open Graph from an SEO plugin (Yoast), sanitised; absent without one. */
+  seo?: SeoFields;
 };
 
 export type PostSummary = Entry & {

@@ -78,6 +78,13 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
       .optional(),
     sentAt: z.string().max(40).optional(),
   }),
+  // A setting edited in WordPress (the home page hero: wordpress/lrjn-companion/includes/hero.php).
+  z.object({
+    kind: z.literal('settings'),
+    action: z.literal('save'),
+    name: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    sentAt: z.string().max(40).optional(),
+  }),
 ]);
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
@@ -88,9 +95,10 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * may be served stale while it regenerates. Takes the webhook body or anything with its `kind`, `action`, `status`.
  */
 export function isTakedown(body: { kind: string; action: string; status?: string }): boolean {
-  // Refresh everything, a menu or the redirect rules are not content: even a deleted menu is an edit (the site's
-  // own navigation returns).
-  if (body.kind === 'all' || body.kind === 'menu' || body.kind === 'redirects') return false;
+  // Refresh everything, a menu, the redirect rules or a setting are not content: even a deleted menu is an edit
+  // (the site's own navigation returns).
+  if (body.kind === 'all' || body.kind === 'menu' || body.kind === 'redirects' || body.kind === 'settings')
+    return false;
   if (body.action !== 'save') return true;
   return body.kind === 'post' && body.status !== undefined && body.status !== 'publish';
 }
@@ -127,6 +135,8 @@ export function changeOf(body: WebhookBody): ContentChange {
   switch (body.kind) {
     case 'all':
       return { kind: 'all' };
+    case 'settings':
+      return { kind: 'settings', name: body.name };
     case 'post':
       return {
         kind: 'post',
@@ -139,5 +149,24 @@ export function changeOf(body: WebhookBody): ContentChange {
       return { kind: 'term', taxonomy: body.taxonomy, slug: body.slug };
     default:
       return { kind: body.kind, slug: body.slug };
+  }
+}
+
+/**
+ * How the webhook log names a change's type and item: `post`/`page`/`term:category`/`settings`/`menu`/`redirects`/`all`,
+ * then slug or name (`*` for everything).
+ */
+export function describeChange(body: WebhookBody): { postType: string; slug: string } {
+  switch (body.kind) {
+    case 'settings':
+      return { postType: 'settings', slug: body.name };
+    case 'all':
+      return { postType: 'all', slug: '*' };
+    case 'post':
+      return { postType: body.postType, slug: body.slug };
+    case 'term':
+      return { postType: `term:${body.taxonomy}`, slug: body.slug };
+    default:
+      return { postType: body.kind, slug: body.slug };
   }
 }

@@ -6,7 +6,8 @@ import { type Database, type HomepageContent, getDb, latestHomepageContent } fro
 
 /**
  * The home hero's database override (docs/SPEC-NOTES.md §3 Homepage content, §7 "select latest row from homepage_content by
- * created_at"): background image, subtitle, call-to-action text and link, each optional.
+ * created_at"): background image, subtitle, call-to-action text and link, each optional. The hero edited in
+ * WordPress (Pages → Home page hero) goes over it field by field; this row is the fallback (lib/home/resolve-hero.ts).
  *
  * How it reaches a static page (docs/ARCHITECTURE.md §2 and §4, classic ISR):
  * - `next build` never opens the database (several build workers would open one PGlite directory), so during

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 
 import { OG_LOCALE, localizedPath } from '@/i18n/paths';
 import { routing, type Locale } from '@/i18n/routing';
+import type { SeoFields } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 
 export type PageMetadataInput = {
@@ -29,7 +30,21 @@ export type PageMetadataInput = {
    * at the English URL. Omitted: every locale is real (site pages whose text is all in messages/).
    */
   locales?: readonly Locale[];
+  /**
+   * What an SEO plugin in WordPress set for this content (lib/cms/seo.ts, already sanitised): its title,
+   * description, Open Graph and Twitter values and noindex win over the ones above; its canonical path (only
+   * ever one on this site) replaces the page's own, in the same locale. Pass it only where the content is in
+   * the plugin's language.
+   */
+  seo?: SeoFields;
 };
+
+/** A site path without its locale prefix (`/es/blog/x` → `/blog/x`), for `localizedPath`. */
+function withoutLocale(path: string): string {
+  const first = path.split('/')[1];
+  if (!first || !(routing.locales as readonly string[]).includes(first)) return path;
+  return path.slice(first.length + 1) || '/';
+}
 
 /** The site's keywords message (a comma list) as a list. */
 export function keywordList(text: string): string[] {
@@ -54,34 +69,57 @@ export function pageMetadata({
   keywords,
   image,
   locales = routing.locales,
+  seo,
 }: PageMetadataInput): Metadata {
   const site = siteConfig();
   const real = routing.locales.filter((l) => l === routing.defaultLocale || locales.includes(l));
-  const canonical = localizedPath(real.includes(locale) ? locale : routing.defaultLocale, path);
+  // An SEO plugin's canonical path is on this site already (lib/cms/seo.ts); it keeps the page's canonical locale.
+  const canonical = localizedPath(
+    real.includes(locale) ? locale : routing.defaultLocale,
+    seo?.canonicalPath ? withoutLocale(seo.canonicalPath) : path,
+  );
   const languages: Record<string, string> = Object.fromEntries(real.map((l) => [l, localizedPath(l, path)]));
   languages['x-default'] = localizedPath(routing.defaultLocale, path);
-  const fullTitle = title ? `${title} | ${site.name}` : site.name;
-  const images = image ? [{ url: new URL(image, site.url).toString() }] : undefined;
+  const withSuffix = (t: string | undefined) =>
+    !t ? site.name : t.endsWith(` | ${site.name}`) ? t : `${t} | ${site.name}`;
+  const fullTitle = withSuffix(seo?.title ?? title);
+  const pageDescription = seo?.description ?? description;
+  const ogTitle = seo?.ogTitle ? withSuffix(seo.ogTitle) : fullTitle;
+  const ogDescription = seo?.ogDescription ?? pageDescription;
+  const images = seo?.ogImage
+    ? [seo.ogImage]
+    : image
+      ? [{ url: new URL(image, site.url).toString() }]
+      : undefined;
+  const twitterTitle = seo?.twitterTitle ? withSuffix(seo.twitterTitle) : ogTitle;
+  const twitterDescription = seo?.twitterDescription ?? ogDescription;
+  const twitterImages = seo?.twitterImage ? [{ url: seo.twitterImage }] : images;
+  const hidden = noindex || seo?.noindex;
 
   return {
     // Absolute: the layout's `%s | {site name}` template reaches child segments only, not the home page beside it.
     title: { absolute: fullTitle },
-    description,
+    description: pageDescription,
     ...(keywords ? { keywords: [...new Set([...keywords.own, ...keywordList(keywords.site)])] } : {}),
     alternates: { canonical, languages, types: { 'application/rss+xml': '/feed.xml' } },
     openGraph: {
       type: ogType,
       siteName: site.name,
-      title: fullTitle,
-      description,
+      title: ogTitle,
+      description: ogDescription,
       url: canonical,
       locale: OG_LOCALE[locale],
       alternateLocale: real.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
       ...(images ? { images } : {}),
     },
-    twitter: images
-      ? { card: 'summary_large_image', title: fullTitle, description, images }
-      : { card: 'summary', title: fullTitle, description },
-    robots: noindex ? { index: false, follow: false } : { index: true, follow: true },
+    twitter: twitterImages
+      ? {
+          card: 'summary_large_image',
+          title: twitterTitle,
+          description: twitterDescription,
+          images: twitterImages,
+        }
+      : { card: 'summary', title: twitterTitle, description: twitterDescription },
+    robots: hidden ? { index: false, follow: false } : { index: true, follow: true },
   };
 }

@@ -5,9 +5,10 @@
  *   php configure.php app-password <file>   creates an Application Password for `admin`, writes "admin:<password>"
  *                                             to <file> (mode 600)
  *   php configure.php mode                   switches the rig's cell from WP_RIG_PLUGIN (active|inactive),
- *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent|ids) and
- *                                             WP_RIG_SITE_TYPES (reports,events | none) and WP_RIG_POLYLANG
- *                                             (on|off, polylang.php); unset = unchanged;
+ *                                             WP_RIG_PERMALINKS (pretty|plain), WP_RIG_ACF (present|absent|ids),
+ *                                             WP_RIG_SITE_TYPES (reports,events | none), WP_RIG_POLYLANG
+ *                                             (on|off, polylang.php) and WP_RIG_SEO (none | yoast | rankmath);
+ *                                             unset = unchanged;
  *                                             prints the resulting mode
  *   php configure.php webhook                sets the companion plugin's site URL and secret from the environment
  *                                             variables WP_RIG_SITE_URL and WP_RIG_WEBHOOK_SECRET (the secret is
@@ -76,11 +77,13 @@ if ( 'mode' === $wprig_command ) {
 		'plugin'     => (string) getenv( 'WP_RIG_PLUGIN' ),
 		'permalinks' => (string) getenv( 'WP_RIG_PERMALINKS' ),
 		'acf'        => (string) getenv( 'WP_RIG_ACF' ),
+		'seo'        => (string) getenv( 'WP_RIG_SEO' ),
 	);
 	$wprig_allowed = array(
 		'plugin'     => array( 'active', 'inactive' ),
 		'permalinks' => array( 'pretty', 'plain' ),
 		'acf'        => array( 'present', 'absent', 'ids' ),
+		'seo'        => array( 'none', 'yoast', 'rankmath' ),
 	);
 	foreach ( $wprig_want as $wprig_key => $wprig_value ) {
 		if ( '' !== $wprig_value && ! in_array( $wprig_value, $wprig_allowed[ $wprig_key ], true ) ) {
@@ -122,15 +125,20 @@ if ( 'mode' === $wprig_command ) {
 			echo "polylang: $wprig_line\n";
 		}
 	}
+	// What an SEO plugin would add (mu-plugin.php): Yoast's yoast_head_json or Rank Math's getHead route.
+	if ( '' !== $wprig_want['seo'] ) {
+		update_option( 'wprig_seo', $wprig_want['seo'] );
+	}
 	// Rebuilt by WordPress on the next request, with the post types and permalink structure in force then.
 	delete_option( 'rewrite_rules' );
 	printf(
-		"mode: plugin=%s permalinks=%s acf=%s site-types=%s polylang=%s\n",
+		"mode: plugin=%s permalinks=%s acf=%s site-types=%s polylang=%s seo=%s\n",
 		is_plugin_active( $wprig_plugin ) ? 'active' : 'inactive',
 		get_option( 'permalink_structure' ) ? 'pretty' : 'plain',
 		in_array( get_option( 'wprig_acf' ), array( 'absent', 'ids' ), true ) ? get_option( 'wprig_acf' ) : 'present',
 		implode( ',', (array) get_option( 'wprig_site_types', array() ) ) ?: 'none',
-		'on' === get_option( 'wprig_polylang' ) ? 'on' : 'off'
+		'on' === get_option( 'wprig_polylang' ) ? 'on' : 'off',
+		(string) get_option( 'wprig_seo', 'none' )
 	);
 	exit( 0 );
 }

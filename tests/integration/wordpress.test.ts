@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +19,8 @@ import {
 } from '@/lib/cms/reshape';
 import type { Endpoint } from '@/lib/cms/source';
 import { wordpressSource } from '@/lib/cms/sources/wordpress';
+import { tagsForChange } from '@/lib/cms/tags';
+import { changeOf, verifyWebhook, webhookBodySchema } from '@/lib/cms/webhook';
 
 import { editorExperienceSuite } from './wordpress-editor';
 // Issue 18 items 4 and 5 (menus, redirects, old slugs): in this file so they never run while the tests below switch
@@ -863,5 +867,206 @@ describe('translated content with Polylang (issue 18 item 7)', () => {
     });
   });
 });
+/**
+ * Issue 18 item 6: SEO plugin fields and the home hero edited in WordPress, against the rig. `mode seo=yoast`
+ * makes the rig answer as Yoast SEO does (yoast_head_json on every entry), `seo=rankmath` as Rank Math's headless
+ * support does (GET /rankmath/v1/getHead); a few seeded posts carry editor-set (and hostile) values
+ * (scripts/wp-rig/mu-plugin.php). The rig's webhook site URL (WP_RIG_SITE_URL, http://localhost:3103 in
+ * scripts/run-tests.sh) is the site's own origin here. Put back to seo=none and an empty hero at the end.
+ */
+describe('SEO plugins and the WordPress home hero (issue 18 item 6)', () => {
+  const state = process.env.TEST_WORDPRESS_STATE ?? path.join(process.cwd(), '.data', 'wp-rig');
+  const siteUrl = 'http://localhost:3103';
+  const rigMode = (...args: string[]) =>
+    execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'mode', ...args], {
+      env: {
+        ...process.env,
+        WP_RIG_PORT: new URL(baseUrl || 'http://127.0.0.1:1').port,
+        WP_RIG_STATE: state,
+      },
+      encoding: 'utf8',
+    });
+  const fresh = async () => {
+    vi.resetModules();
+    vi.stubEnv('WORDPRESS_URL', baseUrl);
+    vi.stubEnv('SITE_URL', siteUrl);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const cms = await import('@/lib/cms');
+    const { pageMetadata } = await import('@/lib/seo/metadata');
+    const { siteConfig } = await import('@/lib/config/site');
+    return { cms, pageMetadata, site: siteConfig() };
+  };
+  const postHero = (body: Record<string, unknown>) =>
+    fetch(`${baseUrl}/wp-json/lrjn/v1/hero`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(readFileSync(path.join(state, 'app-password'), 'utf8').trim()).toString('base64')}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const emptyHero = { heading: '', text: '', imageId: 0, buttonLabel: '', buttonLink: '' };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+  afterAll(async () => {
+    rigMode('seo=none');
+    await postHero(emptyHero);
+  });
+
+  for (const plugin of ['yoast', 'rankmath'] as const) {
+    describe(`seo=${plugin}`, () => {
+      beforeAll(() => {
+        expect(rigMode(`seo=${plugin}`)).toContain(`seo=${plugin}`);
+      });
+
+      it('puts the editor’s SEO title, description and og:image into the post’s metadata', async () => {
+        const { cms, pageMetadata, site } = await fresh();
+        const post = (await cms.getPost('faith-leaders-roundtable'))!;
+        expect(post.seo).toMatchObject({
+          source: plugin,
+          title: 'Faith leaders & racial justice: the roundtable',
+          description: 'Faith leaders from across Leeds met to agree what they will do next.',
+          ogTitle: 'Share: the faith leaders roundtable',
+        });
+        expect(post.seo?.ogImage?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/wp-content\/uploads\/.+\.jpg$/);
+        // The plugin's canonical is the WordPress permalink: ignored, the page keeps its own.
+        expect(post.seo?.canonicalPath).toBeUndefined();
+        const meta = pageMetadata({
+          locale: 'en',
+          path: `/blog/${post.slug}`,
+          title: post.title,
+          description: post.excerpt,
+          seo: post.seo,
+        });
+        expect(meta.title).toEqual({
+          absolute: `Faith leaders & racial justice: the roundtable | ${site.name}`,
+        });
+        expect(meta.description).toBe('Faith leaders from across Leeds met to agree what they will do next.');
+        expect(meta.alternates?.canonical).toBe('/blog/faith-leaders-roundtable');
+      });
+
+      it('keeps a canonical on the site, and sanitises hostile values (no markup, no foreign canonical)', async () => {
+        const { cms } = await fresh();
+        expect((await cms.getPost('stop-the-scan-petition-handover'))?.seo?.canonicalPath).toBe(
+          '/blog/stop-the-scan-campaign-launch',
+        );
+        const hostile = (await cms.getPost('hostile-markup-test'))!.seo!;
+        expect(hostile).toMatchObject({
+          title: 'Hostile SEO title',
+          description: 'Hostile description',
+          noindex: true,
+        });
+        expect(hostile.canonicalPath).toBeUndefined();
+        expect(hostile.ogImage).toBeUndefined();
+        expect(JSON.stringify(hostile)).not.toMatch(/[<>]|alert|evil\.example/);
+      });
+
+      it('gives every other entry the plugin’s default title without the WordPress site name', async () => {
+        const { cms } = await fresh();
+        const post = (await cms.getPost('volunteer-profile-joseph'))!;
+        expect(post.seo?.title).toBe(post.title);
+        const event = (await cms.getEvent('winter-solidarity-social-2026'))!;
+        expect(event.seo?.title).toBe('Winter Solidarity Social');
+        expect((await cms.getHomePage())?.seo?.title).toBe('Welcome to the network');
+      });
+    });
+  }
+
+  it('seo=none: no SEO fields, the defaults stay', async () => {
+    expect(rigMode('seo=none')).toContain('seo=none');
+    const { cms } = await fresh();
+    expect((await cms.getPost('faith-leaders-roundtable'))?.seo).toBeUndefined();
+    expect((await cms.getHomePage())?.seo).toBeUndefined();
+  });
+
+  it('the hero endpoint serves what an editor saved, sanitised on both sides; empty means none', async () => {
+    const image = (
+      (await wpFetch('/wp/v2/media', { per_page: 1, media_type: 'image' }, options)).data as { id: number }[]
+    )[0]!;
+    const saved = await postHero({
+      heading: '<script>alert(1)</script>Together for justice',
+      text: 'A line of text',
+      imageId: image.id,
+      buttonLabel: 'Join us',
+      buttonLink: '/community',
+    });
+    expect(saved.status).toBe(200);
+    const refused = await postHero({ buttonLink: 'javascript:alert(1)' });
+    expect(refused.status).toBe(400);
+    const anonymous = await fetch(`${baseUrl}/wp-json/lrjn/v1/hero`, { method: 'POST', body: '{}' });
+    expect(anonymous.status).toBe(401);
+
+    const { cms } = await fresh();
+    const hero = await cms.getWordPressHero();
+    expect(hero).toMatchObject({
+      heading: 'Together for justice',
+      text: 'A line of text',
+      buttonLabel: 'Join us',
+      buttonLink: '/community',
+    });
+    expect(hero?.image?.url).toMatch(/\/wp-content\/uploads\/.+\.(jpg|png|webp)$/);
+
+    expect((await postHero(emptyHero)).status).toBe(200);
+    expect(await (await fresh()).cms.getWordPressHero()).toBeNull();
+  });
+
+  it('saving the hero sends a signed settings webhook that revalidates home-hero', async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"revalidated":["home-hero"]}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const secret = 'hero-webhook-test-secret-0123456789';
+    const configure = (url: string, key: string) =>
+      execFileSync('bash', [path.join('scripts', 'wp-rig.sh'), 'configure-webhook', url, key], {
+        env: { ...process.env, WP_RIG_PORT: new URL(baseUrl).port, WP_RIG_STATE: state },
+        encoding: 'utf8',
+      });
+    try {
+      configure(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret);
+      expect((await postHero({ heading: 'Webhook test' })).status).toBe(200);
+      // Sent on WordPress's shutdown, which may finish after the answer has gone out.
+      const deadline = Date.now() + 10_000;
+      while (!received.some((r) => r.body.includes('"settings"')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const call = received.find((r) => r.body.includes('"settings"'));
+      expect(call).toBeDefined();
+      const headers = {
+        signature: String(call!.headers['x-webhook-signature']),
+        timestamp: String(call!.headers['x-webhook-timestamp']),
+      };
+      expect(verifyWebhook(secret, headers, call!.body, Math.floor(Date.now() / 1000))).toEqual({ ok: true });
+      const body = webhookBodySchema.parse(JSON.parse(call!.body));
+      expect(body).toMatchObject({ kind: 'settings', action: 'save', name: 'hero' });
+      expect(tagsForChange(changeOf(body))).toEqual(['home-hero']);
+    } finally {
+      // Back to the e2e site (scripts/run-tests.sh); its secret when known, else this test's.
+      configure('http://localhost:3103', process.env.TEST_REVALIDATE_SECRET ?? secret);
+      await postHero(emptyHero);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('the hero reads as none when the companion plugin is inactive (no route), without a warning', async () => {
+    rigMode('plugin=inactive');
+    try {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { cms } = await fresh();
+      expect(await cms.getWordPressHero()).toBeNull();
+      expect(warn.mock.calls.some((c) => String(c[0]).includes('home hero'))).toBe(false);
+    } finally {
+      rigMode('plugin=active');
+    }
+  });
+});
+
 // Issue 18 (previews, links to the site, the front-end redirect, Refresh everything): after the mode switches above.
 editorExperienceSuite();

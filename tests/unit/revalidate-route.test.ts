@@ -140,6 +140,20 @@ describe('POST /api/revalidate', () => {
     expect((await post(JSON.stringify({ kind: 'all', action: 'delete' }))).status).toBe(422);
   });
 
+  it('maps the hero edited in WordPress (a settings change) to the home-hero tag, an unknown setting to everything', async () => {
+    const res = await post(JSON.stringify({ kind: 'settings', action: 'save', name: 'hero', sentAt: 'now' }));
+    expect(res.status).toBe(200);
+    expect(revalidated).toEqual([['home-hero', 'max']]);
+    revalidated.length = 0;
+    expect((await post(JSON.stringify({ kind: 'settings', action: 'save', name: 'menus' }))).status).toBe(
+      200,
+    );
+    expect(revalidated).toEqual([['cms', 'max']]);
+    expect((await post(JSON.stringify({ kind: 'settings', action: 'delete', name: 'hero' }))).status).toBe(
+      422,
+    );
+  });
+
   it('answers 401 to a bad signature, a replay and a stale timestamp, and revalidates nothing', async () => {
     const body = JSON.stringify({ kind: 'post', action: 'save', postType: 'page', slug: 'about' });
     expect((await post(body, { secret: 'wrong-secret-wrong-secret-wrong' })).status).toBe(401);

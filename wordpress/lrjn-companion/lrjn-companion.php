@@ -33,6 +33,7 @@ require_once __DIR__ . '/includes/front-end.php';
 require_once __DIR__ . '/includes/refresh-all.php';
 require_once __DIR__ . '/includes/menus.php';
 require_once __DIR__ . '/includes/redirects.php';
+require_once __DIR__ . '/includes/hero.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

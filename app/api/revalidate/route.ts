@@ -10,6 +10,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   changeOf,
+  describeChange,
   isTakedown,
   verifyWebhook,
   webhookBodySchema,
@@ -117,21 +118,16 @@ export async function POST(request: Request) {
   noteContentChange(noted);
   // The proxy's redirects (lib/cms/redirects.ts): new rules, or a post's old slug now leading to its new one.
   noteRedirectChange(noted);
+  const described = describeChange(parsed.data);
   recordWebhookCall({
     status: 200,
     result: isTakedown(parsed.data) ? 'expired' : 'revalidated',
     action: parsed.data.action,
-    postType:
-      parsed.data.kind === 'post'
-        ? parsed.data.postType
-        : parsed.data.kind === 'term'
-          ? `term:${parsed.data.taxonomy}`
-          : parsed.data.kind,
-    slug: parsed.data.kind === 'all' ? '' : parsed.data.slug,
+    ...described,
     tags: tags.length,
   });
   console.info(
-    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${parsed.data.kind === 'all' ? '*' : parsed.data.slug}: revalidated ${tags.join(', ')}`,
+    `[cms] webhook ${parsed.data.kind} ${parsed.data.action} ${described.slug}: revalidated ${tags.join(', ')}`,
   );
   return answer({ revalidated: tags, all: tags.includes(TAGS.all) });
 }

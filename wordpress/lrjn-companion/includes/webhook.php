@@ -9,6 +9,7 @@
  *   X-Webhook-Signature: sha256=<hex hash_hmac('sha256', "<timestamp>.<raw body>", secret)>
  *   posts: {"kind":"post","action":"save|trash|delete|unpublish","postType":"…","id":1,"slug":"…","previousSlug":null,"status":"publish","sentAt":"…"}
  *   terms: {"kind":"term","action":"save|delete","taxonomy":"category|post_tag|media_category","id":5,"slug":"…","sentAt":"…"}
+ *   settings: {"kind":"settings","action":"save","name":"hero","sentAt":"…"} (includes/hero.php)
  *
  * Changes are collected during the request (one message per post or term, the strongest action wins) and sent on
  * `shutdown`. Network errors and 5xx responses are retried (3 attempts in all); after that one retry is scheduled
@@ -602,7 +603,7 @@ function lrjn_companion_log_webhook( $message, $result ) {
 			'action'   => isset( $message['action'] ) ? (string) $message['action'] : '',
 			'type'     => isset( $message['postType'] ) ? (string) $message['postType'] : ( isset( $message['taxonomy'] ) ? (string) $message['taxonomy'] : '' ),
 			'id'       => isset( $message['id'] ) ? (int) $message['id'] : 0,
-			'slug'     => isset( $message['slug'] ) ? (string) $message['slug'] : '',
+			'slug'     => isset( $message['slug'] ) ? (string) $message['slug'] : ( isset( $message['name'] ) ? (string) $message['name'] : '' ),
 			'ok'       => ! empty( $result['ok'] ),
 			'code'     => isset( $result['code'] ) ? $result['code'] : null,
 			'error'    => isset( $result['error'] ) ? (string) $result['error'] : '',

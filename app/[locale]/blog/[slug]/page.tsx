@@ -57,6 +57,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
     // One image for every locale, at its unprefixed (final) address.
     image: `/blog/${encodeURIComponent(slug)}/social-image`,
     locales: found.locales,
+    // An SEO plugin's title, description, canonical and image win (lib/cms/seo.ts).
+    seo: post.seo,
   });
   return {
     ...meta,

@@ -67,6 +67,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
     ogType: 'article',
     image: view.image?.url,
     locales: found?.locales,
+    seo: event.seo,
   });
   return meta;
 }

@@ -32,6 +32,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/reports/
     title: report.title,
     description: report.excerpt.slice(0, 160) || report.title,
     ogType: 'article',
+    seo: report.seo,
   });
 }
 

@@ -234,7 +234,14 @@ async function withPluginSeo<T extends { seo?: SeoFields }>(
 ): Promise<T | null> {
   const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
   if (!reshaped || reshaped.seo || !WORDPRESS_URL) return reshaped;
-  const seo = await rankMathSeo((raw as { link?: unknown }).link, {
+  // The entry's address on WordPress itself: `link` may be the site's (the companion points permalinks there),
+  // which Rank Math cannot resolve, while `?p=`/`?page_id=` resolves on any permalink setting.
+  const { id, type, link } = raw as { id?: unknown; type?: unknown; link?: unknown };
+  const address =
+    typeof id === 'number' && Number.isInteger(id)
+      ? `${WORDPRESS_URL.replace(/\/+$/, '')}/?${type === 'page' ? 'page_id' : 'p'}=${id}`
+      : link;
+  const seo = await rankMathSeo(address, {
     baseUrl: WORDPRESS_URL,
     timeoutMs: WORDPRESS_TIMEOUT_MS,
     tags: cacheHints.tags,

@@ -19,7 +19,7 @@ export function resetRankMath(): void {
 }
 
 /**
- * The Rank Math head of the entry at `link` (its WordPress permalink), sanitised (seo.ts), or null when there is
+ * The Rank Math head of the entry at `link` (its address on WordPress, e.g. `{WordPress}/?p={id}`), sanitised (seo.ts), or null when there is
  * no Rank Math, no head for that URL, or the read fails. Never throws.
  */
 export async function rankMathSeo(

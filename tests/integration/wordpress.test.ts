@@ -932,8 +932,9 @@ describe('SEO plugins and the WordPress home hero (issue 18 item 6)', () => {
           ogTitle: 'Share: the faith leaders roundtable',
         });
         expect(post.seo?.ogImage?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/wp-content\/uploads\/.+\.jpg$/);
-        // The plugin's canonical is the WordPress permalink: ignored, the page keeps its own.
-        expect(post.seo?.canonicalPath).toBeUndefined();
+        // The plugin's canonical is the post's permalink, which the companion points at the site (front-end.php):
+        // the page's own address, in the page's locale.
+        expect(post.seo?.canonicalPath).toBe('/blog/faith-leaders-roundtable');
         const meta = pageMetadata({
           locale: 'en',
           path: `/blog/${post.slug}`,

@@ -4,7 +4,6 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 import { routing } from './i18n/routing';
-import { BLOG_LIST_PARAMS } from './lib/blog/query';
 import {
   HERO_WIDTHS,
   IMAGE_QUALITY,
@@ -87,21 +86,6 @@ const nextConfig: NextConfig = {
       { source: '/event/:id(\\d+)', destination: '/events', permanent: true },
       { source: `/:locale(${prefixed})/event/:id(\\d+)`, destination: '/:locale/events', permanent: true },
     ];
-  },
-  // The plain /blog is static (ISR); a request carrying a list parameter (`/blog?page=2`, `/es/blog?q=…`) is
-  // served by the per-request view app/[locale]/blog/filtered, with the address unchanged. These run after the
-  // proxy, whose locale routing has already made `/blog` into `/en/blog`. One rule per parameter: `has` is an AND.
-  async rewrites() {
-    const locales = routing.locales.join('|');
-    return {
-      beforeFiles: BLOG_LIST_PARAMS.map((key) => ({
-        source: `/:locale(${locales})/blog`,
-        has: [{ type: 'query' as const, key }],
-        destination: '/:locale/blog/filtered',
-      })),
-      afterFiles: [],
-      fallback: [],
-    };
   },
   async headers() {
     return [

@@ -15,11 +15,15 @@ import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib
 import { donationOrigin } from '@/lib/donate/provider';
 import { catchAllRedirect } from '@/lib/routing/catch-all';
 import { isKnownRoute } from '@/lib/routing/known-routes';
+import { isListViewPath, listViewPath } from '@/lib/routing/list-views';
 import { securityHeaders } from '@/lib/security/headers';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
 
-const handleI18nRouting = createIntlMiddleware(routing);
+// No `Link` header of alternate-language URLs: every page's <head> lists them already (lib/seo/metadata.ts
+// `alternates.languages`), and building the header took about 3/4 of the locale routing's time per request
+// (issue 20 item 3).
+const handleI18nRouting = createIntlMiddleware({ ...routing, alternateLinks: false });
 const SECURITY_HEADERS = securityHeaders({
   production: process.env.NODE_ENV === 'production',
   formOrigins: [donationOrigin(process.env.DONATION_URL)],
@@ -129,7 +133,7 @@ async function route(request: NextRequest): Promise<Response> {
   // A path no route serves: one unreserved slug `/{slug}` (an old WordPress permalink) goes on to `/blog/{slug}`, as
   // the site's URL contract says (docs/SPEC-NOTES.md §2), where a slug that is no post gets the full 404 page; anything
   // else is that 404 page here, rendered on the server, with a 404 status.
-  if (!isNonPage(pathname) && (isMissingContentPath(path) || !isKnownRoute(path))) {
+  if (!isNonPage(pathname) && (isMissingContentPath(path) || isListViewPath(path) || !isKnownRoute(path))) {
     const target = catchAllRedirect(path.split('/').slice(1));
     if (target && !isMissingContentPath(path)) {
       return withSecurityHeaders(
@@ -148,8 +152,9 @@ async function route(request: NextRequest): Promise<Response> {
   // Writes refreshed tokens into request.cookies, so what renders next (next-intl forwards the request's headers)
   // sees the new session; the response then stores them in the browser.
   const refreshed = await refreshSupabaseSession(request);
-  if (!refreshed.length) return isNonPage(pathname) ? NextResponse.next() : handleI18nRouting(request);
-  const response = isNonPage(pathname) ? NextResponse.next({ request }) : handleI18nRouting(request);
+  const page = () => toListView(request, locale, path, handleI18nRouting(request));
+  if (!refreshed.length) return isNonPage(pathname) ? NextResponse.next() : page();
+  const response = isNonPage(pathname) ? NextResponse.next({ request }) : page();
   for (const { name, value, options } of refreshed) response.cookies.set(name, value, options);
   // One person's tokens: no shared cache (a CDN in front of an ISR page) may keep this response.
   response.headers.set('Cache-Control', 'private, no-store');
@@ -167,6 +172,30 @@ function redirectTo(request: NextRequest, location: string, status: number): Res
   // Rules change in WordPress: a browser or CDN must not keep a permanent redirect for ever.
   response.headers.set('Cache-Control', 'public, max-age=300');
   return withSecurityHeaders(response);
+}
+
+/**
+ * A filtered or paged list address (`/blog?page=2`, `/es/archive?q=…`) goes on to its cached view route
+ * (lib/routing/list-views.ts): the locale routing's answer is kept (its request headers, its Link header) and only
+ * its destination changes. A redirect (e.g. `/en/blog?page=2` → `/blog?page=2`) is left alone.
+ */
+function toListView(
+  request: NextRequest,
+  locale: string,
+  path: string,
+  response: NextResponse,
+): NextResponse {
+  const view = listViewPath(path, request.nextUrl.searchParams);
+  if (!view) return response;
+  const headers = response.headers;
+  if (!headers.has('x-middleware-rewrite') && !headers.has('x-middleware-next')) return response;
+  // What NextResponse.rewrite() sets; `next` and `rewrite` differ only in these two headers.
+  headers.delete('x-middleware-next');
+  headers.set(
+    'x-middleware-rewrite',
+    new URL(`/${locale}${view}${request.nextUrl.search}`, request.url).href,
+  );
+  return response;
 }
 
 /** The 404 pages are reached only through the proxy's rewrite, never by their own address. */

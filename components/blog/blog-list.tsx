@@ -15,8 +15,8 @@ import { PostCard } from './post-card';
 
 /**
  * The blog list (docs/SPEC-NOTES.md §2) for one URL state: search, category with counts, sort, order, result summary, cards
- * and pagination. Rendered by the static `/blog` page (default state) and by the per-request filtered view
- * (app/[locale]/blog/filtered), so both show exactly the same markup.
+ * and pagination. Rendered by the static `/blog` page (default state) and by the cached view of any other state
+ * (app/[locale]/blog/filtered/[state]), so both show exactly the same markup.
  */
 export async function BlogList({ locale, state }: { locale: Locale; state: BlogQuery }) {
   const t = await getTranslations({ locale, namespace: 'Blog' });

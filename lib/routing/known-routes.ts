@@ -20,12 +20,14 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/admin/outbox',
   '/admin/staff',
   '/archive',
+  '/archive/view/*',
   '/auth/confirm',
   '/blog',
   '/blog/*',
   '/blog/*/social-image',
-  // Reached through next.config.ts's rewrite of `/blog?page=…`; asked for directly, the proxy's slug check answers 404.
-  '/blog/filtered',
+  // The cached list views: reached only through proxy.ts's rewrite of `/blog?…` and `/archive?…`
+  // (lib/routing/list-views.ts); asked for directly, the proxy answers 404.
+  '/blog/filtered/*',
   '/cause/*',
   '/causes',
   '/causes/*',

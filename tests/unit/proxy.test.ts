@@ -215,3 +215,60 @@ describe('proxy: anonymous public responses are shareable (issue 16 item 1)', ()
     },
   );
 });
+
+describe('proxy: filtered and paged lists go to their cached view (issue 20 item 4)', () => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const rewriteOf = (response: Response) => {
+    const target = response.headers.get('x-middleware-rewrite');
+    return target ? new URL(target).pathname : null;
+  };
+
+  it.each([
+    ['/blog?page=2', `/en/blog/filtered/${b64('page=2')}`],
+    ['/blog?order=asc&category=3', `/en/blog/filtered/${b64('category=3&order=asc')}`],
+    ['/es/blog?q=clima', `/es/blog/filtered/${b64('q=clima')}`],
+    ['/archive?page=2', `/en/archive/view/${b64('page=2')}`],
+    ['/fr/archive?type=reports&q=climate', `/fr/archive/view/${b64('q=climate&type=reports')}`],
+  ])('%s is served by the view route %s, its address unchanged', async (path, target) => {
+    const response = await call(path);
+    expect(response.status).toBe(200);
+    expect(rewriteOf(response)).toBe(target);
+    expect(response.headers.get('x-middleware-next')).toBeNull();
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('the default view stays on the pre-rendered list page', async () => {
+    expect(rewriteOf(await call('/blog?page=1'))).toBe('/en/blog');
+    expect(rewriteOf(await call('/archive'))).toBe('/en/archive');
+    const es = await call('/es/archive');
+    expect(es.headers.get('x-middleware-next')).toBe('1');
+    expect(rewriteOf(es)).toBeNull();
+  });
+
+  it('the locale redirect still wins (/en/blog?page=2 → /blog?page=2)', async () => {
+    const response = await call('/en/blog?page=2');
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    expect(new URL(response.headers.get('location')!, SITE).pathname).toBe('/blog');
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+
+  it.each([
+    `/blog/filtered/${b64('page=2')}`,
+    '/es/blog/filtered',
+    `/archive/view/${b64('page=2')}`,
+    '/archive/view',
+  ])('%s, a view route asked for by its own address, is a 404', async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(rewriteOf(response)).toMatch(/\/missing-content\//);
+  });
+});
+
+describe('proxy: locale routing sends no Link header (issue 20 item 3)', () => {
+  it('pages list their language alternates in <head> only, so the proxy builds no Link header per request', async () => {
+    for (const path of ['/', '/es/about', '/blog?page=2']) {
+      expect((await call(path)).headers.get('link'), path).toBeNull();
+    }
+  });
+});

@@ -8,8 +8,8 @@ import { parseBlogQuery } from '@/lib/blog/query';
 /**
  * The plain blog list, `/blog` (docs/SPEC-NOTES.md §2): static and revalidated (ISR), so the busiest view costs no render. It
  * never reads searchParams, which would make it render per request: a request with a list parameter
- * (`?q=`, `?category=`, `?sort=`, `?order=`, `?page=`) is rewritten to the per-request view
- * app/[locale]/blog/filtered (next.config.ts `rewrites`), which renders the same list for that state.
+ * (`?q=`, `?category=`, `?sort=`, `?order=`, `?page=`) is rewritten by proxy.ts to the cached view of that state
+ * (app/[locale]/blog/filtered/[state], lib/routing/list-views.ts), which renders the same list.
  * An hour as a safety net; the WordPress webhook revalidates the `posts` tag of the reads under it on publish.
  */
 export const revalidate = 3600;

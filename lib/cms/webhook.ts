@@ -18,6 +18,11 @@ export const REPLAY_WINDOW_SECONDS = 300;
 export const MAX_BODY_BYTES = 16 * 1024;
 
 const slug = z.string().trim().min(1).max(200);
+/** A random value per delivery (the plugin adds one to every body), so one change sent twice in a second is not a replay. */
+const nonce = z
+  .string()
+  .regex(/^[0-9a-f]{8,64}$/)
+  .optional();
 
 /**
  * Polylang: the slugs of every translation linked to the changed post, by language slug (`{ en: 'x', es: 'y' }`).
@@ -39,6 +44,7 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     previousSlug: slug.nullish(),
     status: z.string().max(40).optional(),
     translations,
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
   z.object({
@@ -47,12 +53,14 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     taxonomy: z.string().regex(/^[a-z0-9_-]{1,40}$/),
     id: z.number().int().nonnegative().optional(),
     slug,
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
   // The plugin's "Refresh everything" button (settings page): every CMS read, whatever changed.
   z.object({
     kind: z.literal('all'),
     action: z.literal('refresh'),
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
   // Added for menus and redirects (issue 18): {"kind":"menu","action":"save","slug":"menus","nonce":"…"},
@@ -62,20 +70,14 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     kind: z.literal('menu'),
     action: z.enum(['save', 'delete']),
     slug,
-    nonce: z
-      .string()
-      .regex(/^[0-9a-f]{8,64}$/)
-      .optional(),
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
   z.object({
     kind: z.literal('redirects'),
     action: z.literal('save'),
     slug,
-    nonce: z
-      .string()
-      .regex(/^[0-9a-f]{8,64}$/)
-      .optional(),
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
   // A setting edited in WordPress (the home page hero: wordpress/lrjn-companion/includes/hero.php).
@@ -83,6 +85,7 @@ export const webhookBodySchema = z.discriminatedUnion('kind', [
     kind: z.literal('settings'),
     action: z.literal('save'),
     name: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    nonce,
     sentAt: z.string().max(40).optional(),
   }),
 ]);

@@ -1047,6 +1047,8 @@ describe('SEO plugins and the WordPress home hero (issue 18 item 6)', () => {
       expect(verifyWebhook(secret, headers, call!.body, Math.floor(Date.now() / 1000))).toEqual({ ok: true });
       const body = webhookBodySchema.parse(JSON.parse(call!.body));
       expect(body).toMatchObject({ kind: 'settings', action: 'save', name: 'hero' });
+      // Every body carries a fresh nonce (includes/webhook.php), so the same change twice in a second is no replay.
+      expect(body.nonce).toMatch(/^[0-9a-f]{16}$/);
       expect(tagsForChange(changeOf(body))).toEqual(['home-hero']);
     } finally {
       // Back to the e2e site (scripts/run-tests.sh); its secret when known, else this test's.

@@ -165,6 +165,20 @@ describe('POST /api/revalidate', () => {
     expect(revalidated).toEqual([]);
   });
 
+  it('accepts the same change twice in one second when the plugin’s nonces differ, and refuses a malformed nonce', async () => {
+    const change = { kind: 'post', action: 'save', postType: 'page', slug: 'about' };
+    const ts = Math.floor(Date.now() / 1000);
+    expect(
+      (await post(JSON.stringify({ ...change, nonce: '0123456789abcdef' }), { timestamp: ts })).status,
+    ).toBe(200);
+    expect(
+      (await post(JSON.stringify({ ...change, nonce: 'fedcba9876543210' }), { timestamp: ts })).status,
+    ).toBe(200);
+    expect((await post(JSON.stringify({ ...change, nonce: 'not hex!' }), { timestamp: ts })).status).toBe(
+      422,
+    );
+  });
+
   it('records every call for the admin logs page: time, action, post type, slug, result; never the signature', async () => {
     const { clearRecent, webhookLog } = await import('@/lib/log/recent');
     clearRecent();

@@ -472,13 +472,18 @@ function lrjn_companion_flush_webhook_queue() {
 }
 
 /**
- * Encodes a message with its send time in the contract's key order.
+ * Encodes a message with its send time in the contract's key order, and a random nonce: the site refuses a signed
+ * body it has seen (replay guard), and the same change sent twice in one second (the block editor saves a post,
+ * then its meta boxes, in two requests) would otherwise be that same body, refused, and counted against the sender.
  *
  * @param array $message Message without sentAt.
  * @return string JSON body.
  */
 function lrjn_companion_webhook_body( $message ) {
 	unset( $message['sentAt'] );
+	if ( empty( $message['nonce'] ) ) {
+		$message['nonce'] = bin2hex( random_bytes( 8 ) );
+	}
 	$message['sentAt'] = gmdate( 'Y-m-d\TH:i:s\Z' );
 	return (string) wp_json_encode( $message, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 }

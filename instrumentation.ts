@@ -27,8 +27,8 @@ export async function register() {
     { component: 'config' },
     `screening: ${e.SCREENING_ENABLED ? `${e.SCREENING_MAX_REQUESTS} requests / ${e.SCREENING_WINDOW_SECONDS} s` : 'off'}`,
   );
-  // Retries failed enquiry forwards and mailing syncs (lib/outbox); not during `next build`.
-  const { startOutboxWorker, stopOutboxWorker } = await import('./lib/outbox');
+  // Retries failed enquiry forwards and mailing syncs (lib/mailing/outbox); not during `next build`.
+  const { startOutboxWorker, stopOutboxWorker } = await import('./lib/mailing/outbox');
   startOutboxWorker();
   if (!building) {
     const { closeDb, getDb } = await import('./lib/db');

@@ -13,9 +13,9 @@ import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { donationOrigin } from '@/lib/donate/provider';
-import { catchAllRedirect } from '@/lib/routing/catch-all';
-import { isKnownRoute } from '@/lib/routing/known-routes';
-import { isListViewPath, listViewPath } from '@/lib/routing/list-views';
+import { catchAllRedirect } from '@/lib/redirects/catch-all';
+import { isKnownRoute } from '@/lib/redirects/known-routes';
+import { isListViewPath, listViewPath } from '@/lib/redirects/list-views';
 import { securityHeaders } from '@/lib/security/headers';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
@@ -176,7 +176,7 @@ function redirectTo(request: NextRequest, location: string, status: number): Res
 
 /**
  * A filtered or paged list address (`/blog?page=2`, `/es/archive?q=…`) goes on to its cached view route
- * (lib/routing/list-views.ts): the locale routing's answer is kept (its request headers, its Link header) and only
+ * (lib/redirects/list-views.ts): the locale routing's answer is kept (its request headers, its Link header) and only
  * its destination changes. A redirect (e.g. `/en/blog?page=2` → `/blog?page=2`) is left alone.
  */
 function toListView(

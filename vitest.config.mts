@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    // Emails sent without SMTP are written as .eml files (lib/email): keep the tests' ones out of .data/mail.
+    // Emails sent without SMTP are written as .eml files (lib/mailing/transport): keep the tests' ones out of .data/mail.
     env: { MAIL_DIR: path.join(tmpdir(), 'lrjn-vitest-mail') },
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the
     // package is externalised; inlining it lets Vite resolve that import (needed by components/layout/nav-link.tsx).

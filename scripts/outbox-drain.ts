@@ -2,7 +2,7 @@ import './load-env';
 
 /**
  * `npm run outbox:drain`: sends what is due in the outbox once (enquiry forwards, newsletter syncs, volunteer
- * follow-ups, account emails; lib/outbox `drainOutbox`, which also deletes account emails older than 7 days and
+ * follow-ups, account emails; lib/mailing/outbox `drainOutbox`, which also deletes account emails older than 7 days and
  * alerts ADMIN_ALERT_EMAIL about items given up) and prints the counts, e.g. from cron or after fixing SMTP_URL.
  * Account emails need the server's EMAIL_LINK_SECRET to open their links (without it only the process that queued
  * one can send it; this run leaves such items for the server's worker). Exit code 1 if any item failed this run. Uses the database the app would use (DATABASE_URL, else PGlite in PGLITE_DIR or
@@ -12,7 +12,7 @@ import './load-env';
  * Optional argument: the most items to claim (default 100).
  */
 import { closeDb } from '@/lib/db';
-import { drainOutbox } from '@/lib/outbox';
+import { drainOutbox } from '@/lib/mailing/outbox';
 
 async function main(): Promise<number> {
   const limit = Number.parseInt(process.argv[2] ?? '', 10);

@@ -2,7 +2,7 @@ import './load-env';
 
 /**
  * The outbox worker as its own long-running process (deploy/systemd/lrjn-outbox.service): drains due outbox items
- * once at start, then every OUTBOX_INTERVAL_SECONDS (lib/outbox `startOutboxWorker`), so enquiry forwards,
+ * once at start, then every OUTBOX_INTERVAL_SECONDS (lib/mailing/outbox `startOutboxWorker`), so enquiry forwards,
  * newsletter syncs and account emails keep being retried while the site instances restart or deploy. Safe beside
  * them on PostgreSQL (claims use FOR UPDATE SKIP LOCKED); not for the embedded PGlite, which one process may open.
  * On SIGTERM or SIGINT it takes no new item, finishes the one in hand, closes the database and exits 0.
@@ -10,7 +10,7 @@ import './load-env';
  */
 import { closeDb } from '@/lib/db';
 import { errorFields, logger } from '@/lib/log';
-import { drainOutbox, startOutboxWorker, stopOutboxWorker } from '@/lib/outbox';
+import { drainOutbox, startOutboxWorker, stopOutboxWorker } from '@/lib/mailing/outbox';
 
 const log = logger();
 

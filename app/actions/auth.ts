@@ -12,8 +12,8 @@ import { withNext } from '@/lib/auth/return-path';
 import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { formAction } from '@/lib/forms/action';
 import { type FormFailure, GUARD_FIELDS } from '@/lib/forms/result';
-import { drainOutbox } from '@/lib/outbox';
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { drainOutbox } from '@/lib/mailing/outbox';
+import { safeReturnTarget } from '@/lib/redirects/safe-return';
 
 /**
  * The account forms' server actions (docs/SPEC-NOTES.md §2 Sign-in, §4 Session), all behind the forms wrapper

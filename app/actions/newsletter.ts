@@ -7,10 +7,10 @@ import { redirect } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { getDb } from '@/lib/db';
 import { formAction } from '@/lib/forms/action';
-import { handleNewsletter, newsletterForm } from '@/lib/forms/newsletter-handler';
+import { handleNewsletter, newsletterForm } from '@/lib/newsletter/handler';
 import { confirmNewsletter, unsubscribeNewsletter } from '@/lib/mailing';
 
-/** The newsletter form's server action (lib/forms/newsletter-handler.ts), behind the forms wrapper. */
+/** The newsletter form's server action (lib/newsletter/handler.ts), behind the forms wrapper. */
 export const subscribeToNewsletter = formAction(newsletterForm, handleNewsletter);
 
 const linkForm = z.object({

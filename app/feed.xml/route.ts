@@ -3,7 +3,7 @@ import { Feed } from 'feed';
 
 import { getPostList } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { parseGmt } from '@/lib/format';
+import { parseGmt } from '@/lib/utils/format';
 
 export const revalidate = 3600;
 

@@ -5,7 +5,7 @@ import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { ArchiveEntry } from '@/lib/cms';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 
 const ICONS = { post: Newspaper, media_archive: Film, reports: FileText } as const;
 const TYPE_LABEL = {

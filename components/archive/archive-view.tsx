@@ -7,7 +7,7 @@ import type { Locale } from '@/i18n/routing';
 import { archiveSearch, type ArchiveQuery } from '@/lib/archive/query';
 import { ARCHIVE_PAGE_SIZE, archiveIndexFor, searchArchive } from '@/lib/archive/search';
 import { getArchiveEntries } from '@/lib/cms';
-import { resultRange } from '@/lib/pagination';
+import { resultRange } from '@/lib/utils/pagination';
 
 import { ArchiveCard } from './archive-card';
 import { ArchiveFilters } from './archive-filters';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/utils/format';
 
 /** Classes of the back-office lists (colour tokens of app/globals.css, light and dark). */
 export const tableClass = 'w-full min-w-[48rem] border-collapse text-left text-sm';
@@ -57,7 +57,7 @@ export function ScrollTable({
   );
 }
 
-/** A date and time in the site's one format (lib/format.ts), in UK time (the charity's), or the `none` text. */
+/** A date and time in the site's one format (lib/utils/format.ts), in UK time (the charity's), or the `none` text. */
 export function formatWhen(value: Date | string | null | undefined, locale: string, none = '—'): string {
   if (!value) return none;
   const date = value instanceof Date ? value : new Date(value);

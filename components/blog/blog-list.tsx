@@ -7,7 +7,7 @@ import { blogSearch, type BlogQuery } from '@/lib/blog/query';
 import { getBlogPage } from '@/lib/blog/list';
 import { getCategories } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { resultRange } from '@/lib/pagination';
+import { resultRange } from '@/lib/utils/pagination';
 
 import { BlogFilters } from './blog-filters';
 import { Pagination } from './pagination';

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
-import { paginationItems } from '@/lib/pagination';
+import { paginationItems } from '@/lib/utils/pagination';
 
 type Props = {
   page: number;

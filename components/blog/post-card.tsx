@@ -4,7 +4,7 @@ import { CmsImage } from '@/components/cms/cms-image';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { PostSummary } from '@/lib/cms';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/utils/format';
 
 import { StatusBadge } from './status-badge';
 

@@ -3,7 +3,7 @@
 import { Check, Link2, Share2 } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { shareLinks, type ShareTarget } from '@/lib/share';
+import { shareLinks, type ShareTarget } from '@/lib/utils/share';
 import { showToast } from '@/lib/toast';
 import { useClientMessages } from '@/i18n/client-messages';
 

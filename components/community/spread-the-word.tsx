@@ -6,7 +6,7 @@ import { SocialIcon } from '@/components/layout/social-icons';
 import { localizedPath } from '@/i18n/paths';
 import type { Locale } from '@/i18n/routing';
 import { siteConfig } from '@/lib/config/site';
-import { shareLinks, type ShareTarget } from '@/lib/share';
+import { shareLinks, type ShareTarget } from '@/lib/utils/share';
 
 import { ShareActions } from './share-actions';
 
@@ -21,7 +21,7 @@ function WhatsAppIcon() {
 
 /**
  * 'Spread the Word' (docs/SPEC-NOTES.md §2 Community): share buttons that really share this page. The network links are plain
- * server-rendered links built by lib/share (they work without JavaScript); the Web Share button (only where the
+ * server-rendered links built by lib/utils/share (they work without JavaScript); the Web Share button (only where the
  * browser has navigator.share) and Copy link are a small client island.
  */
 export async function SpreadTheWord({ locale }: { locale: Locale }) {

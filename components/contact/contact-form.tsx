@@ -7,8 +7,8 @@ import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
 import { useClientMessages } from '@/i18n/client-messages';
-import type { ContactInput, ContactValues } from '@/lib/forms/contact';
-import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/forms/contact-fields';
+import type { ContactInput, ContactValues } from '@/lib/enquiries/schema';
+import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/fields';
 import { showToast } from '@/lib/toast';
 
 type Phase = 'idle' | 'submitting' | 'saved' | 'forwarded';
@@ -16,7 +16,7 @@ type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 // zod and the schema load on the form's first focus (preload) or first validation, not with the page.
 const contactSchema = lazySchema<ContactInput, ContactValues>(() =>
-  import('@/lib/forms/contact').then((m) => m.contactSchema),
+  import('@/lib/enquiries/schema').then((m) => m.contactSchema),
 );
 
 /** One toast id per step, so each step's loading toast turns into its outcome instead of piling up. */
@@ -30,7 +30,7 @@ type FieldKey = (typeof FIELD_KEYS)[number];
  * The contact form (docs/SPEC-NOTES.md §2 Contact, §4 states, §5 rules, §8 texts): idle → submitting ('Sending...', a 'Saving
  * your message...' toast) → saved ('Your message has been saved to our database.', the form reset) → forwarded
  * ('Thank you for your message! …'), or a saved-but-not-emailed warning; a failed save keeps the input and says
- * so. The same zod schema as the server (lib/forms/contact.ts) checks the fields before sending; its message keys
+ * so. The same zod schema as the server (lib/enquiries/schema.ts) checks the fields before sending; its message keys
  * are translated here. `contactEmail` is the address named in the unexpected-failure message.
  */
 export function ContactForm({ contactEmail }: { contactEmail: string }) {

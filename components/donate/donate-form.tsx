@@ -9,7 +9,7 @@ import {
   MIN_AMOUNT,
   SUGGESTED_AMOUNTS,
 } from '@/lib/donate/provider';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/utils/format';
 
 const choiceClass =
   'flex cursor-pointer rounded-xl border-2 border-border bg-bg p-4 has-[:checked]:border-brand has-[:checked]:bg-surface has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand';

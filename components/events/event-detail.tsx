@@ -18,7 +18,7 @@ import {
 import { londonIso } from '@/lib/events/parse';
 import type { EventLinkLabel } from '@/lib/events/place';
 import { eventWhenText } from '@/lib/events/when';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 
 import { EventBadges } from './event-badges';
 import { EventVideo } from './event-video';

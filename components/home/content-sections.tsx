@@ -6,7 +6,7 @@ import { ReportCard } from '@/components/reports/report-card';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
-import { htmlToText, truncateAtWord } from '@/lib/text';
+import { htmlToText, truncateAtWord } from '@/lib/utils/text';
 
 function SectionHeading({
   id,

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import { EmbedFacade } from '@/components/cms/embed-facade';
-import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId } from '@/lib/video';
+import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId } from '@/lib/utils/video';
 
 /** Whether `url` is a video HomeVideo can show (a YouTube or Vimeo link, or a video file). Pure. */
 export function isShowableVideo(url: string | undefined): url is string {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { formatPercent } from '@/lib/format';
+import { formatPercent } from '@/lib/utils/format';
 import { formatClock, volumePercent } from '@/lib/media/time';
 
 /** docs/SPEC-NOTES.md §9: default volume. */

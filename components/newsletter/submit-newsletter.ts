@@ -1,7 +1,7 @@
 'use client';
 
 import { subscribeToNewsletter } from '@/app/actions/newsletter';
-import { newsletterSchema, type NewsletterInput } from '@/lib/forms/newsletter';
+import { newsletterSchema, type NewsletterInput } from '@/lib/newsletter/schema';
 import type { FormFailure, GuardValues } from '@/lib/forms/result';
 
 export type NewsletterOutcome =

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';
 import type { Vacancy } from '@/lib/cms';
-import { formatClosingDate } from '@/lib/vacancies';
+import { formatClosingDate } from '@/lib/cms/vacancies';
 
 const TONES = {
   /** On the coloured page header (white text). */

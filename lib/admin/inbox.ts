@@ -15,8 +15,8 @@ import {
   setNoteOutbox,
   updateEnquiryHandling,
 } from '@/lib/db';
-import { ENQUIRY_REPLY_KIND } from '@/lib/email';
-import { sendReplyNow } from '@/lib/outbox';
+import { ENQUIRY_REPLY_KIND } from '@/lib/mailing/transport';
+import { sendReplyNow } from '@/lib/mailing/outbox';
 
 import { type AdminOutcome, guardRefusal } from './result';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { namespaceTranslator } from '@/i18n/messages';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, queueAuthEmail } from '@/lib/db';
-import { redactLink, sealLink } from '@/lib/email';
+import { redactLink, sealLink } from '@/lib/mailing/transport';
 
 import { type AuthEmailTexts, authEmail } from './emails';
 import type { AuthEmailRequest } from './local';
@@ -21,7 +21,7 @@ export async function authEmailTexts(locale: string | undefined): Promise<AuthEm
  * of the form they used) for the outbox worker, which sends it (SMTP when SMTP_URL is set; otherwise the mail
  * folder) and retries it like every outbox item. Nothing is sent inside the request, so a request takes the same
  * time whatever the email (no SMTP round trip that only some requests make). The stored row never holds a link
- * that works: its text says `token_hash=[redacted]`, and the real link rides along encrypted (lib/email
+ * that works: its text says `token_hash=[redacted]`, and the real link rides along encrypted (lib/mailing/transport
  * sealed-link.ts) until the item is finished. Never throws: a failure is logged.
  * @returns the outbox item's id, or null when it could not be queued.
  */

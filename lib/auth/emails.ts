@@ -1,7 +1,7 @@
 import { localizeHref } from '@/i18n/client-paths';
 import { routing, type Locale } from '@/i18n/routing';
-import type { EmailMessage } from '@/lib/email/message';
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import type { EmailMessage } from '@/lib/mailing/transport/message';
+import { safeReturnTarget } from '@/lib/redirects/safe-return';
 
 /**
  * The local accounts' emails (pure). Links have Supabase's shape, `/auth/confirm?token_hash=…&type=…`, so one

@@ -1,4 +1,4 @@
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { safeReturnTarget } from '@/lib/redirects/safe-return';
 
 import type { EmailLinkType } from './types';
 

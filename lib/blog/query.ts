@@ -15,7 +15,7 @@ export const blogQuerySchema = z.object({
 
 export type BlogQuery = z.infer<typeof blogQuerySchema>;
 
-/** The query parameters that make a blog list view (proxy.ts sends requests with any of them to the cached view, lib/routing/list-views.ts). */
+/** The query parameters that make a blog list view (proxy.ts sends requests with any of them to the cached view, lib/redirects/list-views.ts). */
 export const BLOG_LIST_PARAMS = ['q', 'category', 'sort', 'order', 'page'] as const;
 
 /** Reads Next's `searchParams` (a value may be an array when repeated: the first one wins). */

@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
 import { loadMessages } from '@/i18n/messages';
 import type English from '@/messages/en.json';
 import type { Locale } from '@/i18n/routing';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 
 import { type CertificateFonts, certificateFonts, toWinAnsi } from './fonts';
 

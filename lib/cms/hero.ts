@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { normalizeImageUrl, type ImageHostConfig } from './images';
-import { htmlToText, truncateAtWord } from '@/lib/text';
+import { htmlToText, truncateAtWord } from '@/lib/utils/text';
 
 /**
  * The home page hero an editor sets in WordPress (Pages → Home page hero, wordpress/lrjn-companion/includes/hero.php),

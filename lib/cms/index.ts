@@ -6,7 +6,7 @@ import { cache } from 'react';
 
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
-import { isoDate } from '@/lib/format';
+import { isoDate } from '@/lib/utils/format';
 
 import { wpFetch } from './client';
 import { CmsError } from './errors';
@@ -39,7 +39,7 @@ import { wordpressSource } from './sources/wordpress';
 import { TAGS } from './tags';
 import { availableLocales, languageOf, translationId, type Localized } from './translations';
 import { routing, type Locale } from '@/i18n/routing';
-import { htmlToText } from '@/lib/text';
+import { htmlToText } from '@/lib/utils/text';
 import type {
   ArchiveEntry,
   Cause,
@@ -72,7 +72,7 @@ import type {
 export { CmsError, CMS_MESSAGES } from './errors';
 export { TAGS, tagsForChange, type ContentChange } from './tags';
 export { CONTENT_NOTE_TAG, needsContentNote } from './content-note';
-export { htmlToText, truncateAtWord } from '@/lib/text';
+export { htmlToText, truncateAtWord } from '@/lib/utils/text';
 export type * from './types';
 export type { Endpoint } from './source';
 export type { Localized } from './translations';

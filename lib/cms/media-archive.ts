@@ -1,4 +1,4 @@
-import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
+import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/utils/video';
 
 import { normalizeImageUrl, type ImageHostConfig } from './images';
 import type { CmsImage, MediaKind, MediaVideo } from './types';

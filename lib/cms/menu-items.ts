@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { routing } from '@/i18n/routing';
-import { htmlToText } from '@/lib/text';
+import { htmlToText } from '@/lib/utils/text';
 
 /**
  * Turns the WordPress companion plugin's menus (`GET /lrjn/v1/menus`, wordpress/lrjn-companion/includes/menus.php)

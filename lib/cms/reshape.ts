@@ -11,7 +11,7 @@ import {
 } from './media-archive';
 import { sanitizeCmsHtml, type SanitizeOptions } from './sanitize';
 import { seoFromYoast, type SeoContext } from './seo';
-import { htmlToText } from '@/lib/text';
+import { htmlToText } from '@/lib/utils/text';
 import type {
   Author,
   Cause,

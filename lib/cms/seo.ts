@@ -2,7 +2,7 @@ import { decodeHTML } from 'entities';
 import { z } from 'zod';
 
 import { normalizeImageUrl, type ImageHostConfig } from './images';
-import { htmlToText, truncateAtWord } from '@/lib/text';
+import { htmlToText, truncateAtWord } from '@/lib/utils/text';
 
 /**
  * SEO fields from a WordPress SEO plugin (Yoast SEO's `yoast_head_json` REST field, or the head Rank Math

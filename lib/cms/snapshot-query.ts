@@ -1,6 +1,6 @@
 import type { Endpoint, ListQuery, ListResult } from './source';
 import { TERM_ENDPOINTS } from './source';
-import { htmlToText } from '@/lib/text';
+import { htmlToText } from '@/lib/utils/text';
 
 /**
  * WordPress REST query semantics over an array of exported REST items (the bundled snapshot). Pure.

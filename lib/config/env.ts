@@ -132,7 +132,7 @@ export const envSchema = z.object({
   ADMIN_RATE_LIMIT_MAX: positiveInt(120),
   ADMIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
 
-  // Email out (lib/email): outbox only, or SMTP when SMTP_URL is set
+  // Email out (lib/mailing/transport): outbox only, or SMTP when SMTP_URL is set
   SMTP_URL: optionalString.pipe(
     z
       .url({
@@ -146,7 +146,7 @@ export const envSchema = z.object({
   MAIL_DIR: optionalString,
   ENQUIRY_TO: optionalEmail,
   OUTBOX_INTERVAL_SECONDS: positiveInt(60),
-  // Encrypts the one-time links of queued account emails (lib/email/sealed-link.ts); unset: a per-process key
+  // Encrypts the one-time links of queued account emails (lib/mailing/transport/sealed-link.ts); unset: a per-process key
   EMAIL_LINK_SECRET: optionalString.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random string)' }).optional(),
   ),

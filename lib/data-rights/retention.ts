@@ -4,7 +4,7 @@ import { env } from '@/lib/config/env';
 import { type Database, type RetentionPurge, purgeExpiredPersonalData } from '@/lib/db';
 
 /**
- * Retention periods (UK GDPR storage limitation), enforced by the outbox worker's housekeeping (lib/outbox):
+ * Retention periods (UK GDPR storage limitation), enforced by the outbox worker's housekeeping (lib/mailing/outbox):
  * enquiries and network registrations are kept RETENTION_SUBMISSION_MONTHS (default 24), newsletter signups that
  * were never confirmed RETENTION_PENDING_NEWSLETTER_DAYS (default 30). The privacy policy page states both.
  */

@@ -24,7 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { CONTACT_LIMITS } from '../forms/contact-fields';
+import { CONTACT_LIMITS } from '@/lib/enquiries/fields';
 
 export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
 export const DEFAULT_CERTIFICATION_DESCRIPTION =
@@ -296,7 +296,7 @@ export const volunteers = pgTable(
     check('volunteers_status_check', inList('status', VOLUNTEER_STATUSES)),
     check('volunteers_membership_type_check', inList('membership_type', MEMBERSHIP_TYPES)),
     check('volunteers_experience_level_check', inList('experience_level', EXPERIENCE_LEVELS)),
-    // REGISTRATION_LIMITS in lib/forms/registration.ts (not imported: that module loads zod).
+    // REGISTRATION_LIMITS in lib/volunteers/schema.ts (not imported: that module loads zod).
     check('volunteers_name_length_check', maxChars('name', 200)),
     check('volunteers_email_check', emailShape('email')),
     check('volunteers_phone_length_check', maxChars('phone', 40)),

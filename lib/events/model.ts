@@ -1,6 +1,6 @@
 import type { CmsEvent, CmsImage } from '@/lib/cms';
-import { htmlToText, truncateAtWord } from '@/lib/text';
-import { isVideoFile, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
+import { htmlToText, truncateAtWord } from '@/lib/utils/text';
+import { isVideoFile, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/utils/video';
 
 import type { CalendarEvent } from './calendar';
 import { addDays, eventTimes, londonParts, londonToUtc, parseEventDate, parseEventTime } from './parse';

@@ -4,7 +4,7 @@
  * (so 18:30 on a summer date is 17:30Z and on a winter date 18:30Z).
  */
 
-import { londonOffsetMs, SITE_TIME_ZONE } from '@/lib/format';
+import { londonOffsetMs, SITE_TIME_ZONE } from '@/lib/utils/format';
 
 export const EVENT_TIME_ZONE = SITE_TIME_ZONE;
 

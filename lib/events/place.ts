@@ -1,4 +1,4 @@
-import { htmlToText } from '@/lib/text';
+import { htmlToText } from '@/lib/utils/text';
 
 /**
  * Where an event is, whether it is online, and its registration link (docs/SPEC-NOTES.md §3 Event, §4, §5, §9). Pure.

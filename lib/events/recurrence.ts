@@ -1,4 +1,4 @@
-import type { RepeatPattern } from '@/lib/format';
+import type { RepeatPattern } from '@/lib/utils/format';
 
 import { addDays, londonParts, londonToUtc, type CalendarDate } from './parse';
 

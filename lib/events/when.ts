@@ -1,5 +1,5 @@
 import type { Locale } from '@/i18n/routing';
-import { formatEventWhen, type RepeatPattern } from '@/lib/format';
+import { formatEventWhen, type RepeatPattern } from '@/lib/utils/format';
 
 import type { EventView } from './model';
 
@@ -21,7 +21,7 @@ export function repeatPhrase(pattern: RepeatPattern, t: EventTimesTranslator): s
 }
 
 /**
- * An event's "when" line in `locale` through the site's formatter (lib/format.ts): a one-off as its dates and
+ * An event's "when" line in `locale` through the site's formatter (lib/utils/format.ts): a one-off as its dates and
  * times, a series as its pattern and one session's times. `to` is the translated Events.to; `t` reads the
  * EventTimes namespace. Null for 'Date TBA'.
  */

@@ -1,6 +1,6 @@
 import type { CmsEvent } from '@/lib/cms';
 import { eventPhase, eventView } from '@/lib/events/model';
-import { formatClockShort, formatWeekday } from '@/lib/format';
+import { formatClockShort, formatWeekday } from '@/lib/utils/format';
 
 /**
  * The weekly pastoral drop-in, as the Get help page shows it: read from the events content (an event whose

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { Locale } from '@/i18n/routing';
 import { getReports } from '@/lib/cms';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/utils/format';
 
 /** One figure of a statistics block: its number, whether it is shown with a '+', and its message key. */
 export interface Stat<Label extends string = string> {

@@ -1,6 +1,6 @@
 import { localizeHref } from '@/i18n/client-paths';
 import { routing, type Locale } from '@/i18n/routing';
-import type { EmailMessage } from '@/lib/email/message';
+import type { EmailMessage } from '@/lib/mailing/transport/message';
 
 /**
  * The newsletter's own emails (pure): the double opt-in confirmation. Plain text in the site's email style

@@ -13,7 +13,7 @@ import {
   getDb,
   recordNewsletterSync,
 } from '@/lib/db';
-import { type EmailMessage, sendEmail } from '@/lib/email';
+import { type EmailMessage, sendEmail } from '@/lib/mailing/transport';
 import { formSecret } from '@/lib/forms/secret';
 
 import { newsletterContact, volunteerContact } from './contacts';
@@ -41,7 +41,7 @@ export const NEWSLETTER_UNSUBSCRIBE_KIND = 'newsletter.unsubscribe';
  */
 export const MAILING_FORGET_KIND = 'mailing.forget';
 
-/** Outbox kinds handled by `runMailingJob`; the outbox worker (lib/outbox) routes these here. */
+/** Outbox kinds handled by `runMailingJob`; the outbox worker (lib/mailing/outbox) routes these here. */
 export const MAILING_JOB_KINDS = [
   'newsletter.sync',
   'volunteer.followup',

@@ -13,7 +13,7 @@ export type SecurityHeaderOptions = {
   formOrigins?: string[];
 };
 
-/** Where YouTube serves video stills (lib/video.ts `youtubeThumbnail`). */
+/** Where YouTube serves video stills (lib/utils/video.ts `youtubeThumbnail`). */
 export const YOUTUBE_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
 export function contentSecurityPolicy({

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { Vacancy } from '@/lib/cms';
 import type { SiteConfig } from '@/lib/config/site';
-import { closingDateEnd, employmentTypes, parseSalary, workplace } from '@/lib/vacancies';
+import { closingDateEnd, employmentTypes, parseSalary, workplace } from '@/lib/cms/vacancies';
 
 /**
  * schema.org JSON-LD builders. Plain objects; render them with `<JsonLd>`.
@@ -299,7 +299,7 @@ export function personJsonLd(
 /**
  * JobPosting (schema.org, as Google reads it) for an open vacancy: `validThrough` is the end of the closing day
  * in UK time; `employmentType`, the workplace and `baseSalary` appear only when the free-text fields state them
- * clearly (lib/vacancies.ts). A job without a location is placed at the charity's address. Do not render it for
+ * clearly (lib/cms/vacancies.ts). A job without a location is placed at the charity's address. Do not render it for
  * closed vacancies: an expired JobPosting must leave the page.
  */
 export function jobPostingJsonLd(

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { getContentRefs, isContentTypeMissing, type Endpoint } from '@/lib/cms';
 import { listPublishedCourses } from '@/lib/courses';
-import { isoDate } from '@/lib/format';
+import { isoDate } from '@/lib/utils/format';
 
 import { PATHS_PER_SITEMAP, type SitemapPath } from './sitemap';
 

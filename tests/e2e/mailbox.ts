@@ -9,7 +9,7 @@ import { waitForHydration } from './fixtures';
 
 /**
  * The site's mail as a person running it with no configuration sees it: without SMTP_URL every message is also
- * written as an .eml file to `.data/mail` (MAIL_DIR; lib/email/send.ts). All the test servers share that folder;
+ * written as an .eml file to `.data/mail` (MAIL_DIR; lib/mailing/transport/send.ts). All the test servers share that folder;
  * tests find their messages by their unique addresses.
  */
 export const MAIL_DIR = path.resolve(process.env.MAIL_DIR ?? '.data/mail');

@@ -16,7 +16,7 @@ import {
   insertLocalUser,
   listInbox,
 } from '@/lib/db';
-import { sendReplyNow } from '@/lib/outbox';
+import { sendReplyNow } from '@/lib/mailing/outbox';
 import { testEngines } from '@/tests/helpers/test-engines';
 
 /**

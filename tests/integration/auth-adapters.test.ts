@@ -10,7 +10,7 @@ import { hashToken } from '@/lib/auth/tokens';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 import { AUTH_EMAIL_KIND, grantRole } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
-import { drainOutbox } from '@/lib/outbox';
+import { drainOutbox } from '@/lib/mailing/outbox';
 
 import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-server';
 import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/supabase-auth-server';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuthUser, adminRefusal, adminStatus, createLocalAuth, guardResponse } from '@/lib/auth';
 import type { CookieJar } from '@/lib/auth/cookie';
 import { deliverAuthEmail } from '@/lib/auth/delivery';
-import { openSealedLink, redactLink } from '@/lib/email/sealed-link';
+import { openSealedLink, redactLink } from '@/lib/mailing/transport/sealed-link';
 import { adminGuard, handleCreateCourse } from '@/lib/course-admin/handlers';
 import { AUTH_EMAIL_KIND, grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
@@ -160,7 +160,7 @@ describe('local account emails: language and next', () => {
     expect(link.searchParams.get('locale')).toBe('fr');
     expect(link.searchParams.get('next')).toBe('/courses/abc');
 
-    // Stored redacted; the real link travels sealed (lib/email/sealed-link.ts) for the outbox worker.
+    // Stored redacted; the real link travels sealed (lib/mailing/transport/sealed-link.ts) for the outbox worker.
     expect(link.searchParams.get('token_hash')).toBe('[redacted]');
     const real = new URL(openSealedLink(mail.sealed)!);
     expect(redactLink(real.toString())).toBe(link.toString());

@@ -34,7 +34,7 @@ import {
   setProgressPercent,
 } from '@/lib/db';
 import { type MailchimpConfig, mailchimpSubscriberHash } from '@/lib/mailing';
-import { OUTBOX_ALERT_KIND } from '@/lib/outbox';
+import { OUTBOX_ALERT_KIND } from '@/lib/mailing/outbox';
 
 import { startMailchimpServer } from '../helpers/mailing-servers';
 import { testEngines } from '../helpers/test-engines';

@@ -19,15 +19,15 @@ process.env.ENQUIRY_TO = 'team@example.org';
 process.env.MAIL_FROM = 'Test Site <no-reply@example.org>';
 
 type Action = typeof import('@/lib/forms/action');
-type Handler = typeof import('@/lib/forms/contact-handler');
-type Outbox = typeof import('@/lib/outbox');
+type Handler = typeof import('@/lib/enquiries/handler');
+type Outbox = typeof import('@/lib/mailing/outbox');
 let action: Action;
 let contact: Handler;
 let outbox: Outbox;
 beforeAll(async () => {
   action = await import('@/lib/forms/action');
-  contact = await import('@/lib/forms/contact-handler');
-  outbox = await import('@/lib/outbox');
+  contact = await import('@/lib/enquiries/handler');
+  outbox = await import('@/lib/mailing/outbox');
 });
 
 function rowsOf<T>(result: unknown): T[] {

@@ -9,7 +9,7 @@ import { insertLocalSession, insertLocalUser, upsertNewsletterSubscriber } from 
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { type MailingConfig, syncContact, newsletterContact } from '@/lib/mailing';
-import { drainOutbox } from '@/lib/outbox';
+import { drainOutbox } from '@/lib/mailing/outbox';
 import { hashToken } from '@/lib/auth/tokens';
 
 import { startBrevoServer, startHubspotServer, startMailchimpServer } from '../helpers/mailing-servers';

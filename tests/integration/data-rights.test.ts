@@ -19,7 +19,7 @@ import {
   upsertNewsletterSubscriber,
 } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
-import { drainOutbox } from '@/lib/outbox';
+import { drainOutbox } from '@/lib/mailing/outbox';
 
 import { testEngines } from '../helpers/test-engines';
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '@/lib/db/client';
-import { CONTACT_LIMITS } from '@/lib/forms/contact-fields';
-import { REGISTRATION_LIMITS } from '@/lib/forms/registration';
+import { CONTACT_LIMITS } from '@/lib/enquiries/fields';
+import { REGISTRATION_LIMITS } from '@/lib/volunteers/schema';
 
 import { testEngines } from '../helpers/test-engines';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { sendEmail } from '@/lib/email';
+import { sendEmail } from '@/lib/mailing/transport';
 
 /**
  * Without SMTP_URL (the embedded default, docs/ARCHITECTURE.md §2) `sendEmail` writes each message as an .eml file to the

@@ -29,7 +29,7 @@ import {
   volunteerContact,
 } from '@/lib/mailing';
 import { siteConfig } from '@/lib/config/site';
-import type { EmailMessage } from '@/lib/email/message';
+import type { EmailMessage } from '@/lib/mailing/transport/message';
 import { handleSubscribeRequest } from '@/lib/mailing/subscribe-api';
 import { handleOneClickUnsubscribe, oneClickLanding } from '@/lib/mailing/unsubscribe-api';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { sendEmail } from '@/lib/email';
+import { sendEmail } from '@/lib/mailing/transport';
 import { newsletterConfirmEmail, newsletterEmailTexts } from '@/lib/mailing';
 
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp-server';

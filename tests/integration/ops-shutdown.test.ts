@@ -10,8 +10,8 @@ import { closeDb, getDb, openDatabase } from '@/lib/db/client';
 import { enqueueOutbox } from '@/lib/db/queries/outbox';
 import { installShutdown } from '@/lib/ops/shutdown';
 import { isShuttingDown, resetShutdownFlag } from '@/lib/ops/state';
-import { drainOutbox } from '@/lib/outbox/drain';
-import { startOutboxWorker, stopOutboxWorker } from '@/lib/outbox/worker';
+import { drainOutbox } from '@/lib/mailing/outbox/drain';
+import { startOutboxWorker, stopOutboxWorker } from '@/lib/mailing/outbox/worker';
 
 /** Graceful shutdown (issue 16, operations): the worker's stop, closeDb, and the signal handling order. */
 

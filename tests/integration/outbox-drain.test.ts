@@ -8,19 +8,19 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { redactLink, sealLink } from '@/lib/email/sealed-link';
+import { redactLink, sealLink } from '@/lib/mailing/transport/sealed-link';
 
 import { type SmtpServer, mailBody, startSmtpServer, unusedPort } from '../helpers/smtp-server';
 
 /**
- * The outbox worker (lib/outbox) on PGlite in memory: dispatch by kind, outcomes recorded, never throws, two
+ * The outbox worker (lib/mailing/outbox) on PGlite in memory: dispatch by kind, outcomes recorded, never throws, two
  * drains at once never send an item twice, and no worker during `next build`.
  */
 process.env.ENQUIRY_TO = 'team@example.org';
 delete process.env.MAILING_PROVIDER;
 
 type Db = typeof import('@/lib/db');
-type Outbox = typeof import('@/lib/outbox');
+type Outbox = typeof import('@/lib/mailing/outbox');
 let db: Db;
 let outbox: Outbox;
 let handle: DatabaseHandle;
@@ -28,7 +28,7 @@ let smtp: SmtpServer;
 
 beforeAll(async () => {
   db = await import('@/lib/db');
-  outbox = await import('@/lib/outbox');
+  outbox = await import('@/lib/mailing/outbox');
   handle = await openDatabase({ pgliteDir: 'memory://' });
   smtp = await startSmtpServer();
 }, 120_000);

@@ -15,12 +15,12 @@ const SECRET = 'registration-test-form-secret-0123456789ab';
 process.env.FORM_SECRET = SECRET;
 
 type Action = typeof import('@/lib/forms/action');
-type Handler = typeof import('@/lib/forms/registration-handler');
+type Handler = typeof import('@/lib/volunteers/handler');
 let action: Action;
 let registration: Handler;
 beforeAll(async () => {
   action = await import('@/lib/forms/action');
-  registration = await import('@/lib/forms/registration-handler');
+  registration = await import('@/lib/volunteers/handler');
 });
 
 const engines = testEngines('lrjn_registration');
@@ -57,7 +57,10 @@ describe.each(engines)('network registration on $name', (engine) => {
 
   const now = () => Date.now();
   const ctx = () => ({ ip: `198.51.100.${++ipCounter % 250}`, locale: 'es' as const, now: now() });
-  const guard = () => ({ formToken: issueFormToken(SECRET, now() - 10_000, 'registration'), website_url: '' });
+  const guard = () => ({
+    formToken: issueFormToken(SECRET, now() - 10_000, 'registration'),
+    website_url: '',
+  });
   const submit = (raw: unknown) =>
     action.executeForm(
       registration.registrationForm,

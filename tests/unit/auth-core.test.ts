@@ -7,7 +7,7 @@ import { authFailure, authFailureMessage } from '@/lib/auth/messages';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@/lib/auth/password';
 import { signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { hashToken, isTokenShaped, randomToken } from '@/lib/auth/tokens';
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { safeReturnTarget } from '@/lib/redirects/safe-return';
 import { createLimiter } from '@/lib/screening/limiter';
 import en from '@/messages/en.json';
 

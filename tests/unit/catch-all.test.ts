@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { RESERVED_SLUGS, catchAllRedirect } from '@/lib/routing/catch-all';
+import { RESERVED_SLUGS, catchAllRedirect } from '@/lib/redirects/catch-all';
 
 describe('catchAllRedirect', () => {
   it('sends an unreserved slug to the blog', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { htmlToText, readingMinutes, truncateAtWord } from '@/lib/text';
+import { htmlToText, readingMinutes, truncateAtWord } from '@/lib/utils/text';
 
 describe('htmlToText', () => {
   it('decodes entities', () => {

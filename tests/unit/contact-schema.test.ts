@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, forwardSchema } from '@/lib/forms/contact';
+import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, forwardSchema } from '@/lib/enquiries/schema';
 
 /** Field → message key of the first issue, as the server wrapper and the browser resolver see them. */
 function keys(input: unknown): Record<string, string> {

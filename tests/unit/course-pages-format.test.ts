@@ -10,11 +10,11 @@ import {
 } from '@/components/courses/format';
 import { uploadHeaders } from '@/components/courses/uploads';
 import { siteConfig } from '@/lib/config/site';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/utils/format';
 import { courseJsonLd } from '@/lib/seo/json-ld';
 
 describe('course page helpers', () => {
-  it('prints prices in pounds with pence only when needed, in the page locale (lib/format.ts)', () => {
+  it('prints prices in pounds with pence only when needed, in the page locale (lib/utils/format.ts)', () => {
     expect(formatMoney(25, 'en')).toBe('£25');
     expect(formatMoney(12.5, 'en')).toBe('£12.50');
     expect(formatMoney(12.5, 'fr')).toBe('12,50\u00a0£');

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { buildEnquiryEmail } from '@/lib/email/message';
+import { buildEnquiryEmail } from '@/lib/mailing/transport/message';
 
 process.env.ENQUIRY_TO = 'team@example.org';
 process.env.SITE_NAME = 'Test Network';
 
-type EmailModule = typeof import('@/lib/email');
+type EmailModule = typeof import('@/lib/mailing/transport');
 let email: EmailModule;
 beforeAll(async () => {
-  email = await import('@/lib/email');
+  email = await import('@/lib/mailing/transport');
 });
 
 const enquiry = {
@@ -31,7 +31,7 @@ describe('buildEnquiryEmail', () => {
     expect(msg.text).toContain('Language: fr');
     expect(msg.text).toContain(`Enquiry id: ${enquiry.id}`);
     // 13:05 UTC is 14:05 in London in July (BST).
-    // The site's one date format (lib/format.ts): 'Month day, year @ h:mm AM/PM'. ICU versions differ in the space before PM.
+    // The site's one date format (lib/utils/format.ts): 'Month day, year @ h:mm AM/PM'. ICU versions differ in the space before PM.
     expect(msg.text).toMatch(/Received: July 1, 2026 @ 2:05\s?PM \(UK time\)/u);
     expect(msg.text).toContain('Line one\nLine two <b>not html</b>');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { compactUtc, googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
-import { formatEventWhen as formatWhen, type EventWhen } from '@/lib/format';
+import { formatEventWhen as formatWhen, type EventWhen } from '@/lib/utils/format';
 
 /** The old positional call shape, through the site's one formatter. */
 const formatEventWhen = (start: Date | null, end: Date | null, hasTime: boolean, locale: string, to = 'to') =>

@@ -13,12 +13,12 @@ import {
   formatPercent,
   formatTime,
   londonDay,
-} from '@/lib/format';
+} from '@/lib/utils/format';
 
 /** Intl may put a narrow no-break space before AM/PM; the site's strings read the same either way. */
 const plain = (s: string | null) => s?.replace(/[\u202f\u00a0]/g, ' ') ?? null;
 
-describe('lib/format.ts: the one formatter (issue 19 item 5)', () => {
+describe('lib/utils/format.ts: the one formatter (issue 19 item 5)', () => {
   it("writes English dates 'Month day, year' and times 12-hour, in UK time whatever the server's zone", () => {
     // 23:30 UTC on 31 March 2026 is 00:30 on 1 April in London (BST).
     const instant = new Date('2026-03-31T23:30:00Z');

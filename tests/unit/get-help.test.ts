@@ -4,7 +4,7 @@ import type { CmsEvent } from '@/lib/cms';
 import { CONTENT_NOTE_TAG, needsContentNote } from '@/lib/cms/content-note';
 import { reshapeEvent, reshapeList, reshapePost } from '@/lib/cms/reshape';
 import { findDropIn, formatClock, weekdayName } from '@/lib/help/drop-in';
-import { catchAllRedirect } from '@/lib/routing/catch-all';
+import { catchAllRedirect } from '@/lib/redirects/catch-all';
 import events from '@/content/snapshot/events.json';
 import posts from '@/content/snapshot/posts.json';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { KNOWN_ROUTES, isKnownRoute } from '@/lib/routing/known-routes';
+import { KNOWN_ROUTES, isKnownRoute } from '@/lib/redirects/known-routes';
 
 /** Every page or route handler under app/[locale], as a route pattern (`/blog/*`), from the file tree. */
 function routesOnDisk(): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { lazySchema } from '@/components/forms/light-form';
-import { type ContactInput, type ContactValues, contactSchema } from '@/lib/forms/contact';
+import { type ContactInput, type ContactValues, contactSchema } from '@/lib/enquiries/schema';
 
 /** The public forms' schema check that loads zod and the schema on first use (components/forms/light-form.ts). */
 describe('lazySchema', () => {

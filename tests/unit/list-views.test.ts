@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { archiveStateOf, blogStateOf, isListViewPath, listViewPath } from '@/lib/routing/list-views';
+import { archiveStateOf, blogStateOf, isListViewPath, listViewPath } from '@/lib/redirects/list-views';
 
 const q = (text: string) => new URLSearchParams(text);
 const segmentOf = (view: string | null) => view?.split('/').at(-1) ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { safeExtraHeaders } from '@/lib/email/message';
+import { safeExtraHeaders } from '@/lib/mailing/transport/message';
 import {
   listUnsubscribeHeaders,
   newsletterConfirmEmail,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paginationItems, resultRange } from '@/lib/pagination';
+import { paginationItems, resultRange } from '@/lib/utils/pagination';
 
 describe('paginationItems', () => {
   it('shows every page when there are few', () => {

@@ -9,7 +9,7 @@ import {
   REGISTRATION_DEFAULTS,
   REGISTRATION_FIELDS,
   registrationSchema,
-} from '@/lib/forms/registration';
+} from '@/lib/volunteers/schema';
 import en from '@/messages/en.json';
 
 const valid = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from '@/lib/routing/safe-return';
-import { parseThankYouQuery } from '@/lib/routing/thank-you';
+import { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from '@/lib/redirects/safe-return';
+import { parseThankYouQuery } from '@/lib/redirects/thank-you';
 
 describe('safeReturnPath: values that must fall back to the home page', () => {
   const hostile = [

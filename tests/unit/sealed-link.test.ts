@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { openSealedLink, redactLink, sealLink } from '@/lib/email/sealed-link';
+import { openSealedLink, redactLink, sealLink } from '@/lib/mailing/transport/sealed-link';
 
-/** The one-time links of queued account emails (lib/email/sealed-link.ts, security finding M7). */
+/** The one-time links of queued account emails (lib/mailing/transport/sealed-link.ts, security finding M7). */
 describe('sealed links', () => {
   const link =
     'https://site.example/auth/confirm?token_hash=AbC_123-xyz&type=recovery&locale=fr&next=%2Fcourses';

@@ -5,7 +5,7 @@ import { ARCHIVE_PAGE_SIZE, buildArchiveIndex, searchArchive } from '@/lib/archi
 import { searchBlog } from '@/lib/blog/search';
 import type { ArchiveEntry } from '@/lib/cms';
 import { reshapePostWithText } from '@/lib/cms/reshape';
-import { isoDate } from '@/lib/format';
+import { isoDate } from '@/lib/utils/format';
 import { buildSearchIndex, searchIndex } from '@/lib/search';
 
 const ctx = { internalOrigins: [] } as never;

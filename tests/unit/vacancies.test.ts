@@ -9,7 +9,7 @@ import {
   parseSalary,
   partitionVacancies,
   workplace,
-} from '@/lib/vacancies';
+} from '@/lib/cms/vacancies';
 
 describe('londonDate', () => {
   it('is the UK calendar date, not the UTC one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
+import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/utils/video';
 
 describe('youtubeId', () => {
   it('reads 11-character ids from every YouTube URL form', () => {

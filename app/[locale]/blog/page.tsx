@@ -9,7 +9,7 @@ import { parseBlogQuery } from '@/lib/blog/query';
  * The plain blog list, `/blog` (docs/SPEC-NOTES.md §2): static and revalidated (ISR), so the busiest view costs no render. It
  * never reads searchParams, which would make it render per request: a request with a list parameter
  * (`?q=`, `?category=`, `?sort=`, `?order=`, `?page=`) is rewritten by proxy.ts to the cached view of that state
- * (app/[locale]/blog/filtered/[state], lib/routing/list-views.ts), which renders the same list.
+ * (app/[locale]/blog/filtered/[state], lib/redirects/list-views.ts), which renders the same list.
  * An hour as a safety net; the WordPress webhook revalidates the `posts` tag of the reads under it on publish.
  */
 export const revalidate = 3600;

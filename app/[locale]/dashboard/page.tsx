@@ -12,7 +12,7 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireUser } from '@/lib/auth';
 import { myCourses } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard'>): Promise<Metadata> {
   const locale = await localeParam(params);

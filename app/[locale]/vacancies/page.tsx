@@ -6,7 +6,7 @@ import { VacancyCard } from '@/components/vacancies/vacancy-card';
 import { localeParam } from '@/i18n/params';
 import { getVacancies } from '@/lib/cms';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { partitionVacancies } from '@/lib/vacancies';
+import { partitionVacancies } from '@/lib/cms/vacancies';
 
 /** Also bounds how stale the open/closed split can be: at most an hour after a closing day ends. */
 export const revalidate = 3600;

@@ -179,7 +179,7 @@ export async function voidEmailTokens(db: Database, userId: string): Promise<voi
 /**
  * Outbox kind of the account emails (confirmation, recovery, account-exists and password-changed notices).
  * Payload: `{ to, subject, text, purpose }` with any one-time link in `text` redacted (`token_hash=[redacted]`),
- * plus `sealed`, the link encrypted with the server's key (lib/email/sealed-link.ts), which the outbox drops once
+ * plus `sealed`, the link encrypted with the server's key (lib/mailing/transport/sealed-link.ts), which the outbox drops once
  * the item is finished. Rows are purged after AUTH_EMAIL_RETENTION_SECONDS.
  */
 export const AUTH_EMAIL_KIND = 'auth.email';

@@ -22,7 +22,7 @@ import {
   needsContentNote,
 } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/utils/format';
 import { blogPostingJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 

@@ -9,7 +9,7 @@ import { localeParam } from '@/i18n/params';
 import { requireAdmin } from '@/lib/auth';
 import { manageStatus } from '@/lib/course-admin/status';
 import { TEST_COURSE_PRICE, listAllCourses } from '@/lib/courses';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/utils/format';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 type Props = PageProps<'/[locale]/courses/test'>;
@@ -25,7 +25,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     noindex: true,
   });
 }
-
 
 /**
  * Test courses (docs/SPEC-NOTES.md §2, §7 insert_test_course, §9 price 25), admins only (`requireAdmin`): a button creating an

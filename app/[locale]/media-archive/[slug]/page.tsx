@@ -16,7 +16,7 @@ import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
 import { getMediaArchive, getMediaArchiveItem, getMediaCategories, type MediaArchiveItem } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/utils/format';
 import { mediaObjectJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ImageGallery } from '@/components/media/image-gallery';
 import { localeParam } from '@/i18n/params';
 import { getMediaArchive, type CmsImage } from '@/lib/cms';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 3600;

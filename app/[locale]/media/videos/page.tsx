@@ -8,7 +8,7 @@ import { MediaVideo } from '@/components/media/media-video';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { getMediaArchive } from '@/lib/cms';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/utils/format';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 3600;

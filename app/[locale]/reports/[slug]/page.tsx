@@ -11,7 +11,7 @@ import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
 import { getReport, getReports } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/utils/format';
 import { reportJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 

@@ -12,10 +12,10 @@ import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
 import { getVacancies, getVacancy } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { isoDate } from '@/lib/format';
+import { isoDate } from '@/lib/utils/format';
 import { jobPostingJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { formatClosingDate, isVacancyOpen } from '@/lib/vacancies';
+import { formatClosingDate, isVacancyOpen } from '@/lib/cms/vacancies';
 
 /** Also bounds how stale the open/closed state can be: at most an hour after the closing day ends. */
 export const revalidate = 3600;

@@ -8,7 +8,7 @@ import { localeParam } from '@/i18n/params';
 import { siteConfig } from '@/lib/config/site';
 import { getCertificate } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/utils/format';
 
 // Certificates are issued at run time and live in the database, which the build never opens (docs/ARCHITECTURE.md §2).
 export const dynamic = 'force-dynamic';

@@ -4,11 +4,11 @@ import { notFound } from 'next/navigation';
 import { ArchiveView } from '@/components/archive/archive-view';
 import { localeParam } from '@/i18n/params';
 import { archiveMetadata } from '@/lib/archive/metadata';
-import { archiveStateOf } from '@/lib/routing/list-views';
+import { archiveStateOf } from '@/lib/redirects/list-views';
 
 /**
  * The archive for a URL state (`/archive?q=…&type=…&order=…&page=…`). proxy.ts rewrites such an address here
- * with the state in the path (lib/routing/list-views.ts), so the address stays `/archive?…` while each state is
+ * with the state in the path (lib/redirects/list-views.ts), so the address stays `/archive?…` while each state is
  * rendered once and then served from the route cache (ISR: revalidated with its content's tags, an hour as a
  * safety net). No state is pre-rendered.
  */

@@ -4,11 +4,11 @@ import { notFound } from 'next/navigation';
 import { BlogList } from '@/components/blog/blog-list';
 import { localeParam } from '@/i18n/params';
 import { blogListMetadata } from '@/lib/blog/metadata';
-import { blogStateOf } from '@/lib/routing/list-views';
+import { blogStateOf } from '@/lib/redirects/list-views';
 
 /**
  * The blog list for a URL state (`/blog?q=…&category=…&sort=…&order=…&page=…`, docs/SPEC-NOTES.md §2). proxy.ts
- * rewrites such an address here with the state in the path (lib/routing/list-views.ts), so the address people see
+ * rewrites such an address here with the state in the path (lib/redirects/list-views.ts), so the address people see
  * and share stays `/blog?…` while each state is rendered once and then served from the route cache (ISR, like
  * `/blog` itself: revalidated with the `posts` tag on publish, an hour as a safety net). No state is pre-rendered.
  */

@@ -17,7 +17,7 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireUser } from '@/lib/auth';
 import { getCourseOutline, getProgress, isEnrolled, myCourses, resumeLesson } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/video';
+import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/utils/video';
 
 type Props = PageProps<'/[locale]/courses/[courseId]/learn'>;
 

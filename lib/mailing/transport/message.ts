@@ -2,7 +2,7 @@
  * Email messages the site sends (pure: no I/O, no env), so their content is unit-tested directly.
  */
 
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/utils/format';
 
 /** One plain-text message. Addresses are bare (`a@example.org`) or with a display name. */
 export interface EmailMessage {

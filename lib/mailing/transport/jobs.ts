@@ -42,7 +42,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Runs one 'enquiry.forward' outbox item: loads the enquiry named by `payload.enquiryId`, emails it to the team
  * (`sendEmail`: SMTP, or the outbox table itself when SMTP_URL is unset) and records the attempt on the enquiry
  * (`recordEnquiryForward`: forward_status sent/failed, attempts, last error). An enquiry already forwarded is not
- * sent again (success). The caller (lib/outbox) then marks the outbox item with the returned outcome.
+ * sent again (success). The caller (lib/mailing/outbox) then marks the outbox item with the returned outcome.
  * Never throws: a malformed payload, a missing enquiry or a database error is a failed outcome.
  */
 export async function runEmailJob(

@@ -84,9 +84,19 @@ export function formatTime(value: string | Date, locale: Locale | string): strin
  */
 export function formatClockShort(date: Date, locale: Locale | string): string {
   if (locale !== 'en') {
-    return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: SITE_TIME_ZONE }).format(date);
+    return dateFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: SITE_TIME_ZONE,
+    }).format(date);
   }
-  const text = dateFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: SITE_TIME_ZONE }).format(date);
+  const text = dateFormat('en-GB', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: SITE_TIME_ZONE,
+  }).format(date);
   return text.replace(':00', '').replace(/\s+/g, '').toLowerCase();
 }
 

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 
 import { getDb } from '@/lib/db';
 import { subscribeNewsletter } from '@/lib/mailing';
-import { safeReturnTarget } from '@/lib/routing/safe-return';
+import { safeReturnTarget } from '@/lib/redirects/safe-return';
 
-import type { FormContext, FormDefinition } from './action';
-import { newsletterSchema } from './newsletter';
+import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import { newsletterSchema } from './schema';
 
 export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
   name: 'newsletter',

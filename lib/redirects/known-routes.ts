@@ -26,7 +26,7 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/blog/*',
   '/blog/*/social-image',
   // The cached list views: reached only through proxy.ts's rewrite of `/blog?…` and `/archive?…`
-  // (lib/routing/list-views.ts); asked for directly, the proxy answers 404.
+  // (lib/redirects/list-views.ts); asked for directly, the proxy answers 404.
   '/blog/filtered/*',
   '/cause/*',
   '/causes',

@@ -3,7 +3,7 @@ import 'server-only';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, failedOutboxSince, latestOutboxAt, recordOutboxEvent } from '@/lib/db';
-import { sendEmail } from '@/lib/email';
+import { sendEmail } from '@/lib/mailing/transport';
 import { errorFields, logger } from '@/lib/log';
 
 /** Outbox kind recording each admin alert (status sent/failed; never a job, so never claimed). */

@@ -17,7 +17,7 @@ const text = (value: unknown, max: number): value is string =>
 
 /**
  * Sends one queued account email (outbox kind 'auth.email', queued by lib/auth/delivery.ts): the stored message
- * with its redacted link replaced by the real one, opened from the payload's `sealed` copy (lib/email/sealed-link.ts),
+ * with its redacted link replaced by the real one, opened from the payload's `sealed` copy (lib/mailing/transport/sealed-link.ts),
  * through `sendEmail` (SMTP, or without SMTP_URL the mail folder). A link that cannot be opened (the key is gone) or
  * whose `linkExpiresAt` has passed is a final failure: sending it would only deliver a dead link (without
 EMAIL_LINK_SECRET an unopenable link is retried instead, in case the process that sealed it drains it). Never throws.

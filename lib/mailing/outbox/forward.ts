@@ -7,7 +7,7 @@ import {
   type EmailJobOptions,
   findEnquiry,
   runEmailJob,
-} from '@/lib/email';
+} from '@/lib/mailing/transport';
 
 /**
  * How long after an enquiry is saved its 'enquiry.forward' outbox item becomes due for the worker: the browser

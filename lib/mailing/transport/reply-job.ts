@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Runs one 'enquiry.reply' outbox item: loads the reply (enquiry_notes, kind 'reply') and its enquiry, and emails
  * the reply to the enquiry's sender in the language they wrote in (messages admin.replyEmail), reply-to
  * ENQUIRY_TO (else the general contact email). Without SMTP_URL the message goes to the mail folder like all mail
- * (lib/email/send.ts). Never throws: a malformed payload, a missing row or a database error is a failed outcome.
+ * (lib/mailing/transport/send.ts). Never throws: a malformed payload, a missing row or a database error is a failed outcome.
  */
 export async function runEnquiryReplyJob(
   item: Pick<OutboxItem, 'id' | 'kind' | 'payload'>,

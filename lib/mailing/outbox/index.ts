@@ -2,7 +2,7 @@ import 'server-only';
 
 /**
  * The outbox worker (docs/ARCHITECTURE.md §5): best-effort side effects saved with the write they follow (lib/db `outbox`)
- * are sent here, by kind: 'enquiry.forward' through lib/email, 'newsletter.sync' and 'volunteer.followup' through
+ * are sent here, by kind: 'enquiry.forward' through lib/mailing/transport, 'newsletter.sync' and 'volunteer.followup' through
  * lib/mailing. `drainOutbox` runs once (the interval worker, `npm run outbox:drain`); `forwardEnquiryNow` is the
  * contact form's immediate forward of one enquiry.
  */

@@ -11,9 +11,9 @@ import { z } from 'zod';
  * Lengths are counted after trimming surrounding white space (so '  a ' is too short); the text itself is kept
  * verbatim otherwise (stored as plain text, never interpreted).
  */
-import { CONTACT_LIMITS } from './contact-fields';
+import { CONTACT_LIMITS } from './fields';
 
-export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields';
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './fields';
 
 export const contactSchema = z.object({
   name: z

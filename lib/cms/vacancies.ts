@@ -1,6 +1,6 @@
 import type { Locale } from '@/i18n/routing';
-import type { Vacancy } from '@/lib/cms';
-import { formatCalendarDate, londonDay, londonOffsetMs } from '@/lib/format';
+import type { Vacancy } from './types';
+import { formatCalendarDate, londonDay, londonOffsetMs } from '@/lib/utils/format';
 
 /**
  * Pure rules for job vacancies: whether one is still open, the order of the list, how its closing date reads,

@@ -3,9 +3,9 @@ import 'server-only';
 import { englishCountryName } from '@/lib/countries';
 import { type Database, enqueueOutbox, getDb, insertVolunteer } from '@/lib/db';
 
-import type { FormContext, FormDefinition } from './action';
-import { type Registration, registrationSchema } from './registration';
-import type { FormFailure } from './result';
+import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import { type Registration, registrationSchema } from './schema';
+import type { FormFailure } from '@/lib/forms/result';
 
 /** The outbox kind of the best-effort follow-up (docs/SPEC-NOTES.md §7), run by lib/mailing's runMailingJob. */
 export const VOLUNTEER_FOLLOWUP_KIND = 'volunteer.followup';

@@ -19,7 +19,7 @@ const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
  * The thank-you page's URL state (docs/SPEC-NOTES.md §2 Thank-you: `type`, `source`, `returnTo`). `type` picks the message
  * (unknown → generic); `source` (which form sent the visitor: footer, home…) is kept only as a short token and never
  * shown, so nothing a link carries is reflected into the page; `returnTo` is reduced to a safe site path or null
- * (lib/routing/safe-return.ts).
+ * (lib/redirects/safe-return.ts).
  */
 export const thankYouQuerySchema = z.object({
   type: z.preprocess((v) => {

@@ -1,5 +1,5 @@
 /**
- * The contact form's limits and field names (docs/SPEC-NOTES.md §5), apart from its zod schema (lib/forms/contact.ts, which
+ * The contact form's limits and field names (docs/SPEC-NOTES.md §5), apart from its zod schema (lib/enquiries/schema.ts, which
  * re-exports them) so the browser's form can use them without loading zod.
  */
 export const CONTACT_LIMITS = {

@@ -3,12 +3,12 @@ import 'server-only';
 import type { z } from 'zod';
 
 import { enqueueOutbox, getDb, insertEnquiry } from '@/lib/db';
-import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/email';
-import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/outbox';
+import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/mailing/transport';
+import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/mailing/outbox';
 
-import type { FormContext, FormDefinition } from './action';
-import { contactSchema, forwardSchema } from './contact';
-import type { FormFailure } from './result';
+import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import { contactSchema, forwardSchema } from './schema';
+import type { FormFailure } from '@/lib/forms/result';
 
 /** The contact form (docs/SPEC-NOTES.md §5): spam guard and the per-client submission limit of every public form. */
 export const contactForm: FormDefinition<typeof contactSchema> = { name: 'contact', schema: contactSchema };

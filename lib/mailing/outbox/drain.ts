@@ -16,7 +16,7 @@ import {
   type EmailJobOptions,
   runAuthEmailJob,
   runEmailJob,
-} from '@/lib/email';
+} from '@/lib/mailing/transport';
 import { errorFields, logger } from '@/lib/log';
 import { purgeExpiredSubmissions } from '@/lib/data-rights/retention';
 import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, type MailingOptions, runMailingJob } from '@/lib/mailing';
@@ -30,16 +30,16 @@ export interface DrainOptions extends Pick<EmailJobOptions, 'smtpUrl'> {
   kinds?: string[];
   /** Database; default `getDb()`. */
   db?: Database;
-  /** Mail folder when there is no SMTP (lib/email `sendEmail`). */
+  /** Mail folder when there is no SMTP (lib/mailing/transport `sendEmail`). */
   mailDir?: string;
-  /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/outbox/alert.ts). */
+  /** Admin alert address; default ADMIN_ALERT_EMAIL (lib/mailing/outbox/alert.ts). */
   alertTo?: string | null;
   /** Mailing provider settings for the mailing jobs; default from the environment (tests pass a stand-in). */
   mailing?: MailingOptions;
   /** The clock of the retention purge (tests); default now. */
   now?: Date;
   /**
-   * Asked before each item: `true` ends the run after the item in hand (graceful shutdown, lib/outbox/worker.ts).
+   * Asked before each item: `true` ends the run after the item in hand (graceful shutdown, lib/mailing/outbox/worker.ts).
    * Items claimed but not started are claimed again once their lease runs out.
    */
   shouldStop?: () => boolean;
@@ -55,7 +55,7 @@ export interface DrainResult {
 }
 
 /**
- * Runs one outbox item by its kind: 'enquiry.forward' → lib/email, 'auth.email' → lib/email `runAuthEmailJob`,
+ * Runs one outbox item by its kind: 'enquiry.forward' → lib/mailing/transport, 'auth.email' → lib/mailing/transport `runAuthEmailJob`,
  * MAILING_JOB_KINDS → lib/mailing; an unknown kind is a failure with a clear error (after the retries it ends
  * 'failed', never silently dropped). `final` on a failure: retrying cannot help. Never throws.
  */
@@ -82,7 +82,7 @@ export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}
  * deleted, finished provider erasures ('mailing.forget', which hold an address) are deleted, the retention periods
  * are enforced (lib/data-rights/retention.ts: old enquiries and registrations, unconfirmed newsletter signups), and
  * items given up are reported (an error line each, without personal data, and one summary email to
- * ADMIN_ALERT_EMAIL at most hourly: lib/outbox/alert.ts).
+ * ADMIN_ALERT_EMAIL at most hourly: lib/mailing/outbox/alert.ts).
  * Never throws: a database that cannot be opened gives `{ claimed: 0, done: 0, failed: 0 }` and a log line.
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {

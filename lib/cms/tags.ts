@@ -1,42 +1,10 @@
-/**
- * Cache tags for every CMS read (docs/ARCHITECTURE.md §4). One module, so the reads that set a tag and the webhook that
- * revalidates it (app/api/revalidate) cannot drift apart. Tag names are at most 256 characters (Next.js limit);
- * slugs are capped to stay under it.
- */
-export const TAGS = {
-  /** Everything from the CMS: a full refresh. */
-  all: 'cms',
-  posts: 'posts',
-  post: (slug: string) => `post:${cap(slug)}`,
-  pages: 'pages',
-  page: (slug: string) => `page:${cap(slug)}`,
-  categories: 'categories',
-  tags: 'tags',
-  reports: 'reports',
-  report: (slug: string) => `report:${cap(slug)}`,
-  events: 'events',
-  event: (slug: string) => `event:${cap(slug)}`,
-  causes: 'causes',
-  cause: (slug: string) => `cause:${cap(slug)}`,
-  media: 'media',
-  mediaArchive: 'media-archive',
-  mediaArchiveItem: (slug: string) => `media-archive:${cap(slug)}`,
-  mediaCategories: 'media-categories',
-  team: 'team',
-  teamMember: (slug: string) => `team-member:${cap(slug)}`,
-  vacancies: 'vacancies',
-  vacancy: (slug: string) => `vacancy:${cap(slug)}`,
-  /** The header and footer menus from WordPress (lib/cms/menus.ts). */
-  menus: 'menus',
-  /** The redirect rules and old slugs (lib/cms/redirects.ts keeps them in memory; the tag is for completeness). */
-  redirects: 'redirects',
-  /** The home page hero edited in WordPress (lrjn/v1/hero). */
-  homeHero: 'home-hero',
-} as const;
+import { TAGS } from '@/lib/cache/tags';
 
-function cap(slug: string): string {
-  return slug.slice(0, 200);
-}
+/**
+ * What a WordPress change revalidates (docs/ARCHITECTURE.md §4). The tag names themselves live with every other
+ * cache tag in lib/cache/tags.ts; this module maps the companion plugin's webhook kinds onto them.
+ */
+export { TAGS };
 
 /** A change reported by the WordPress companion plugin's webhook (see wordpress/lrjn-companion). */
 export type ContentChange =

@@ -326,3 +326,13 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * True while `next build` runs (Next sets NEXT_PHASE=phase-production-build in the build's workers): code that would
+ * open a database, start a worker or read per-deployment state skips it, so a build needs no running services.
+ * Read from `process.env` on each call (tests flip it); never throws. lib/cache/cache-handler.cjs keeps its own copy
+ * of this check because next.config.ts loads it as plain CommonJS.
+ */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build';
+}

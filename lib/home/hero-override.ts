@@ -2,6 +2,8 @@ import 'server-only';
 
 import { unstable_cache } from 'next/cache';
 
+import { TAGS } from '@/lib/cache/tags';
+import { isBuildPhase } from '@/lib/config/env';
 import { type Database, type HomepageContent, getDb, latestHomepageContent } from '@/lib/db';
 
 /**
@@ -23,7 +25,7 @@ import { type Database, type HomepageContent, getDb, latestHomepageContent } fro
  *   CMS defaults and tries again when it next regenerates.
  */
 
-export const HOMEPAGE_CONTENT_TAG = 'homepage-content';
+export const HOMEPAGE_CONTENT_TAG = TAGS.homepageContent;
 /** Seconds a read of homepage_content stays fresh (and so the longest the home page shows an older row). */
 export const HOMEPAGE_CONTENT_REVALIDATE = 300;
 
@@ -91,7 +93,7 @@ const cachedOverride = unstable_cache(
  * latest row (see the module comment). Never throws: a failed read is logged and gives null (CMS defaults).
  */
 export async function getHomepageOverride(): Promise<HeroOverride | null> {
-  if (process.env.NEXT_PHASE === 'phase-production-build') return null;
+  if (isBuildPhase()) return null;
   try {
     return await cachedOverride();
   } catch (error) {

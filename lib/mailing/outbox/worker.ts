@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { env } from '@/lib/config/env';
+import { env, isBuildPhase } from '@/lib/config/env';
 import { errorFields, logger } from '@/lib/log';
 
 import { drainOutbox, type DrainOptions, type DrainResult } from './drain';
@@ -26,7 +26,7 @@ type Drain = (options: DrainOptions) => Promise<DrainResult>;
  * @returns whether a worker is now running in this process.
  */
 export function startOutboxWorker(options: { drain?: Drain; intervalMs?: number } = {}): boolean {
-  if (process.env.NEXT_PHASE === 'phase-production-build') return false;
+  if (isBuildPhase()) return false;
   if (state.timer) return true;
   const drain = options.drain ?? drainOutbox;
   const intervalMs = options.intervalMs ?? env().OUTBOX_INTERVAL_SECONDS * 1000;

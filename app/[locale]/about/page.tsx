@@ -1,4 +1,4 @@
-import { contentPageRoute } from '@/components/cms/content-page';
+import { contentPageRoute } from '@/app/[locale]/_routes/content-page';
 
 /** /about – the WordPress page `about` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:about`. */
 const route = contentPageRoute({ slug: 'about', comingSoonWhenEmpty: true });

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { contentPageRoute } from '@/components/cms/content-page';
+import { contentPageRoute } from '@/app/[locale]/_routes/content-page';
 import { ProgrammesSection } from '@/components/home/content-sections';
 import { getProgrammes } from '@/lib/causes';
 

@@ -1,4 +1,4 @@
-import { contentPageRoute } from '@/components/cms/content-page';
+import { contentPageRoute } from '@/app/[locale]/_routes/content-page';
 
 /** /pastoral-work – the WordPress page `pastoral-work` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:pastoral-work`. */
 const route = contentPageRoute({ slug: 'pastoral-work' });

@@ -1,4 +1,4 @@
-import { contentPageRoute } from '@/components/cms/content-page';
+import { contentPageRoute } from '@/app/[locale]/_routes/content-page';
 import { RetentionNotice } from '@/components/data-rights/retention-notice';
 
 /**

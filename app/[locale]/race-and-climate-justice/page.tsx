@@ -1,4 +1,4 @@
-import { contentPageRoute } from '@/components/cms/content-page';
+import { contentPageRoute } from '@/app/[locale]/_routes/content-page';
 
 /** /race-and-climate-justice – the WordPress page `race-and-climate-justice` (docs/SPEC-NOTES.md §2). ISR; the webhook revalidates `page:race-and-climate-justice`. */
 const route = contentPageRoute({ slug: 'race-and-climate-justice' });

@@ -1,4 +1,4 @@
-import { causeSlugRoute } from '@/components/causes/cause-route';
+import { causeSlugRoute } from '@/app/[locale]/_routes/cause-route';
 
 /** /cause/{slug} – the alias the footer and home link to (docs/SPEC-NOTES.md §2); its canonical URL is /causes/{slug}. */
 const route = causeSlugRoute();

@@ -1,1 +1,1 @@
-export { CauseNotFound as default } from '@/components/causes/cause-route';
+export { CauseNotFound as default } from '@/app/[locale]/_routes/cause-route';

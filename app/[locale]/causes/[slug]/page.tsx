@@ -1,4 +1,4 @@
-import { causeSlugRoute } from '@/components/causes/cause-route';
+import { causeSlugRoute } from '@/app/[locale]/_routes/cause-route';
 
 /** /causes/{slug} – one cause, canonical for both this path and the /cause/{slug} alias. */
 const route = causeSlugRoute();

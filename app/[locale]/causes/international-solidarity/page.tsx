@@ -1,4 +1,4 @@
-import { fixedCauseRoute } from '@/components/causes/cause-route';
+import { fixedCauseRoute } from '@/app/[locale]/_routes/cause-route';
 
 /**
  * /causes/international-solidarity (docs/SPEC-NOTES.md §2): the International Solidarity cause, whose CMS slug is

@@ -15,7 +15,7 @@ import { siteConfig } from '@/lib/config/site';
 import { webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-import { CauseCard } from './cause-card';
+import { CauseCard } from '@/components/causes/cause-card';
 
 /** How many other causes to suggest under a cause. */
 const OTHER_CAUSES = 6;

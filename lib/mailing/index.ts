@@ -64,3 +64,8 @@ export type {
 export { NEWSLETTER_PATHS, newsletterConfirmEmail } from './emails';
 export { issueNewsletterToken, newsletterLinkKey, subscriberStateTag, verifyNewsletterToken } from './links';
 export { mailchimpSubscriberHash } from './providers/mailchimp';
+
+// The mail transport (SMTP or the outbox table as the delivery) and the outbox worker live under this folder too:
+// this file is the one server entry of all three, so nothing outside lib/mailing imports their modules.
+export * from './transport';
+export * from './outbox';

@@ -19,7 +19,8 @@ import {
 } from '@/lib/mailing/transport';
 import { errorFields, logger } from '@/lib/log';
 import { purgeExpiredSubmissions } from '@/lib/data-rights/retention';
-import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, type MailingOptions, runMailingJob } from '@/lib/mailing';
+import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, runMailingJob } from '../jobs';
+import type { MailingOptions } from '../sync';
 
 import { alertFailedOutbox } from './alert';
 

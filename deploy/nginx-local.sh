@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders deploy/nginx/lrjn.conf for an unprivileged nginx on 127.0.0.1, for deploy/smoke.sh, the multi-instance
-# end-to-end test (tests/e2e/multi) and bench/nginx-cache.mjs: the same site file as production with only the
+# end-to-end test (tests/e2e/multi) and the nginx cache bench (bench/throughput.mjs): the same site file as production with only the
 # listen address, the upstream ports and the cache folder changed, inside a minimal main nginx.conf whose
 # pid, logs and temp folders all live in <prefix>. Nothing under /etc or /var is touched.
 #

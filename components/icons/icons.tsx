@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { icon } from './icon';
 
 /**
  * The Lucide icons the site draws, as plain SVG components: the same shapes, attributes and classes as lucide-react's
@@ -8,36 +8,29 @@ import type { SVGProps } from 'react';
  * and in the browser alike. To add one, copy its `node` from node_modules/lucide-react/dist/esm/icons/<name>.mjs.
  * Like Lucide's, an icon without aria-label is hidden from assistive technology.
  */
-type Node = [
-  tag: 'path' | 'circle' | 'rect' | 'line' | 'polyline' | 'polygon' | 'ellipse',
-  attrs: Record<string, string>,
-];
-
-function icon(name: string, nodes: Node[]) {
-  function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden={props['aria-label'] ? undefined : true}
-        className={`lucide lucide-${name}${className ? ` ${className}` : ''}`}
-        {...props}
-      >
-        {nodes.map(([Tag, attrs], i) => (
-          <Tag key={i} {...attrs} />
-        ))}
-      </svg>
-    );
-  }
-  return Icon;
-}
+// The icons the browser islands draw too are defined once, in island-icons.tsx.
+export {
+  Check,
+  CheckCircle2,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  ImageOff,
+  Languages,
+  Link2,
+  LogOut,
+  Menu,
+  Monitor,
+  Moon,
+  Pause,
+  Play,
+  Share2,
+  Sun,
+  UserRound,
+  Volume2,
+  X,
+} from './island-icons';
 
 export const AlertTriangle = /* @__PURE__ */ icon('triangle-exclamation-point', [
   ['path', { d: 'm21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3' }],
@@ -107,14 +100,6 @@ export const CalendarPlus = /* @__PURE__ */ icon('calendar-plus', [
   ['path', { d: 'M3 9h18' }],
   ['path', { d: 'M8 2v3' }],
 ]);
-export const Check = /* @__PURE__ */ icon('check', [['path', { d: 'M20 6 9 17l-5-5' }]]);
-export const CheckCircle2 = /* @__PURE__ */ icon('circle-check', [
-  ['circle', { cx: '12', cy: '12', r: '10' }],
-  ['path', { d: 'm16 9-5.5 5.5L8 12' }],
-]);
-export const ChevronDown = /* @__PURE__ */ icon('chevron-down', [['path', { d: 'm6 9 6 6 6-6' }]]);
-export const ChevronLeft = /* @__PURE__ */ icon('chevron-left', [['path', { d: 'm15 18-6-6 6-6' }]]);
-export const ChevronRight = /* @__PURE__ */ icon('chevron-right', [['path', { d: 'm9 18 6-6-6-6' }]]);
 export const Circle = /* @__PURE__ */ icon('circle', [['circle', { cx: '12', cy: '12', r: '10' }]]);
 export const CircleAlert = /* @__PURE__ */ icon('circle-exclamation-point', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
@@ -129,11 +114,6 @@ export const CircleOff = /* @__PURE__ */ icon('circle-off', [
   ['path', { d: 'm2 2 20 20' }],
   ['path', { d: 'M8.35 2.69A10 10 0 0 1 21.3 15.65' }],
   ['path', { d: 'M19.08 19.08A10 10 0 1 1 4.92 4.92' }],
-]);
-export const Download = /* @__PURE__ */ icon('download', [
-  ['path', { d: 'M12 15V3' }],
-  ['path', { d: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4' }],
-  ['path', { d: 'm7 10 5 5 5-5' }],
 ]);
 export const ExternalLink = /* @__PURE__ */ icon('external-link', [
   ['path', { d: 'M15 3h6v6' }],
@@ -217,14 +197,6 @@ export const Image = /* @__PURE__ */ icon('image', [
   ['circle', { cx: '9', cy: '9', r: '2' }],
   ['path', { d: 'm21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21' }],
 ]);
-export const ImageOff = /* @__PURE__ */ icon('image-off', [
-  ['line', { x1: '2', x2: '22', y1: '2', y2: '22' }],
-  ['path', { d: 'M10.41 10.41a2 2 0 1 1-2.83-2.83' }],
-  ['line', { x1: '13.5', x2: '6', y1: '13.5', y2: '21' }],
-  ['line', { x1: '18', x2: '21', y1: '12', y2: '15' }],
-  ['path', { d: 'M3.59 3.59A1.99 1.99 0 0 0 3 5v14a2 2 0 0 0 2 2h14c.55 0 1.052-.22 1.41-.59' }],
-  ['path', { d: 'M21 15V5a2 2 0 0 0-2-2H9' }],
-]);
 export const Landmark = /* @__PURE__ */ icon('landmark', [
   ['path', { d: 'M10 18v-7' }],
   ['path', { d: 'M11.119 2.205a2 2 0 0 1 1.762 0l7.84 3.846A.5.5 0 0 1 20.5 7h-17a.5.5 0 0 1-.22-.949z' }],
@@ -233,14 +205,6 @@ export const Landmark = /* @__PURE__ */ icon('landmark', [
   ['path', { d: 'M3 22h18' }],
   ['path', { d: 'M6 18v-7' }],
 ]);
-export const Languages = /* @__PURE__ */ icon('languages', [
-  ['path', { d: 'm5 8 6 6' }],
-  ['path', { d: 'm4 14 6-6 2-3' }],
-  ['path', { d: 'M2 5h12' }],
-  ['path', { d: 'M7 2h1' }],
-  ['path', { d: 'm22 22-5-10-5 10' }],
-  ['path', { d: 'M14 18h6' }],
-]);
 export const LifeBuoy = /* @__PURE__ */ icon('life-buoy', [
   ['circle', { cx: '12', cy: '12', r: '10' }],
   ['path', { d: 'm4.93 4.93 4.24 4.24' }],
@@ -248,11 +212,6 @@ export const LifeBuoy = /* @__PURE__ */ icon('life-buoy', [
   ['path', { d: 'm14.83 14.83 4.24 4.24' }],
   ['path', { d: 'm9.17 14.83-4.24 4.24' }],
   ['circle', { cx: '12', cy: '12', r: '4' }],
-]);
-export const Link2 = /* @__PURE__ */ icon('link-2', [
-  ['path', { d: 'M9 17H7A5 5 0 0 1 7 7h2' }],
-  ['path', { d: 'M15 7h2a5 5 0 1 1 0 10h-2' }],
-  ['line', { x1: '8', x2: '16', y1: '12', y2: '12' }],
 ]);
 export const ListChecks = /* @__PURE__ */ icon('list-checks', [
   ['path', { d: 'M13 5h8' }],
@@ -264,11 +223,6 @@ export const ListChecks = /* @__PURE__ */ icon('list-checks', [
 export const Lock = /* @__PURE__ */ icon('lock', [
   ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
   ['path', { d: 'M7 11V7a5 5 0 0 1 10 0v4' }],
-]);
-export const LogOut = /* @__PURE__ */ icon('log-out', [
-  ['path', { d: 'm16 17 5-5-5-5' }],
-  ['path', { d: 'M21 12H9' }],
-  ['path', { d: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4' }],
 ]);
 export const Mail = /* @__PURE__ */ icon('mail', [
   ['path', { d: 'm22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7' }],
@@ -287,11 +241,6 @@ export const MapPin = /* @__PURE__ */ icon('map-pin', [
     },
   ],
   ['circle', { cx: '12', cy: '10', r: '3' }],
-]);
-export const Menu = /* @__PURE__ */ icon('menu', [
-  ['path', { d: 'M4 5h16' }],
-  ['path', { d: 'M4 12h16' }],
-  ['path', { d: 'M4 19h16' }],
 ]);
 export const MessageSquareWarning = /* @__PURE__ */ icon('message-square-exclamation-point', [
   [
@@ -317,19 +266,6 @@ export const MessagesSquare = /* @__PURE__ */ icon('messages-square', [
     },
   ],
 ]);
-export const Monitor = /* @__PURE__ */ icon('monitor', [
-  ['rect', { width: '20', height: '14', x: '2', y: '3', rx: '2' }],
-  ['line', { x1: '8', x2: '16', y1: '21', y2: '21' }],
-  ['line', { x1: '12', x2: '12', y1: '17', y2: '21' }],
-]);
-export const Moon = /* @__PURE__ */ icon('moon', [
-  [
-    'path',
-    {
-      d: 'M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401',
-    },
-  ],
-]);
 export const Newspaper = /* @__PURE__ */ icon('newspaper', [
   ['path', { d: 'M15 18h-5' }],
   ['path', { d: 'M18 14h-8' }],
@@ -339,10 +275,6 @@ export const Newspaper = /* @__PURE__ */ icon('newspaper', [
   ],
   ['rect', { width: '8', height: '4', x: '10', y: '6', rx: '1' }],
 ]);
-export const Pause = /* @__PURE__ */ icon('pause', [
-  ['rect', { x: '14', y: '3', width: '5', height: '18', rx: '1' }],
-  ['rect', { x: '5', y: '3', width: '5', height: '18', rx: '1' }],
-]);
 export const Phone = /* @__PURE__ */ icon('phone', [
   [
     'path',
@@ -351,19 +283,9 @@ export const Phone = /* @__PURE__ */ icon('phone', [
     },
   ],
 ]);
-export const Play = /* @__PURE__ */ icon('play', [
-  ['path', { d: 'M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z' }],
-]);
 export const Search = /* @__PURE__ */ icon('search', [
   ['path', { d: 'm21 21-4.34-4.34' }],
   ['circle', { cx: '11', cy: '11', r: '8' }],
-]);
-export const Share2 = /* @__PURE__ */ icon('share-2', [
-  ['circle', { cx: '18', cy: '5', r: '3' }],
-  ['circle', { cx: '6', cy: '12', r: '3' }],
-  ['circle', { cx: '18', cy: '19', r: '3' }],
-  ['line', { x1: '8.59', x2: '15.42', y1: '13.51', y2: '17.49' }],
-  ['line', { x1: '15.41', x2: '8.59', y1: '6.51', y2: '10.49' }],
 ]);
 export const ShieldAlert = /* @__PURE__ */ icon('shield-exclamation-point', [
   [
@@ -384,21 +306,6 @@ export const ShieldCheck = /* @__PURE__ */ icon('shield-check', [
   ],
   ['path', { d: 'm9 12 2 2 4-4' }],
 ]);
-export const Sun = /* @__PURE__ */ icon('sun', [
-  ['circle', { cx: '12', cy: '12', r: '4' }],
-  ['path', { d: 'M12 2v2' }],
-  ['path', { d: 'M12 20v2' }],
-  ['path', { d: 'm4.93 4.93 1.41 1.41' }],
-  ['path', { d: 'm17.66 17.66 1.41 1.41' }],
-  ['path', { d: 'M2 12h2' }],
-  ['path', { d: 'M20 12h2' }],
-  ['path', { d: 'm6.34 17.66-1.41 1.41' }],
-  ['path', { d: 'm19.07 4.93-1.41 1.41' }],
-]);
-export const UserRound = /* @__PURE__ */ icon('user-round', [
-  ['circle', { cx: '12', cy: '8', r: '5' }],
-  ['path', { d: 'M20 21a8 8 0 0 0-16 0' }],
-]);
 export const Users = /* @__PURE__ */ icon('users', [
   ['path', { d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2' }],
   ['path', { d: 'M16 3.128a4 4 0 0 1 0 7.744' }],
@@ -408,18 +315,4 @@ export const Users = /* @__PURE__ */ icon('users', [
 export const Video = /* @__PURE__ */ icon('video', [
   ['path', { d: 'm16 13 5.223 3.482a.5.5 0 0 0 .777-.416V7.87a.5.5 0 0 0-.752-.432L16 10.5' }],
   ['rect', { x: '2', y: '6', width: '14', height: '12', rx: '2' }],
-]);
-export const Volume2 = /* @__PURE__ */ icon('volume-2', [
-  [
-    'path',
-    {
-      d: 'M11 4.702a.705.705 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.705.705 0 0 0 11 19.298z',
-    },
-  ],
-  ['path', { d: 'M16 9a5 5 0 0 1 0 6' }],
-  ['path', { d: 'M19.364 18.364a9 9 0 0 0 0-12.728' }],
-]);
-export const X = /* @__PURE__ */ icon('x', [
-  ['path', { d: 'M18 6 6 18' }],
-  ['path', { d: 'm6 6 12 12' }],
 ]);

@@ -1,39 +1,9 @@
-import type { SVGProps } from 'react';
+import { icon } from './icon';
 
 /**
  * The icons the browser islands draw (a subset of components/icons/icons.tsx, which server components use): kept
  * apart so a page's client chunk carries only these few shapes, not every icon of the site (issue 20 item 2).
  */
-type Node = [
-  tag: 'path' | 'circle' | 'rect' | 'line' | 'polyline' | 'polygon' | 'ellipse',
-  attrs: Record<string, string>,
-];
-
-function icon(name: string, nodes: Node[]) {
-  function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden={props['aria-label'] ? undefined : true}
-        className={`lucide lucide-${name}${className ? ` ${className}` : ''}`}
-        {...props}
-      >
-        {nodes.map(([Tag, attrs], i) => (
-          <Tag key={i} {...attrs} />
-        ))}
-      </svg>
-    );
-  }
-  return Icon;
-}
 
 export const Check = /* @__PURE__ */ icon('check', [['path', { d: 'M20 6 9 17l-5-5' }]]);
 export const CheckCircle2 = /* @__PURE__ */ icon('circle-check', [

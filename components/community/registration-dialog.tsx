@@ -5,7 +5,7 @@ import { X } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 
-import { submitRegistration } from '@/app/actions/registration';
+import { submitRegistration } from '@/lib/volunteers/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Link, useLocale } from '@/i18n/client';

@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useRef } from 'react';
 
-import { type DeleteAccountState, deleteOwnAccountAction } from '@/app/actions/data-rights';
+import { type DeleteAccountState, deleteOwnAccountAction } from '@/lib/data-rights/actions';
 import { useClientMessages } from '@/i18n/client-messages';
 
 const link =

@@ -9,7 +9,7 @@ import {
   type LookupState,
   erasePersonAction,
   lookupPersonAction,
-} from '@/app/actions/data-rights';
+} from '@/lib/data-rights/actions';
 import { useClientMessages } from '@/i18n/client-messages';
 
 const input = 'mt-1 block w-full max-w-md rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';

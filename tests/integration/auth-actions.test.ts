@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import * as schema from '@/lib/db/schema';
 import { issueFormToken } from '@/lib/forms/token';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/rate-limit/socket-address';
 
 /**
  * The account forms' server actions (app/actions/auth.ts) end to end on local accounts in PGlite (memory), with
@@ -39,13 +39,13 @@ process.env.FORM_RATE_LIMIT_MAX = '1000';
 delete process.env.NEXT_PUBLIC_SUPABASE_URL;
 delete process.env.SMTP_URL;
 
-type Actions = typeof import('@/app/actions/auth');
+type Actions = typeof import('@/lib/auth/actions');
 type Db = typeof import('@/lib/db');
 let actions: Actions;
 let db: Db;
 
 beforeAll(async () => {
-  actions = await import('@/app/actions/auth');
+  actions = await import('@/lib/auth/actions');
   db = await import('@/lib/db');
   await db.getDb();
 }, 60_000);

@@ -28,7 +28,7 @@ delete process.env.MAILING_PROVIDER;
 
 type Db = typeof import('@/lib/db');
 let db: Db;
-let actions: typeof import('@/app/actions/data-rights');
+let actions: typeof import('@/lib/data-rights/actions');
 let adminExport: typeof import('@/app/api/admin/data-rights/export/route');
 let ownExport: typeof import('@/app/api/account/export/route');
 let auth: typeof import('@/lib/auth/tokens');
@@ -38,7 +38,7 @@ const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
   db = await import('@/lib/db');
-  actions = await import('@/app/actions/data-rights');
+  actions = await import('@/lib/data-rights/actions');
   adminExport = await import('@/app/api/admin/data-rights/export/route');
   ownExport = await import('@/app/api/account/export/route');
   auth = await import('@/lib/auth/tokens');

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { redirect } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { checkStaff, checkUser, consumeSignIn, getAuth } from '@/lib/auth';
-import { env } from '@/lib/config/env';
+import { errorFields, logger } from '@/lib/log';
+import { clientIp } from '@/lib/rate-limit';
+
 import {
   DataRightsError,
   type PersonalDataExport,
@@ -16,10 +18,7 @@ import {
   exportPersonalData,
   isEmptyExport,
   personEmailSchema,
-} from '@/lib/data-rights';
-import { errorFields, logger } from '@/lib/log';
-import { clientIp } from '@/lib/screening/client-ip';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+} from './index';
 
 /**
  * UK GDPR data rights (issue 17 item 7), server actions: the admin page's look-up and erasure (any person, admins
@@ -131,9 +130,7 @@ export async function deleteOwnAccountAction(
   const parsed = deleteSchema.safeParse({ password: form.get('password'), locale: form.get('locale') });
   if (!parsed.success) return { status: 'error', error: 'wrong-password' };
   // Guessing the password here must cost what guessing it at sign-in costs.
-  const h = await headers();
-  const ip = clientIp(h, env().TRUSTED_PROXY_HEADER, h.get(SOCKET_ADDRESS_HEADER) ?? '');
-  const limit = await consumeSignIn({ email: guard.user.email, ip });
+  const limit = await consumeSignIn({ email: guard.user.email, ip: clientIp(await headers()) });
   if (!limit.allowed) return { status: 'error', error: 'rate-limited' };
   const auth = await getAuth();
   const confirmed = await auth.confirmPassword(parsed.data.password);

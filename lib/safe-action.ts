@@ -154,7 +154,7 @@ export async function executeAction<S extends z.ZodType, G extends Guard, T>(
   handler: ActionHandler<S, G, T>,
   raw: unknown,
   ctx: Omit<ActionContext<G>, 'user'>,
-): Promise<ActionResult<T>> {
+): Promise<ActionResult<Exclude<T, ActionFailure>>> {
   const guard: Guard = def.guard ?? 'public-form';
   const signedIn = isSignedIn(guard);
   const guarded = await runGuard(guard);
@@ -195,7 +195,7 @@ export async function executeAction<S extends z.ZodType, G extends Guard, T>(
     const result = await handler(parsed.data, { ...ctx, user: guarded.user as GuardUser<G> });
     if (result && typeof result === 'object' && (result as ActionFailure).ok === false)
       return result as ActionFailure;
-    return { ok: true, data: result as T };
+    return { ok: true, data: result as Exclude<T, ActionFailure> };
   } catch (error) {
     unstable_rethrow(error);
     // The full error stays in the server log; the browser learns only that our side failed.
@@ -212,7 +212,7 @@ export function action<S extends z.ZodType, T, G extends Guard = 'public-form'>(
   def: ActionDefinition<S, G>,
   handler: ActionHandler<S, G, T>,
 ) {
-  return async (raw: unknown): Promise<ActionResult<T>> => {
+  return async (raw: unknown): Promise<ActionResult<Exclude<T, ActionFailure>>> => {
     let ctx: Omit<ActionContext<G>, 'user'>;
     try {
       ctx = await requestContext(raw);

@@ -110,7 +110,7 @@ describe('data rights access', () => {
       ),
     ).toEqual({ ok: false, status: 401, error: 'unauthenticated' });
     expect((await adminExport.POST(exportRequest('student@example.org'))).status).toBe(401);
-    expect((await ownExport.GET()).status).toBe(401);
+    expect((await ownExport.GET(new Request('http://localhost/api/account/export'))).status).toBe(401);
     expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toEqual({
       ok: false,
       status: 401,
@@ -137,7 +137,7 @@ describe('data rights access', () => {
 
   it('gives the student their own export only, as a private attachment', async () => {
     await signIn(student.id);
-    const response = await ownExport.GET();
+    const response = await ownExport.GET(new Request('http://localhost/api/account/export'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-disposition')).toMatch(

@@ -66,7 +66,8 @@ export default defineConfig([
           patterns: [
             {
               group: ['@/app', '@/app/**'],
-              message: 'Components may not import from app/: import server actions from lib/<domain>/actions.ts.',
+              message:
+                'Components may not import from app/: import server actions from lib/<domain>/actions.ts.',
             },
           ],
         },

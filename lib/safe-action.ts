@@ -46,7 +46,11 @@ export type Guard = 'public-form' | 'public' | 'user' | 'staff' | 'admin';
 type SignedInGuard = Extract<Guard, 'user' | 'staff' | 'admin'>;
 
 /** Who the handler runs for: nobody in particular for the public guards, the person for 'user', staff with role. */
-export type GuardUser<G extends Guard> = G extends 'user' ? AuthUser : G extends 'staff' | 'admin' ? StaffUser : null;
+export type GuardUser<G extends Guard> = G extends 'user'
+  ? AuthUser
+  : G extends 'staff' | 'admin'
+    ? StaffUser
+    : null;
 
 /** A named budget of lib/rate-limit, or an ad-hoc one (its own limiter per action name). */
 export type LimitOption = LimitName | { points: number; durationSeconds: number };
@@ -142,7 +146,11 @@ async function runGuard(guard: Guard): Promise<{ user: AuthUser | StaffUser | nu
 
 /** The context the running server action was called in: client address and locale from the request. */
 export async function requestContext(raw: unknown): Promise<Omit<ActionContext, 'user'>> {
-  return { ip: clientIp(await headers()), locale: toLocale(toRecord(raw)?.[GUARD_FIELDS.locale]), now: Date.now() };
+  return {
+    ip: clientIp(await headers()),
+    locale: toLocale(toRecord(raw)?.[GUARD_FIELDS.locale]),
+    now: Date.now(),
+  };
 }
 
 /**
@@ -292,7 +300,10 @@ export function route<G extends RouteGuard = 'public', P = Record<string, never>
       return privately(await handler(request, { ip, user: guarded.user as GuardUser<G>, params }));
     } catch (error) {
       unstable_rethrow(error);
-      logger().error({ component: 'route', path: new URL(request.url).pathname, ...errorFields(error) }, 'failed');
+      logger().error(
+        { component: 'route', path: new URL(request.url).pathname, ...errorFields(error) },
+        'failed',
+      );
       return refusal(500, { error: 'server' });
     }
   };

@@ -27,10 +27,7 @@ const ERROR_KEYS = {
  */
 export function AccountData({ exportHref, locale }: { exportHref: string; locale: string }) {
   const t = useClientMessages('AccountData');
-  const [state, action, pending] = useActionState<DeleteAccountState, FormData>(
-    deleteOwnAccountAction,
-    null,
-  );
+  const [state, action, pending] = useActionState<DeleteAccountState, FormData>(deleteOwnAccountAction, null);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const passwordId = useId();

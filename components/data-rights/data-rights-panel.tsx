@@ -75,10 +75,7 @@ const ERROR_KEYS: Record<DataRightsFailure, `error${string}` & keyof Messages['D
  */
 export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
   const t = useClientMessages('DataRights');
-  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(
-    lookupPersonAction,
-    null,
-  );
+  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, null);
   const emailId = useId();
 
   return (
@@ -120,13 +117,7 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
 }
 
 /** What one look-up found: the rows, the export button and the erase form (or, once erased, what was done). */
-function Results({
-  found,
-  exportUrl,
-}: {
-  found: Found;
-  exportUrl: string;
-}) {
+function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
   const t = useClientMessages('DataRights');
   const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
   const confirmId = useId();

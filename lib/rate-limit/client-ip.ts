@@ -10,7 +10,11 @@
 export type HeaderReader = { get(name: string): string | null };
 
 /** The address from `trustedHeader` (its last entry) if set and present, else `fallback`, normalised. */
-export function resolveClientIp(headers: HeaderReader, trustedHeader: string | undefined, fallback: string): string {
+export function resolveClientIp(
+  headers: HeaderReader,
+  trustedHeader: string | undefined,
+  fallback: string,
+): string {
   if (trustedHeader) {
     const raw = headers.get(trustedHeader);
     const value = raw

@@ -36,7 +36,6 @@ export const EMAIL_LIMIT = { points: 3, durationSeconds: 60 * 60 } as const;
 /** The account forms' per-client flood guard; the real account limits are SIGN_IN_LIMITS and EMAIL_LIMIT. */
 export const ACCOUNT_FORM_FLOOD = { points: 100, durationSeconds: 600 } as const;
 
-
 type LimitSpec = { points: number; durationSeconds: number; keyPrefix: string };
 
 /** Every named budget, from the environment. */

@@ -3,4 +3,9 @@
  * keeps lib/course-admin/limit.ts compiling while the course actions move into lib/courses in parallel; it goes
  * once they take their limit from `rateLimit('admin')`.
  */
-export { type LimitDecision, type Limiter, type PeekableLimiter, createLimiter } from '@/lib/rate-limit/limiter';
+export {
+  type LimitDecision,
+  type Limiter,
+  type PeekableLimiter,
+  createLimiter,
+} from '@/lib/rate-limit/limiter';

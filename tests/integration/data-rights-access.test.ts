@@ -100,9 +100,11 @@ describe('data rights access', () => {
   }, 60_000);
 
   it('refuses a signed-out visitor everywhere (401 / unauthenticated)', async () => {
-    expect(
-      await actions.lookupPersonAction(null, form({ email: 'student@example.org' })),
-    ).toEqual({ ok: false, status: 401, error: 'unauthenticated' });
+    expect(await actions.lookupPersonAction(null, form({ email: 'student@example.org' }))).toEqual({
+      ok: false,
+      status: 401,
+      error: 'unauthenticated',
+    });
     expect(
       await actions.erasePersonAction(
         null,
@@ -120,9 +122,11 @@ describe('data rights access', () => {
 
   it('refuses a student the admin action, erasure and export (403 / forbidden), erasing nothing', async () => {
     await signIn(student.id);
-    expect(
-      await actions.lookupPersonAction(null, form({ email: 'other@example.org' })),
-    ).toEqual({ ok: false, status: 403, error: 'forbidden' });
+    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toEqual({
+      ok: false,
+      status: 403,
+      error: 'forbidden',
+    });
     expect(
       await actions.erasePersonAction(
         null,
@@ -158,10 +162,7 @@ describe('data rights access', () => {
 
   it('lets an admin look up and export anyone, and erase only after the address is typed again', async () => {
     await signIn(admin.id);
-    const found = await actions.lookupPersonAction(
-      null,
-      form({ email: ' Other@Example.org ' }),
-    );
+    const found = await actions.lookupPersonAction(null, form({ email: ' Other@Example.org ' }));
     expect(found).toMatchObject({ ok: true, data: { email: 'other@example.org', empty: false } });
     const response = await adminExport.POST(exportRequest('other@example.org'));
     expect(response.status).toBe(200);
@@ -183,9 +184,10 @@ describe('data rights access', () => {
         form({ email: 'other@example.org', confirmation: 'OTHER@example.org' }),
       ),
     ).toMatchObject({ ok: true, data: { provider: 'none' } });
-    expect(
-      await actions.lookupPersonAction(null, form({ email: 'other@example.org' })),
-    ).toMatchObject({ ok: true, data: { empty: true } });
+    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toMatchObject({
+      ok: true,
+      data: { empty: true },
+    });
     const audit = await (await db.getDb()).select().from(schema.adminAudit);
     // Each look-up is an export to the screen: audited like the download.
     expect(audit.map((a) => a.action).sort()).toEqual([
@@ -199,9 +201,12 @@ describe('data rights access', () => {
 
   it('deletes a student’s own account only with their password, and signs them out', async () => {
     await signIn(student.id);
-    expect(
-      await actions.deleteOwnAccountAction(null, form({ password: 'not my password' })),
-    ).toEqual({ ok: false, status: 400, error: 'invalid', fieldErrors: { _form: 'wrong-password' } });
+    expect(await actions.deleteOwnAccountAction(null, form({ password: 'not my password' }))).toEqual({
+      ok: false,
+      status: 400,
+      error: 'invalid',
+      fieldErrors: { _form: 'wrong-password' },
+    });
     expect(await db.findLocalUserId(await db.getDb(), 'student@example.org')).toBe(student.id);
     // Done: signed out and sent to the confirmation page in the form's language.
     const redirect = await actions

@@ -39,7 +39,10 @@ function back(
   done: (typeof NOTICE_DONE)[number],
 ): never {
   const notice = noticeParam(result, done);
-  return redirect({ href: `${path}?${filters ? `${filters}&` : ''}${notice}`, locale: toLocale(form.get('locale')) });
+  return redirect({
+    href: `${path}?${filters ? `${filters}&` : ''}${notice}`,
+    locale: toLocale(form.get('locale')),
+  });
 }
 
 const field = (form: FormData, name: string) => form.get(name) ?? undefined;

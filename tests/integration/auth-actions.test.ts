@@ -6,7 +6,7 @@ import { issueFormToken } from '@/lib/forms/token';
 import { SOCKET_ADDRESS_HEADER } from '@/lib/rate-limit/socket-address';
 
 /**
- * The account forms' server actions (app/actions/auth.ts) end to end on local accounts in PGlite (memory), with
+ * The account forms' server actions (lib/auth/actions.ts) end to end on local accounts in PGlite (memory), with
  * Next's request APIs replaced by a cookie jar, fixed request headers and an `after()` that runs its task when
  * the test says: common passwords refused (L6), the current password asked for (M3), the email sent only after
  * the response (M4).

@@ -4,7 +4,7 @@
  * one count. If Redis is unreachable, an in-process "insurance" limiter takes over rather than failing open or
  * blocking everyone.
  */
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,

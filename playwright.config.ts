@@ -102,10 +102,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Explicit, not Playwright's default (half the cores: 1 on the 2-core CI machine, and .ci/run may not set CI):
+  // two browsers keep both cores busy while the servers answer.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The JSON report feeds scripts/test-timings.mjs (per-project counts and durations).
+  reporter: [['list'], ['json', { outputFile: '.data/timings/playwright.json' }]],
   timeout: 60_000,
   use: {
     baseURL: externalBaseUrl ?? 'http://localhost:3100',

@@ -71,7 +71,9 @@ function playwrightTests(suites, titles = []) {
 
 function printPlaywright(report) {
   const tests = playwrightTests(report.suites);
-  console.log(`Playwright: ${tests.length} tests, ${seconds(report.stats?.duration ?? 0)} wall; per project:`);
+  console.log(
+    `Playwright: ${tests.length} tests, ${seconds(report.stats?.duration ?? 0)} wall; per project:`,
+  );
   const projects = new Map();
   for (const test of tests) {
     const entry = projects.get(test.project) ?? { count: 0, ms: 0 };

@@ -124,7 +124,7 @@ function payloads(token: string): { label: string; body: string }[] {
 }
 
 test.describe('hostile payloads', () => {
-  test('every server action answers 4xx, with no stack trace, and stores nothing', async ({
+  test('every server action answers 4xx, with no stack trace, and stores nothing @postgres', async ({
     request,
   }, info) => {
     test.setTimeout(120_000);
@@ -175,7 +175,7 @@ test.describe('hostile payloads', () => {
     }
   });
 
-  test('every POST route handler answers 4xx, with no stack trace', async ({ request }) => {
+  test('every POST route handler answers 4xx, with no stack trace @postgres', async ({ request }) => {
     // (/api/revalidate answers 503 until REVALIDATE_SECRET is set; its signed-body checks are unit-tested.)
     const routes = ['/api/mailchimp/subscribe', '/api/assistant'];
     const bodies: { label: string; data: string; type: string }[] = [

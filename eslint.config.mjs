@@ -27,6 +27,32 @@ const RESTRICTED_PATHS = [
   },
 ];
 
+/**
+ * The write-side domains of lib/: outside its folder, a domain is reached only through its server entry
+ * (`@/lib/<domain>`, index.ts), its client-safe entry (`@/lib/<domain>/shared`) and its server actions
+ * (`@/lib/<domain>/actions`) - docs/ARCHITECTURE.md §1 "The arrows". Tests may reach inside.
+ */
+const DOMAINS = ['enquiries', 'volunteers', 'newsletter', 'mailing', 'redirects'];
+
+/** The rule's options: the restricted paths, deep imports of every domain but `own`, and for components, app/. */
+function restrictedImports({ own, components = false } = {}) {
+  const domains = DOMAINS.filter((domain) => domain !== own);
+  const patterns = [
+    {
+      regex: `^@/lib/(${domains.join('|')})/(?!(shared|actions)$)`,
+      message:
+        'Import a domain through its entry: @/lib/<domain> (server), @/lib/<domain>/shared (client-safe) or @/lib/<domain>/actions.',
+    },
+  ];
+  if (components) {
+    patterns.push({
+      group: ['@/app', '@/app/**'],
+      message: 'Components may not import from app/: import server actions from lib/<domain>/actions.ts.',
+    });
+  }
+  return ['error', { paths: RESTRICTED_PATHS, patterns }];
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -50,34 +76,25 @@ export default defineConfig([
           message: "Use `import 'server-only'`, not a bare string.",
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: RESTRICTED_PATHS,
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
     },
   },
   {
     // Components take server actions from lib/<domain>/actions.ts and never reach into app/: routes depend on
-    // components, not the other way round. (components/courses follows once the course actions leave app/actions.)
+    // components, not the other way round.
     files: ['components/**'],
     ignores: ['components/courses/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: RESTRICTED_PATHS,
-          patterns: [
-            {
-              group: ['@/app', '@/app/**'],
-              message:
-                'Components may not import from app/: import server actions from lib/<domain>/actions.ts.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictedImports({ components: true }) },
+  },
+  // Inside its own folder a domain imports its modules directly (its entry re-exports them).
+  ...DOMAINS.map((own) => ({
+    files: [`lib/${own}/**`],
+    rules: { 'no-restricted-imports': restrictedImports({ own }) },
+  })),
+  {
+    // Tests exercise modules directly.
+    files: ['tests/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: RESTRICTED_PATHS }] },
   },
   {
     // The one import of ioredis (lib/cache/string-prototype.cjs says why).

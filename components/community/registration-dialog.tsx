@@ -21,7 +21,7 @@ import {
   type Registration,
   type RegistrationInput,
   registrationSchema,
-} from '@/lib/volunteers/schema';
+} from '@/lib/volunteers/shared';
 import { showToast } from '@/lib/toast';
 
 import { ChoiceGroup, FieldError, TextField, fieldClass, labelClass } from './registration-fields';

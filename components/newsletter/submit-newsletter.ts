@@ -1,7 +1,7 @@
 'use client';
 
 import { subscribeToNewsletter } from '@/lib/newsletter/actions';
-import { newsletterSchema, type NewsletterInput } from '@/lib/newsletter/schema';
+import { newsletterSchema, type NewsletterInput } from '@/lib/newsletter/shared';
 import type { ActionFailure, GuardValues } from '@/lib/action-result';
 
 export type NewsletterOutcome =

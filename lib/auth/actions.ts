@@ -6,8 +6,8 @@ import { localizeHref } from '@/i18n/client-paths';
 import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
 import { type ActionFailure, GUARD_FIELDS } from '@/lib/action-result';
-import { drainOutbox } from '@/lib/mailing/outbox';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { drainOutbox } from '@/lib/mailing';
+import { safeReturnTarget } from '@/lib/redirects';
 import { action } from '@/lib/safe-action';
 
 import { isCommonPassword } from './common-passwords';

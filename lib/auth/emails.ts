@@ -1,7 +1,7 @@
 import { localizeHref } from '@/i18n/client-paths';
 import { isLocale, routing } from '@/i18n/routing';
-import type { EmailMessage } from '@/lib/mailing/transport/message';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import type { EmailMessage } from '@/lib/mailing';
+import { safeReturnTarget } from '@/lib/redirects';
 
 /**
  * The local accounts' emails (pure). Links have Supabase's shape, `/auth/confirm?token_hash=…&type=…`, so one

@@ -3,8 +3,8 @@ import 'server-only';
 import type { z } from 'zod';
 
 import { enqueueOutbox, getDb, insertEnquiry } from '@/lib/db';
-import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/mailing/transport';
-import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/mailing/outbox';
+import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/mailing';
+import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/mailing';
 
 import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
 import { contactSchema, forwardSchema } from './schema';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 import { getDb } from '@/lib/db';
 import { subscribeNewsletter } from '@/lib/mailing';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { safeReturnTarget } from '@/lib/redirects';
 
 import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
 import { newsletterSchema } from './schema';

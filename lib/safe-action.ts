@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { type ActionFailure, type ActionResult, GUARD_FIELDS } from '@/lib/action-result';
 import { type AuthUser, type StaffUser, checkStaff, checkUser } from '@/lib/auth';
+import { env } from '@/lib/config/env';
 import { formSecret } from '@/lib/forms/secret';
 import { verifyFormToken } from '@/lib/forms/token';
 import { errorFields, logger } from '@/lib/log';
@@ -90,7 +91,7 @@ function limiterOf(name: string, limit: LimitOption): Limiter {
   if (typeof limit === 'string') return rateLimit(limit);
   let limiter = adHoc.get(name);
   if (!limiter) {
-    limiter = createLimiter({ ...limit, keyPrefix: `action:${name}` });
+    limiter = createLimiter({ ...limit, keyPrefix: `action:${name}`, redisUrl: env().REDIS_URL });
     adHoc.set(name, limiter);
   }
   return limiter;

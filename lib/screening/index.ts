@@ -36,11 +36,6 @@ export type ScreeningInput = {
   method?: string;
 };
 
-/** The client's address as screening sees it: the trusted proxy header, else the socket (never a client header). */
-export function screeningClientIp(headers: HeaderReader): string {
-  return clientIp(headers);
-}
-
 /**
  * Counts one request. Returns `null` when it may proceed, or the 429 `Response` (HTML, `Retry-After`,
  * `Cache-Control: no-store`) when the client is over budget.
@@ -56,7 +51,7 @@ export async function screenRequest({
   const bucket = classifyRequest(pathname, search, headers, { method, publicFiles: publicFiles() });
   if (bucket === 'exempt') return null;
 
-  const ip = screeningClientIp(headers);
+  const ip = clientIp(headers);
   const decision = await limiterFor(bucket).consume(ip);
   if (decision.allowed) return null;
 

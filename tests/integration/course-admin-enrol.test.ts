@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser, GuardResult } from '@/lib/auth';
-import { adminGuard, handleEnrolStudent } from '@/lib/course-admin/handlers';
+import { adminGuard, handleEnrolStudent } from '@/lib/courses/admin';
 import { createCourse, isEnrolled } from '@/lib/courses';
 import { grantRole, insertLocalUser } from '@/lib/db';
 import type { DatabaseHandle } from '@/lib/db/client';
@@ -22,7 +22,7 @@ const state = vi.hoisted(() => ({ user: null as AuthUser | null, db: null as unk
 vi.mock('@/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/auth')>()),
   checkAdmin: async (): Promise<GuardResult> => {
-    const { adminGuard: guard } = await import('@/lib/course-admin/handlers');
+    const { adminGuard: guard } = await import('@/lib/courses/admin');
     return guard(state.user, state.db as never, []);
   },
 }));
@@ -31,17 +31,17 @@ vi.mock('@/lib/db', async (importOriginal) => ({
   getDb: async () => state.db,
 }));
 vi.mock('next/cache', () => ({
+  unstable_cache: (fn: unknown) => fn,
   updateTag: () => undefined,
   revalidateTag: () => undefined,
   revalidatePath: () => undefined,
 }));
 vi.mock('@/i18n/navigation', async () => (await import('../helpers/manage-action')).redirectMock);
 
-const { manageCourseAction } = await import('@/app/actions/course-admin');
+const { enrolStudentAction } = await import('@/lib/courses/actions');
 
-/** Runs the manage page's action with these form fields; returns where it redirected (`{locale}:{href}`). */
-const submit = (fields: Record<string, string>) =>
-  submitManageForm(manageCourseAction, { op: 'enrolStudent', ...fields });
+/** Runs the manage page's enrol action with these form fields; returns where it redirected (`{locale}:{href}`). */
+const submit = (fields: Record<string, string>) => submitManageForm(enrolStudentAction, fields);
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser, GuardResult } from '@/lib/auth';
-import { adminGuard, handleMoveLessonToUnit } from '@/lib/course-admin/handlers';
+import { adminGuard, handleMoveLessonToUnit } from '@/lib/courses/admin';
 import { addLesson, addUnit, createCourse, getCourseOutline, moveLessonToUnit } from '@/lib/courses';
 import { grantRole, insertLocalUser } from '@/lib/db';
 import type { DatabaseHandle } from '@/lib/db/client';
@@ -11,7 +11,7 @@ import { testEngines } from '../helpers/test-engines';
 
 /**
  * Moving a lesson to another unit (lib/courses `moveLessonToUnit`, its handler and the manage page's server action)
- * and the per-admin rate limit of the admin actions and the materials upload handler (lib/course-admin/limit.ts),
+ * and the per-admin rate limit of the admin actions and the materials upload handler (lib/courses/admin.ts),
  * on PGlite in memory and on PostgreSQL when TEST_DATABASE_URL is set. The session is faked at lib/auth's
  * boundary: `checkAdmin` decides with the real `adminGuard` (user_roles row in this database) for `state.user`.
  * The admin limit is 3 changes per minute in this file, so each test signs in its own admin.
@@ -26,7 +26,7 @@ const state = vi.hoisted(() => {
 vi.mock('@/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/auth')>()),
   checkAdmin: async (): Promise<GuardResult> => {
-    const { adminGuard: guard } = await import('@/lib/course-admin/handlers');
+    const { adminGuard: guard } = await import('@/lib/courses/admin');
     return guard(state.user, state.db as never, []);
   },
 }));
@@ -35,17 +35,18 @@ vi.mock('@/lib/db', async (importOriginal) => ({
   getDb: async () => state.db,
 }));
 vi.mock('next/cache', () => ({
+  unstable_cache: (fn: unknown) => fn,
   updateTag: () => undefined,
   revalidateTag: () => undefined,
   revalidatePath: () => undefined,
 }));
 vi.mock('@/i18n/navigation', async () => (await import('../helpers/manage-action')).redirectMock);
 
-const { manageCourseAction, createCourseAction } = await import('@/app/actions/course-admin');
+const { moveLessonToUnitAction, createCourseAction } = await import('@/lib/courses/actions');
 const { POST: uploadPost } = await import('@/app/api/courses/materials/route');
 
-/** Runs the manage page's action with these form fields; returns where it redirected (`{locale}:{href}`). */
-const submit = (fields: Record<string, string>) => submitManageForm(manageCourseAction, { ...fields });
+/** Runs the manage page's Move to unit action with these form fields; returns where it redirected (`{locale}:{href}`). */
+const submit = (fields: Record<string, string>) => submitManageForm(moveLessonToUnitAction, fields);
 
 describe.each(testEngines('lrjn_course_move'))(
   'moving lessons between units, admin limit ($name)',
@@ -184,7 +185,7 @@ describe.each(testEngines('lrjn_course_move'))(
     it('manage page action: signed out → 401, student → 403 (nothing moved), admin → moved', async () => {
       const { course, unitA, unitB, a1, foreign } = await fixture();
       const before = await shape(course.id);
-      const fields = { op: 'moveLessonToUnit', courseId: course.id, lessonId: a1.id, toUnitId: unitB.id };
+      const fields = { courseId: course.id, lessonId: a1.id, toUnitId: unitB.id };
       const back = `/courses/manage/${course.id}`;
 
       state.user = null;
@@ -211,8 +212,7 @@ describe.each(testEngines('lrjn_course_move'))(
 
     it('limits each admin to ADMIN_RATE_LIMIT_MAX changes per window (429), counted after the admin check', async () => {
       const { course, unitA, unitB, a1 } = await fixture();
-      const move = (toUnitId: string) =>
-        submit({ op: 'moveLessonToUnit', courseId: course.id, lessonId: a1.id, toUnitId });
+      const move = (toUnitId: string) => submit({ courseId: course.id, lessonId: a1.id, toUnitId });
 
       // Refused callers count nothing: a student gets 403 however often, never 429.
       state.user = student;

@@ -32,6 +32,7 @@ export type {
   CourseUnit,
   UserCourseProgress,
 } from '@/lib/db';
+export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/db';
 export { CourseError, isCourseError, COURSE_ERROR_PREFIX, type CourseErrorCode } from './shared';
 export {
   type CourseDetail,

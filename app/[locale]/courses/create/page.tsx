@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireAdmin } from '@/lib/auth';
-import { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/db';
+import { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/courses/create'>): Promise<Metadata> {

@@ -2,6 +2,26 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
+// Every UI link must keep the locale prefix (the wrappers of @/i18n/navigation), and heavy client libraries stay off
+// the first load.
+const RESTRICTED_PATHS = [
+  { name: 'next/link', message: 'Import Link from @/i18n/navigation.' },
+  {
+    name: 'next/navigation',
+    importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'],
+    message: 'Import from @/i18n/navigation.',
+  },
+  {
+    name: 'lucide-react',
+    message:
+      'Import icons from @/components/icons/icons (server) or island-icons (browser): lucide-react 1.x renders through a client component that adds its runtime to every page (issue 20).',
+  },
+  {
+    name: 'next-themes',
+    message: 'Import useTheme from @/components/layout/theme-provider (issue 20: off the first load).',
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -25,25 +45,29 @@ export default defineConfig([
           message: "Use `import 'server-only'`, not a bare string.",
         },
       ],
-      // Every UI link must keep the locale prefix: use the wrappers from @/i18n/navigation.
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'next/link', message: 'Import Link from @/i18n/navigation.' },
+          paths: RESTRICTED_PATHS,
+        },
+      ],
+    },
+  },
+  {
+    // Components take server actions from lib/<domain>/actions.ts and never reach into app/: routes depend on
+    // components, not the other way round. (components/courses follows once the course actions leave app/actions.)
+    files: ['components/**'],
+    ignores: ['components/courses/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: RESTRICTED_PATHS,
+          patterns: [
             {
-              name: 'next/navigation',
-              importNames: ['redirect', 'permanentRedirect', 'useRouter', 'usePathname'],
-              message: 'Import from @/i18n/navigation.',
-            },
-            {
-              name: 'lucide-react',
+              group: ['@/app', '@/app/**'],
               message:
-                'Import icons from @/components/icons/icons (server) or island-icons (browser): lucide-react 1.x renders through a client component that adds its runtime to every page (issue 20).',
-            },
-            {
-              name: 'next-themes',
-              message: 'Import useTheme from @/components/layout/theme-provider (issue 20: off the first load).',
+                'Components may not import from app/: import server actions from lib/<domain>/actions.ts.',
             },
           ],
         },

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '@/app/actions/auth';
+import { requestPasswordReset, resendConfirmation, resetPassword, signIn, signUp } from '@/lib/auth/actions';
 import { TextField } from '@/components/community/registration-fields';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
@@ -22,7 +22,7 @@ import type {
   SignUpFormInput,
   SignUpValues,
 } from '@/lib/auth/schemas';
-import { GUARD_FIELDS, type FormResult } from '@/lib/forms/result';
+import { GUARD_FIELDS, type ActionFailure } from '@/lib/action-result';
 
 // zod and the schemas load on the first focus of a form (preload) or its first validation, not with the page.
 const schemas = () => import('@/lib/auth/schemas');
@@ -64,7 +64,7 @@ function useFailure(
 ) {
   const t = useClientMessages('AuthForms');
   const forms = useClientMessages('Forms');
-  return (result: Extract<FormResult<unknown>, { ok: false }>): { text: string; key: string } | null => {
+  return (result: ActionFailure): { text: string; key: string } | null => {
     const auth = authFailureMessage(result);
     if (auth) return { text: t(auth.key, auth.values), key: auth.key };
     const key = applyFailure(result, setError as never, fields);

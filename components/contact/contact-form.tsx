@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 
-import { forwardEnquiry, submitEnquiry } from '@/app/actions/contact';
+import { forwardEnquiry, submitEnquiry } from '@/lib/enquiries/actions';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';

@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { failureMessageKey } from '@/lib/forms/result';
+import { failureMessageKey } from '@/lib/action-result';
 import { showToast } from '@/lib/toast';
 
 /** sessionStorage key under which the subscribed address is kept for the thank-you page (docs/SPEC-NOTES.md §7). */

@@ -8,8 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const counts = { consume: 0, sessionClients: 0, getClaims: 0 };
 
-vi.mock('@/lib/screening/limiter', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/screening/limiter')>();
+vi.mock('@/lib/rate-limit/limiter', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/rate-limit/limiter')>();
   return {
     ...real,
     createLimiter: (options: Parameters<typeof real.createLimiter>[0]) => {

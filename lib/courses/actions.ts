@@ -3,7 +3,7 @@
 import { revalidatePath, updateTag } from 'next/cache';
 
 import { redirect } from '@/i18n/navigation';
-import { type Locale, routing } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { checkUser } from '@/lib/auth';
 import { TAGS } from '@/lib/cache/tags';
 
@@ -109,10 +109,6 @@ export async function createCourseAction(raw: unknown): Promise<AdminResult<{ id
   return result;
 }
 
-function localeOf(value: FormDataEntryValue | null): Locale {
-  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
-}
-
 /**
  * One change of `/courses/manage/{courseId}` (the form's fields become the operation's input by `manageInput`,
  * lib/courses/shared.ts), so the page works without JavaScript. Redirects back to the manage page with
@@ -124,7 +120,7 @@ async function manage(
   formData: FormData,
   operation: (guard: AdminGate, raw: unknown) => Promise<AdminResult<unknown>>,
 ): Promise<void> {
-  const locale = localeOf(formData.get('locale'));
+  const locale = toLocale(formData.get('locale'));
   const courseId = String(formData.get('courseId') ?? '');
   const guard = await checkAdminWithinLimit();
   const { raw, section } = manageInput(op, formData);
@@ -191,7 +187,7 @@ export async function enrolStudentAction(formData: FormData): Promise<void> {
 
 /** `/courses/test`: creates the docs/SPEC-NOTES.md §7 test course (price 25) and returns to the page showing it. */
 export async function createTestCourseAction(formData: FormData): Promise<void> {
-  const locale = localeOf(formData.get('locale'));
+  const locale = toLocale(formData.get('locale'));
   const result = await handleCreateTestCourse(await checkAdminWithinLimit());
   if (result.ok) revalidateCourses();
   redirect({

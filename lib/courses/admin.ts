@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 import { type AuthUser, type GuardResult, adminRefusal, adminStatus, checkAdmin } from '@/lib/auth';
 import { authKind } from '@/lib/auth/config';
-import { env } from '@/lib/config/env';
 import {
   type Course,
   type CourseMaterial,
@@ -13,7 +12,7 @@ import {
   findSupabaseUserId,
   getDb,
 } from '@/lib/db';
-import { type Limiter, createLimiter } from '@/lib/screening/limiter';
+import { type Limiter, rateLimit } from '@/lib/rate-limit';
 import type { MaterialStorage } from '@/lib/storage';
 
 import {
@@ -71,7 +70,8 @@ export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
 /**
  * The per-admin rate limit of the course admin actions and the materials upload handler: ADMIN_RATE_LIMIT_MAX
  * changes (default 120) per ADMIN_RATE_LIMIT_WINDOW_SECONDS (default 60) per signed-in admin (keyed by user id),
- * in Redis when REDIS_URL is set (shared by every instance), else in process (lib/screening/limiter.ts). A
+ * in Redis when REDIS_URL is set (shared by every instance), else in process: the budget 'admin' of
+ * lib/rate-limit/index.ts. A
  * stolen or scripted admin session cannot hammer the database or fill the storage bucket.
  *
  * Counted only after the admin check passed, so signed-out callers and non-admins (refused with 401/403 anyway)
@@ -82,28 +82,15 @@ export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
 export type AdminGate =
   GuardResult | { ok: false; status: 429; error: 'rate-limited'; retryAfterSeconds: number };
 
-let shared: Limiter | undefined;
-
-/** The process's admin limiter, created on first use from the environment. */
-export function adminLimiter(): Limiter {
-  if (!shared) {
-    const { ADMIN_RATE_LIMIT_MAX, ADMIN_RATE_LIMIT_WINDOW_SECONDS, REDIS_URL } = env();
-    shared = createLimiter({
-      points: ADMIN_RATE_LIMIT_MAX,
-      durationSeconds: ADMIN_RATE_LIMIT_WINDOW_SECONDS,
-      keyPrefix: 'admin:courses',
-      redisUrl: REDIS_URL,
-    });
-  }
-  return shared;
-}
-
 /**
  * Counts one admin change for a guard that passed; returns the guard unchanged when allowed or refused already
  * (a refused guard counts nothing), else 429 'rate-limited' with `retryAfterSeconds`. Never throws (the limiter
  * lets requests through if its store fails).
  */
-export async function gateAdmin(guard: GuardResult, limiter: Limiter = adminLimiter()): Promise<AdminGate> {
+export async function gateAdmin(
+  guard: GuardResult,
+  limiter: Limiter = rateLimit('admin'),
+): Promise<AdminGate> {
   if (!guard.ok) return guard;
   const decision = await limiter.consume(guard.user.id);
   return decision.allowed

@@ -1,7 +1,7 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { type Locale, routing } from '@/i18n/routing';
+import { type Locale, toLocale } from '@/i18n/routing';
 import { guardResponse, supabaseClientForRequest } from '@/lib/auth';
 import { checkAdminWithinLimit, handleUploadMaterial } from '@/lib/courses/admin';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
@@ -12,10 +12,6 @@ const BODY_LIMIT = MATERIAL_MAX_BYTES + 64 * 1024;
 
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
-
-function localeOf(value: unknown): Locale {
-  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
-}
 
 /** 303 back to the manage page's materials section with `?done=upload` or `?error={code}`. */
 function backToManage(locale: Locale, courseId: string, status: string): Response {
@@ -41,7 +37,7 @@ export async function POST(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
     const courseId = query.get('courseId');
     if (query.get('redirect') === '1' && courseId) {
-      return backToManage(localeOf(query.get('locale')), courseId, 'error=rate-limited');
+      return backToManage(toLocale(query.get('locale')), courseId, 'error=rate-limited');
     }
     return Response.json(
       { error: guard.error },
@@ -76,7 +72,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   if (form.get('redirect') === '1' && typeof courseId === 'string') {
     return backToManage(
-      localeOf(form.get('locale')),
+      toLocale(form.get('locale')),
       courseId,
       result.ok ? 'done=upload' : `error=${result.error}`,
     );

@@ -14,6 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids arrive from URLs: anything that is not a uuid cannot name a row (and would be a SQL error). */
 export const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
+/** The given database or transaction, else the process's (`getDb()`). */
 export const database = async (db?: Database) => db ?? (await getDb());
 
 /** Runs a read; on failure logs it and returns `fallback` (docs/SPEC-NOTES.md §8: reads never raise). */
@@ -31,7 +32,11 @@ export function requireUserId(userId: string): void {
   if (!isUuid(userId)) throw new CourseError('not-authenticated');
 }
 
-// An enrolled student keeps access when an admin unpublishes the course mid-way; others need it published.
+/**
+ * The course a student works in: any course they have an active enrolment in, drafts included (an enrolled
+ * student keeps access when an admin unpublishes the course mid-way). @throws CourseError 'course-not-found',
+ * 'not-enrolled'.
+ */
 export async function publishedCourseOrEnrolledDraft(
   db: Database,
   userId: string,

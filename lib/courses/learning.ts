@@ -1,33 +1,36 @@
 import 'server-only';
 
+import { authKind } from '@/lib/auth/config';
 import {
   type Course,
   type CourseCertificate,
   type CourseEnrollment,
   type CourseLesson,
+  type CourseStudentRow,
   type Database,
   type UserCourseProgress,
   findEnrolment,
   findProgress,
   insertCertificateOnce,
   insertEnrolment,
+  listCourseStudents,
   selectCourse,
   selectCourseLessons,
   selectEnrolledCourses,
   selectLesson,
   setProgressPercent,
   upsertProgressLesson,
-  listCourseStudents,
-  type CourseStudentRow,
 } from '@/lib/db';
-import { authKind } from '@/lib/auth/config';
 
 import { isUuid, database, readOr, requireUserId, publishedCourseOrEnrolledDraft } from './internal';
 import { progressPercent, resumeLessonId } from './model';
 import { CourseError } from './shared';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Enrolment and progress
+/**
+ * A student's side of the course platform: enrolment (free courses by the student, any course by an admin),
+ * progress per lesson (the certificate is issued at 100%), the lesson to resume, the dashboard's courses, and a
+ * course's students for its manage page. Writes throw `CourseError`; reads return null, false or [] on failure.
+ */
 
 async function publishedCourse(db: Database, courseId: string): Promise<Course> {
   const course = isUuid(courseId) ? await selectCourse(db, courseId) : null;

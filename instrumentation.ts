@@ -3,7 +3,7 @@
  * production, the deployment (lib/ops/preflight.ts: refuses a public server without SITE_URL or its secrets, warns
  * about demo content and the embedded database), so a bad deployment fails at start with a clear message; installs
  * the socket-address header used by screening, starts the outbox worker, installs the graceful shutdown
- * (lib/ops/shutdown.ts) and opens the database in the background.
+ * (lib/ops/shutdown.ts), registers the demo-course seeding and opens the database in the background.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -31,7 +31,11 @@ export async function register() {
   const { startOutboxWorker, stopOutboxWorker } = await import('./lib/mailing/outbox');
   startOutboxWorker();
   if (!building) {
-    const { closeDb, getDb } = await import('./lib/db');
+    const { closeDb, getDb, onDatabaseOpen } = await import('./lib/db');
+    // The demo courses are seeded when the database opens (lib/courses/seed.ts), registered here so that lib/db
+    // never imports a domain.
+    const { seedOnDatabaseOpen } = await import('./lib/courses/seed');
+    onDatabaseOpen(seedOnDatabaseOpen);
     const { installShutdown } = await import('./lib/ops/shutdown');
     installShutdown({
       stopWorker: () => stopOutboxWorker(),

@@ -1,22 +1,17 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { createCourseAction } from '@/app/actions/course-admin';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import {
-  COURSE_DESCRIPTION_MAX,
-  COURSE_PRICE_MAX,
-  COURSE_TITLE_MAX,
-  type CourseCreateInput,
-  courseCreateSchema,
-} from '@/lib/courses/schemas';
-import { FAILURE_KEYS } from '@/lib/course-admin/status';
+import { createCourseAction } from '@/lib/courses/actions';
+import { type CourseCreateInput, FAILURE_KEYS, courseCreateSchema } from '@/lib/courses/shared';
 import { showToast } from '@/lib/toast';
+
+import { type CourseDetailsField, CourseDetailsFields } from './course-details-fields';
 
 type Values = z.output<typeof courseCreateSchema>;
 
@@ -96,120 +91,29 @@ export function AdminCourseForm({
 
   const inputClass =
     'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg read-only:opacity-70 aria-[invalid=true]:border-danger';
-  const field = (
-    name:
-      'title' | 'description' | 'price' | 'thumbnail' | 'certification.title' | 'certification.description',
-    label: string,
-    control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode,
-    hint?: string,
-  ) => {
-    const fieldId = `${id}-${name.replace('.', '-')}`;
-    const error =
-      name === 'certification.title'
-        ? errors.certification?.title
-        : name === 'certification.description'
-          ? errors.certification?.description
-          : errors[name];
-    const text = message(error as FieldError | undefined);
-    const describedBy = [hint ? `${fieldId}-hint` : '', text ? `${fieldId}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div>
-        <label htmlFor={fieldId} className="block font-medium">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${fieldId}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        ) : null}
-        {control({
-          id: fieldId,
-          ...(text ? { 'aria-invalid': true as const } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        })}
-        {text ? (
-          <p id={`${fieldId}-error`} className="mt-1 text-sm text-danger">
-            {text}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const fieldErrors: Partial<Record<CourseDetailsField, string>> = {};
+  for (const [name, error] of [
+    ['title', errors.title],
+    ['description', errors.description],
+    ['price', errors.price],
+    ['thumbnail', errors.thumbnail],
+    ['certification.title', errors.certification?.title],
+    ['certification.description', errors.certification?.description],
+  ] as const) {
+    const text = message(error);
+    if (text) fieldErrors[name] = text;
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={creating} className="space-y-6">
-      {field('title', t('titleLabel'), (p) => (
-        <input
-          {...p}
-          type="text"
-          required
-          maxLength={COURSE_TITLE_MAX}
-          readOnly={creating}
-          className={inputClass}
-          {...register('title')}
-        />
-      ))}
-      {field('description', t('descriptionLabel'), (p) => (
-        <textarea
-          {...p}
-          rows={6}
-          maxLength={COURSE_DESCRIPTION_MAX}
-          readOnly={creating}
-          className={inputClass}
-          {...register('description')}
-        />
-      ))}
-      {field(
-        'price',
-        t('priceLabel'),
-        (p) => (
-          <input
-            {...p}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={COURSE_PRICE_MAX}
-            step="0.01"
-            readOnly={creating}
-            className={`${inputClass} max-w-48`}
-            {...register('price', { valueAsNumber: true })}
-          />
-        ),
-        t('priceHint'),
-      )}
-      {field(
-        'thumbnail',
-        t('thumbnailLabel'),
-        (p) => (
-          <input {...p} type="url" readOnly={creating} className={inputClass} {...register('thumbnail')} />
-        ),
-        t('thumbnailHint'),
-      )}
-      <fieldset className="space-y-4 rounded-xl border border-border p-4">
-        <legend className="px-1 font-semibold">{t('certificateLegend')}</legend>
-        {field('certification.title', t('certificationTitleLabel'), (p) => (
-          <input
-            {...p}
-            type="text"
-            maxLength={COURSE_TITLE_MAX}
-            readOnly={creating}
-            className={inputClass}
-            {...register('certification.title')}
-          />
-        ))}
-        {field('certification.description', t('certificationDescriptionLabel'), (p) => (
-          <textarea
-            {...p}
-            rows={3}
-            maxLength={2000}
-            readOnly={creating}
-            className={inputClass}
-            {...register('certification.description')}
-          />
-        ))}
-      </fieldset>
+      <CourseDetailsFields
+        idPrefix={id}
+        t={t}
+        inputClassName={inputClass}
+        readOnly={creating}
+        errors={fieldErrors}
+        control={(name) => (name === 'price' ? register('price', { valueAsNumber: true }) : register(name))}
+      />
       <div className="flex items-center gap-3">
         <input
           id={`${id}-published`}

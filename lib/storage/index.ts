@@ -6,9 +6,15 @@ import { authKind } from '@/lib/auth/config';
 import { supabaseServerClient } from '@/lib/auth/supabase';
 import { env } from '@/lib/config/env';
 
-import { DEFAULT_UPLOADS_DIR, type MaterialStorage, localMaterialStorage } from './storage';
-import { s3MaterialStorage } from './storage-s3';
-import { supabaseMaterialStorage } from './storage-supabase';
+import { DEFAULT_UPLOADS_DIR, localMaterialStorage } from './local';
+import { s3MaterialStorage } from './s3';
+import { supabaseMaterialStorage } from './supabase';
+import type { MaterialStorage } from './types';
+
+export { type MaterialStorage, UPLOADS_URL_PREFIX } from './types';
+export { DEFAULT_UPLOADS_DIR, localMaterialStorage } from './local';
+export { type S3Settings, s3MaterialStorage } from './s3';
+export { MATERIALS_BUCKET, supabaseMaterialStorage } from './supabase';
 
 export type MaterialStorageKind = 'local' | 's3' | 'supabase';
 
@@ -32,7 +38,7 @@ export function materialStorageKind(): MaterialStorageKind {
  * Supabase uploads and removals, which Storage's RLS allows to admins only, and for downloads of priced courses'
  * materials, which it allows to their students. Without one, an anonymous client (no session) is used: enough for
  * listing and for free courses' materials, while its writes are refused by Storage. Ignored by
- * the other storages. Does not read cookies (lib/courses stays free of next/headers).
+ * the other storages. Does not read cookies (the storage stays free of next/headers).
  */
 export function materialStorage(client?: SupabaseClient | null): MaterialStorage {
   const e = env();
@@ -50,7 +56,10 @@ export function materialStorage(client?: SupabaseClient | null): MaterialStorage
       });
     case 'supabase':
       return supabaseMaterialStorage({
-        project: { url: e.NEXT_PUBLIC_SUPABASE_URL!, publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY! },
+        project: {
+          url: e.NEXT_PUBLIC_SUPABASE_URL!,
+          publishableKey: e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
+        },
         client:
           client ??
           supabaseServerClient({

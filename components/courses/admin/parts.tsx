@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
-import { manageCourseAction } from '@/app/actions/course-admin';
+import type { getTranslations } from 'next-intl/server';
+
 import type { Locale } from '@/i18n/routing';
-import type { ManageOp } from '@/lib/course-admin/manage-form';
+import { moveLessonToUnitAction } from '@/lib/courses/actions';
 
 /** Shared classes of the admin course pages (colour tokens of app/globals.css, light and dark). */
 export const adminInput =
@@ -14,19 +15,25 @@ export const adminSecondary =
 export const adminDanger =
   'rounded-full border border-danger px-4 py-1.5 text-sm font-semibold text-danger hover:bg-surface';
 
+/** The CourseAdmin messages of a server page (`getTranslations({ namespace: 'CourseAdmin' })`). */
+export type CourseAdminT = Awaited<ReturnType<typeof getTranslations<'CourseAdmin'>>>;
+
+/** One change of the manage page: its server action from lib/courses/actions.ts. */
+export type ManageAction = (formData: FormData) => Promise<void>;
+
 /**
- * One form of the manage page: posts to `manageCourseAction` with the hidden fields it needs (`op`, `locale`,
- * `courseId` and any `hidden` ids), so it works without JavaScript. Server component.
+ * One form of the manage page: posts to its own server action (lib/courses/actions.ts) with the hidden fields it
+ * needs (`locale`, `courseId` and any `hidden` ids), so it works without JavaScript. Server component.
  */
 export function ManageForm({
-  op,
+  action,
   locale,
   courseId,
   hidden = {},
   className,
   children,
 }: {
-  op: ManageOp;
+  action: ManageAction;
   locale: Locale;
   courseId: string;
   hidden?: Record<string, string | number>;
@@ -34,8 +41,7 @@ export function ManageForm({
   children: ReactNode;
 }) {
   return (
-    <form action={manageCourseAction} className={className}>
-      <input type="hidden" name="op" value={op} />
+    <form action={action} className={className}>
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="courseId" value={courseId} />
       {Object.entries(hidden).map(([name, value]) => (
@@ -78,7 +84,7 @@ export function ConfirmDelete({
 
 /** Move up / Move down for one item at `index` of `count`, posting `toIndex` (buttons at the ends are disabled). */
 export function MoveButtons({
-  op,
+  action,
   locale,
   courseId,
   idName,
@@ -88,7 +94,7 @@ export function MoveButtons({
   labels,
   itemTitle,
 }: {
-  op: 'moveUnit' | 'moveLesson';
+  action: ManageAction;
   locale: Locale;
   courseId: string;
   idName: 'unitId' | 'lessonId';
@@ -99,7 +105,7 @@ export function MoveButtons({
   itemTitle: string;
 }) {
   const move = (toIndex: number, label: string, disabled: boolean) => (
-    <ManageForm op={op} locale={locale} courseId={courseId} hidden={{ [idName]: id, toIndex }}>
+    <ManageForm action={action} locale={locale} courseId={courseId} hidden={{ [idName]: id, toIndex }}>
       <button type="submit" disabled={disabled} className={adminSecondary}>
         {label}
         <span className="sr-only">: {itemTitle}</span>
@@ -116,7 +122,7 @@ export function MoveButtons({
 
 /**
  * "Move to unit" for one lesson: a labelled select of the course's other units and a submit button, posting
- * `moveLessonToUnit` with `toUnitId` (the lesson goes to the end of that unit). Renders nothing when the course
+ * `moveLessonToUnitAction` with `toUnitId` (the lesson goes to the end of that unit). Renders nothing when the course
  * has no other unit. Server component; works without JavaScript.
  */
 export function MoveToUnit({
@@ -139,7 +145,7 @@ export function MoveToUnit({
   const selectId = `move-unit-${lessonId}`;
   return (
     <ManageForm
-      op="moveLessonToUnit"
+      action={moveLessonToUnitAction}
       locale={locale}
       courseId={courseId}
       hidden={{ lessonId }}

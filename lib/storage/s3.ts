@@ -2,7 +2,7 @@ import 'server-only';
 
 import { AwsClient } from 'aws4fetch';
 
-import { type MaterialStorage, UPLOADS_URL_PREFIX } from './storage';
+import { type MaterialStorage, UPLOADS_URL_PREFIX } from './types';
 
 export type S3Settings = {
   /** The store's root URL, e.g. `https://s3.eu-west-2.amazonaws.com` or `https://<account>.r2.cloudflarestorage.com`. */

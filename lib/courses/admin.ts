@@ -2,76 +2,106 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { type AuthUser, type GuardResult, adminRefusal, adminStatus } from '@/lib/auth';
+import { type AuthUser, type GuardResult, adminRefusal, adminStatus, checkAdmin } from '@/lib/auth';
 import { authKind } from '@/lib/auth/config';
 import {
   type Course,
   type CourseMaterial,
-  type MaterialStorage,
-  CourseError,
+  type Database,
+  findLocalUserByEmail,
+  findSupabaseUserId,
+  getDb,
+} from '@/lib/db';
+import { type Limiter, rateLimit } from '@/lib/rate-limit';
+import type { MaterialStorage } from '@/lib/storage';
+
+import {
   addLesson,
   addUnit,
-  adminEnrol,
   createCourse,
   createTestCourse,
   deleteLesson,
   deleteUnit,
-  isCourseError,
   moveLesson,
   moveLessonToUnit,
   moveUnit,
-  saveMaterial,
   setPublished,
   updateCourse,
   updateLesson,
-} from '@/lib/courses';
-import { errorSummary } from '@/lib/courses/errors';
+} from './authoring';
+import { adminEnrol } from './learning';
+import { saveMaterial } from './materials';
 import {
+  type AdminErrorCode,
+  CourseError,
   MATERIAL_MAX_BYTES,
   courseCreateSchema,
   courseUpdateSchema,
+  errorSummary,
+  isCourseError,
   lessonInputSchema,
   lessonUpdateSchema,
   unitInputSchema,
-} from '@/lib/courses/schemas';
-import { type Database, findLocalUserByEmail, findSupabaseUserId, getDb } from '@/lib/db';
-
-import type { AdminGate } from './limit';
+} from './shared';
 
 /**
- * The admin side of the course platform (issue 7 item 4) as plain functions: every handler takes the caller's
- * `GuardResult` (from `checkAdmin()` in the server action or route handler, or `adminGuard()` in tests), or the
- * `AdminGate` of lib/course-admin/limit.ts (the same after the per-admin rate limit), and refuses with 401 (signed
+ * The admin side of the course platform (issue 7 item 4) as plain functions, behind the server actions of
+ * lib/courses/actions.ts and the materials route handler: every operation takes the caller's `GuardResult` (from
+ * `checkAdmin()`, or `adminGuard()` in tests), or the `AdminGate` below (the same after the per-admin rate
+ * limit), and refuses with 401 (signed
  * out), 403 (not an admin), 503 (the admin check failed) or 429 (over the rate limit, with `retryAfterSeconds`)
  * before touching anything. Input is `unknown` (whatever a
- * direct call sends) and is validated here with the shared zod schemas. Never throws: failures come back as an
+ * form or direct call sends) and is validated here, once, with the schemas of lib/courses/shared.ts; the data
+ * functions of lib/courses then take it typed. Never throws: failures come back as an
  * `AdminResult` with an HTTP-like status, a stable error code and, for course errors, the spec's English text.
  */
-
-export type AdminErrorCode =
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'check-failed'
-  | 'invalid'
-  | 'not-found'
-  | 'other-course'
-  | 'no-such-student'
-  | 'rate-limited'
-  | 'too-large'
-  | 'bad-type'
-  | 'empty'
-  | 'server';
 
 export type AdminFailure = {
   ok: false;
   status: 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503;
   error: AdminErrorCode;
-  /** Field → message key of lib/courses/schemas ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
+  /** Field → message key of lib/courses/shared.ts ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
   fieldErrors?: Record<string, string>;
   /** For 'rate-limited': seconds until the admin's window frees up (the route handler's Retry-After). */
   retryAfterSeconds?: number;
 };
 export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
+
+/**
+ * The per-admin rate limit of the course admin actions and the materials upload handler: ADMIN_RATE_LIMIT_MAX
+ * changes (default 120) per ADMIN_RATE_LIMIT_WINDOW_SECONDS (default 60) per signed-in admin (keyed by user id),
+ * in Redis when REDIS_URL is set (shared by every instance), else in process: the budget 'admin' of
+ * lib/rate-limit/index.ts. A
+ * stolen or scripted admin session cannot hammer the database or fill the storage bucket.
+ *
+ * Counted only after the admin check passed, so signed-out callers and non-admins (refused with 401/403 anyway)
+ * cannot use up an admin's budget, and before anything is read from the body or written.
+ */
+
+/** A refused admin gate: the guard's refusals plus 429 with the wait in whole seconds. */
+export type AdminGate =
+  GuardResult | { ok: false; status: 429; error: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * Counts one admin change for a guard that passed; returns the guard unchanged when allowed or refused already
+ * (a refused guard counts nothing), else 429 'rate-limited' with `retryAfterSeconds`. Never throws (the limiter
+ * lets requests through if its store fails).
+ */
+export async function gateAdmin(
+  guard: GuardResult,
+  limiter: Limiter = rateLimit('admin'),
+): Promise<AdminGate> {
+  if (!guard.ok) return guard;
+  const decision = await limiter.consume(guard.user.id);
+  return decision.allowed
+    ? guard
+    : { ok: false, status: 429, error: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
+}
+
+/** For the admin server actions and route handlers: `checkAdmin()` then one count against the admin's limit. */
+export async function checkAdminWithinLimit(): Promise<AdminGate> {
+  return gateAdmin(await checkAdmin());
+}
 
 export type AdminDeps = { db?: Database; storage?: MaterialStorage; now?: () => number };
 
@@ -102,7 +132,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * A thrown error as the failure the admin sees: a code the page translates (lib/course-admin/status.ts), never
+ * A thrown error as the failure the admin sees: a code the page translates (`FAILURE_KEYS` in lib/courses/shared.ts), never
  * the error's own text. Driver and file-system messages (a query's values, a server path) stay out of the
  * browser; server-side failures are logged by code and error name only (`errorSummary`), without personal data.
  */

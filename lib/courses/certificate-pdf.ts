@@ -11,7 +11,7 @@ import type English from '@/messages/en.json';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/lib/utils/format';
 
-import { type CertificateFonts, certificateFonts, toWinAnsi } from './fonts';
+import { type CertificateFonts, certificateFonts, toWinAnsi } from './certificate-fonts';
 
 /** What a course certificate shows (issue 7 §5). `verifyUrl` is absolute: `/verify/{id}` on the site. */
 export type CertificatePdfInput = {

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import { type MaterialStorage, UPLOADS_URL_PREFIX } from './storage';
+import { type MaterialStorage, UPLOADS_URL_PREFIX } from './types';
 
 /** The Supabase Storage bucket of course materials (supabase/migrations/…_documents_bucket.sql). */
 export const MATERIALS_BUCKET = 'documents';

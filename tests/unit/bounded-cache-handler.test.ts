@@ -60,8 +60,10 @@ describe('BoundedCacheHandler: one byte a character', () => {
   const narrow = (BoundedCacheHandler as unknown as { narrowHtml(html: string): string }).narrowHtml;
   const beyondLatin1 = /[^\u0000-\u00ff]/;
   /** What an HTML parser makes of numeric character references in markup. */
-  const decodeRefs = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
-  const scripts = (html: string) => [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const decodeRefs = (text: string) =>
+    text.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+  const scripts = (html: string) =>
+    [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 
   const original =
     '<!DOCTYPE html><html lang="pt"><head><title>Ação… 😀</title>' +

@@ -37,7 +37,10 @@ describe('String.prototype after ioredis loads', () => {
 
   it('stays fast through lib/cache/ioredis.ts', () => {
     expect(
-      fastAfter(`await import(${JSON.stringify(path.join(root, 'lib/cache/ioredis.ts'))})`, ['--import', 'tsx']),
+      fastAfter(`await import(${JSON.stringify(path.join(root, 'lib/cache/ioredis.ts'))})`, [
+        '--import',
+        'tsx',
+      ]),
     ).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { THEME_KEY, axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { mailTo, signInOrSignUp, signUpConfirmed } from './mailbox';
+import { mailTo, signUpConfirmed } from './mailbox';
 
 /**
  * The charity's back office (issue 17 items 1-3) on the embedded defaults, no configuration: every admin page is
@@ -65,6 +65,7 @@ test('signed out, every back-office page redirects to sign in with next', async 
 
 test('a visitor’s enquiry is answered by staff from the inbox, and the answer is in .data/mail', async ({
   page,
+  signInAsAdmin,
 }) => {
   test.setTimeout(240_000);
   const visitor = uniqueEmail('visitor');
@@ -94,8 +95,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   await expect(page.getByRole('navigation', { name: 'Gestión interna' })).toHaveCount(0);
 
   // An admin makes that account staff.
-  await page.context().clearCookies();
-  await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+  await signInAsAdmin();
   await page.goto('/admin/staff');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const main = page.getByRole('main');

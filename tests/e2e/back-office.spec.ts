@@ -15,28 +15,12 @@ import { signUpConfirmed } from './mailbox';
 const PASSWORD = 'a long enough password';
 const PAGES = ['/admin/network', '/admin/newsletter', '/admin/outbox', '/admin/logs'];
 
-// One admin account shared by the tests: made once, then signed in to.
+// One admin account shared by the tests (signInAsAdmin, tests/e2e/fixtures.ts): made once, then signed in to.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
-
-/** Signs the admin in; creates and confirms the account first when it does not exist yet. */
-async function signInAdmin(page: Page) {
-  const email = process.env.E2E_ADMIN_EMAIL!;
-  await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const menu = page.getByRole('button', { name: /Account menu: Signed in as/ });
-  try {
-    await expect(menu).toBeVisible({ timeout: 10_000 });
-  } catch {
-    await signUpConfirmed(page, email, 'Ada Admin', PASSWORD);
-  }
-}
 
 test('signed out: the pages send to sign in with next, the exports answer 401', async ({ page, request }) => {
   for (const path of PAGES) {
@@ -77,7 +61,11 @@ async function register(page: Page, name: string, email: string) {
   await expect(page.getByText('Registration Successful!')).toBeVisible({ timeout: 15_000 });
 }
 
-test('a student is refused; the admin lists, updates and exports', async ({ page, baseURL }) => {
+test('a student is refused; the admin lists, updates and exports', async ({
+  page,
+  baseURL,
+  signInAsAdmin,
+}) => {
   test.setTimeout(180_000);
   const student = uniqueEmail('back-office-student');
   await signUpConfirmed(page, student, 'Sam Student', PASSWORD);
@@ -102,7 +90,7 @@ test('a student is refused; the admin lists, updates and exports', async ({ page
   });
   expect(await signup.json()).toEqual({ success: true });
 
-  await signInAdmin(page);
+  await signInAsAdmin();
   await page.goto('/admin/network?interest=climate-justice');
   const row = page.getByRole('row', { name: new RegExp(volunteerName) });
   await expect(row).toContainText(volunteerEmail);
@@ -134,10 +122,10 @@ test('a student is refused; the admin lists, updates and exports', async ({ page
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe WCAG 2.2 AA on every back-office page, ${theme} theme`, async ({ page }) => {
+  test(`axe WCAG 2.2 AA on every back-office page, ${theme} theme`, async ({ page, signInAsAdmin }) => {
     test.setTimeout(120_000);
     await useTheme(page, theme);
-    await signInAdmin(page);
+    await signInAsAdmin();
     for (const path of [
       ...PAGES,
       '/admin/network?status=welcomed&done=statusSaved',

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { signInOrSignUp, signUpConfirmed } from './mailbox';
+import { signUpConfirmed } from './mailbox';
 
 /**
  * UK GDPR data rights (issue 17 item 7): /admin/data-rights and its export handler refuse a signed-out visitor
@@ -36,7 +36,10 @@ async function lookUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Look up' }).click();
 }
 
-test('an admin exports a person’s data, erases it, and a look-up then finds nothing', async ({ page }) => {
+test('an admin exports a person’s data, erases it, and a look-up then finds nothing', async ({
+  page,
+  signInAsAdmin,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('gdpr');
   const message = `Please tell me what you hold about me (${email}).`;
@@ -70,8 +73,7 @@ test('an admin exports a person’s data, erases it, and a look-up then finds no
   expect(refused).toBe(403);
 
   // The admin.
-  await page.context().clearCookies();
-  await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+  await signInAsAdmin();
   await page.goto('/admin/data-rights');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Data rights' })).toBeVisible();

@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+
+import { signInOrSignUp } from './mailbox';
 
 /** The theme storage key: `{short name lowercased}-theme` with the default short name. */
 export const THEME_KEY = 'lrjn-theme';
@@ -42,5 +46,40 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
   ] as const);
 }
 
-export const test = base;
+/** The e2e admin (E2E_ADMIN_EMAIL, in ADMIN_EMAILS of server 3100: playwright.config.ts): its name and password. */
+export const E2E_ADMIN = { name: 'Ada Admin', password: 'a long enough password' } as const;
+
+/**
+ * Playwright's `test` with a signed-in admin:
+ *  - `adminStorageState` (worker): signs the e2e admin in once per worker, creating and confirming the account on
+ *    first use (signInOrSignUp), and keeps the browser state (the session cookie) in a file of the worker's;
+ *  - `signInAsAdmin()` (test): replaces the page's cookies with that session, so a test is the admin at once,
+ *    without walking the sign-in form again. Tests that use it must not sign the admin out.
+ * The sign-in form itself is tested in auth.spec.ts.
+ */
+export const test = base.extend<{ signInAsAdmin: () => Promise<void> }, { adminStorageState: string }>({
+  adminStorageState: [
+    // `provide` is Playwright's `use` (renamed: the React hooks lint rule reads any `use(…)` call as a hook).
+    async ({ browser }, provide, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await dismissCookieBanner(page);
+      await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, E2E_ADMIN.name, E2E_ADMIN.password);
+      const file = workerInfo.project.outputDir + `/e2e-admin-${workerInfo.workerIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await provide(file);
+    },
+    { scope: 'worker' },
+  ],
+  signInAsAdmin: async ({ page, adminStorageState }, provide) => {
+    await provide(async () => {
+      const state = JSON.parse(await readFile(adminStorageState, 'utf8')) as {
+        cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+      };
+      await page.context().clearCookies();
+      await page.context().addCookies(state.cookies);
+    });
+  },
+});
 export { expect };

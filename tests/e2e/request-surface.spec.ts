@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { signInOrSignUp } from './mailbox';
 
 /**
  * The request surface the proxy guards (security review findings H2, M9, L1, L8, L9), against server 3100 (the
@@ -151,12 +150,11 @@ test.describe('public pages set no cookie (L9)', () => {
   });
 });
 
-const PASSWORD = 'a long enough password';
-
-async function signInAsAdmin(page: Page): Promise<string> {
+/** Signs the e2e admin in (`signIn`, the signInAsAdmin fixture) and creates a course; @returns its id. */
+async function adminCourse(page: Page, signIn: () => Promise<void>): Promise<string> {
   await dismissCookieBanner(page);
-  // The same admin as course-admin.spec.ts: ADMIN_EMAILS of server 3100 (signs in if it already exists).
-  await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, 'Ada Admin', PASSWORD);
+  // The same admin as course-admin.spec.ts: ADMIN_EMAILS of server 3100.
+  await signIn();
   await page.goto('/courses/create');
   await waitForHydration(page);
   await page.getByLabel('Title', { exact: true }).fill(`Upload limits ${Date.now()}`);
@@ -186,9 +184,10 @@ async function uploadPdf(page: Page, courseId: string, bytes: number) {
 test.describe('uploads through the proxy (M9) and cross-site writes (L1)', () => {
   test('an admin uploads an 11 MB PDF; cut-off, malformed and oversized bodies get 413; a cross-site upload 403', async ({
     page,
+    signInAsAdmin,
   }) => {
     test.setTimeout(180_000);
-    const courseId = await signInAsAdmin(page);
+    const courseId = await adminCourse(page, signInAsAdmin);
 
     const big = await uploadPdf(page, courseId, 11 * 1024 * 1024);
     expect(big.status).toBe(201);

@@ -53,7 +53,11 @@ export function testEngines(prefix: string): TestEngine[] {
           {
             name: 'PostgreSQL (TEST_DATABASE_URL)',
             open: async () => {
-              const scratch = await createScratchDatabase(testDatabaseUrl, prefix, inject('postgresTemplate'));
+              const scratch = await createScratchDatabase(
+                testDatabaseUrl,
+                prefix,
+                inject('postgresTemplate'),
+              );
               const handle = await openDatabase({ databaseUrl: scratch.url });
               return {
                 handle,

@@ -7,11 +7,11 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { env } = await import('./lib/config/env');
+  const { env, isBuildPhase } = await import('./lib/config/env');
   const { logger, errorFields } = await import('./lib/log');
   const log = logger();
   const e = env();
-  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  const building = isBuildPhase();
   if (!building) {
     const { bindHostFrom, preflight } = await import('./lib/ops/preflight');
     const { errors, warnings } = preflight(e, bindHostFrom(process.argv, e.BIND_HOST));

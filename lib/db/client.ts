@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
-import { env } from '@/lib/config/env';
+import { env, isBuildPhase } from '@/lib/config/env';
 import { errorFields, logger } from '@/lib/log';
 import { acquirePidLock } from '@/lib/ops/pid-lock';
 import { isShuttingDown } from '@/lib/ops/state';
@@ -243,7 +243,7 @@ export function getDb(): Promise<Database> {
     // A close still running holds the PGlite directory: open it again only once it is released.
     await holder.closing;
     const { DATABASE_URL, PGLITE_DIR } = env();
-    if (!DATABASE_URL && process.env.NEXT_PHASE === 'phase-production-build') {
+    if (!DATABASE_URL && isBuildPhase()) {
       // Build workers are separate processes: they would open one PGlite directory at once and corrupt it.
       throw new Error(
         '[db] the embedded database is not opened during `next build`: render pages that read it on request',

@@ -1,0 +1,145 @@
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field, type ControlProps } from '@/components/ui/field';
+import { Input, TextField } from '@/components/ui/input';
+import { Section } from '@/components/ui/section';
+import { Select } from '@/components/ui/select';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
+
+/** The value of an attribute on the first `tag` element of rendered markup (null when absent). */
+function attr(html: string, tag: string, name: string): string | null {
+  const element = new RegExp(`<${tag}\\b[^>]*>`).exec(html)?.[0] ?? '';
+  return new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1] ?? null;
+}
+
+/** The text of the element with an id (no nested elements in the primitives' messages). */
+function textById(html: string, id: string): string | null {
+  return new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? null;
+}
+
+/** The text inside the first `tag` element, tags stripped. */
+function text(html: string, tag: string): string {
+  const inner = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`).exec(html)?.[1] ?? '';
+  return inner.replace(/<[^>]+>/g, '');
+}
+
+describe('Button and ButtonLink', () => {
+  it('renders a non-submitting <button> in the primary look by default', () => {
+    const html = renderToStaticMarkup(h(Button, null, 'Go'));
+    expect(html).toMatch(/^<button type="button"/);
+    expect(html).toContain('bg-brand');
+    expect(html).toContain('hover:bg-brand-hover');
+  });
+
+  it('gives each variant its own colours and keeps extra classes', () => {
+    expect(buttonClass('outline')).toContain('border-border');
+    expect(buttonClass('danger')).toContain('bg-red-700');
+    expect(buttonClass('accent')).toContain('bg-accent');
+    expect(buttonClass('primary', 'lg', 'rounded')).toContain('rounded-lg');
+    const html = renderToStaticMarkup(h(Button, { variant: 'outline', className: 'mt-4' }, 'Back'));
+    expect(html).toContain('mt-4');
+    expect(html).not.toContain('bg-brand');
+  });
+
+  it('renders a site path as a locale-prefixed <a> and an external URL as a plain <a>', () => {
+    const site = renderToStaticMarkup(h(ButtonLink, { href: '/contact' }, 'Contact'));
+    expect(site).toMatch(/^<a /);
+    expect(site).toContain('href="/contact"');
+    const external = renderToStaticMarkup(
+      h(ButtonLink, { href: 'https://example.org/', external: true, variant: 'accent' }, 'Out'),
+    );
+    expect(external).toMatch(/^<a href="https:\/\/example.org\/"/);
+    expect(external).toContain('bg-accent');
+  });
+});
+
+describe('Field and controls', () => {
+  it('links the label to the control and the control to its hint and error', () => {
+    const html = renderToStaticMarkup(
+      h(Field, {
+        label: 'Email',
+        hint: 'We reply here',
+        error: 'Enter an email',
+        required: true,
+        children: (control: ControlProps) => h(Input, { ...control, name: 'email' }),
+      }),
+    );
+    const id = attr(html, 'input', 'id');
+    expect(id).toBeTruthy();
+    expect(attr(html, 'label', 'for')).toBe(id);
+    expect(text(html, 'label')).toContain('Email');
+    expect(html).toContain('<span aria-hidden="true">*</span>');
+    const [hintId = '', errorId = '', ...rest] = attr(html, 'input', 'aria-describedby')!.split(' ');
+    expect(rest).toEqual([]);
+    expect(textById(html, hintId)).toBe('We reply here');
+    expect(textById(html, errorId)).toBe('Enter an email');
+    expect(attr(html, 'input', 'aria-invalid')).toBe('true');
+    expect(attr(html, 'input', 'aria-required')).toBe('true');
+  });
+
+  it('leaves aria-invalid and aria-describedby off a valid field without a hint', () => {
+    const html = renderToStaticMarkup(h(TextField, { label: 'Name', name: 'name' }));
+    expect(attr(html, 'input', 'aria-invalid')).toBeNull();
+    expect(attr(html, 'input', 'aria-describedby')).toBeNull();
+    expect(attr(html, 'input', 'type')).toBe('text');
+    expect(attr(html, 'label', 'for')).toBe(attr(html, 'input', 'id'));
+  });
+
+  it('renders select and textarea in the compact or the form look', () => {
+    const select = renderToStaticMarkup(h(Select, { compact: true, name: 's' }, h('option', null, 'A')));
+    expect(select).toMatch(/^<select/);
+    expect(select).not.toContain('w-full');
+    expect(renderToStaticMarkup(h(Textarea, { name: 't' }))).toContain('w-full');
+  });
+});
+
+describe('SubmitButton', () => {
+  it('shows the busy label, disables itself and says aria-busy while pending', () => {
+    const html = renderToStaticMarkup(h(SubmitButton, { busyLabel: 'Sending...', pending: true }, 'Send'));
+    expect(attr(html, 'button', 'type')).toBe('submit');
+    expect(text(html, 'button')).toBe('Sending...');
+    expect(attr(html, 'button', 'disabled')).toBe('');
+    expect(attr(html, 'button', 'aria-busy')).toBe('true');
+  });
+
+  it('shows its label and is enabled when idle (outside a pending form)', () => {
+    const html = renderToStaticMarkup(h(SubmitButton, { busyLabel: 'Sending...' }, 'Send'));
+    expect(text(html, 'button')).toBe('Send');
+    expect(attr(html, 'button', 'disabled')).toBeNull();
+    expect(attr(html, 'button', 'aria-busy')).toBeNull();
+  });
+});
+
+describe('StatusNotice, Section, Card, EmptyState', () => {
+  it('keeps an empty live region, alert for errors and status otherwise', () => {
+    expect(renderToStaticMarkup(h(StatusNotice, { tone: 'error' }))).toBe(
+      '<div role="alert" aria-live="assertive"></div>',
+    );
+    const html = renderToStaticMarkup(h(StatusNotice, { tone: 'success' }, 'Saved'));
+    expect(attr(html, 'div', 'role')).toBe('status');
+    expect(text(html, 'div')).toBe('Saved');
+  });
+
+  it('labels a section by its h2', () => {
+    const html = renderToStaticMarkup(h(Section, { titleId: 'faq-title', title: 'FAQ', intro: 'Asked' }));
+    expect(attr(html, 'section', 'aria-labelledby')).toBe('faq-title');
+    expect(attr(html, 'h2', 'id')).toBe('faq-title');
+    expect(text(html, 'h2')).toBe('FAQ');
+  });
+
+  it('renders a card as the element asked for and an empty state with its way on', () => {
+    expect(renderToStaticMarkup(h(Card, { as: 'li' }, 'x'))).toMatch(/^<li class="[^"]*border-border/);
+    const html = renderToStaticMarkup(
+      h(EmptyState, { title: 'Nothing yet', action: h(ButtonLink, { href: '/events' }, 'Events') }),
+    );
+    expect(html).toContain('Nothing yet');
+    expect(html).toContain('href="/events"');
+  });
+});

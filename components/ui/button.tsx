@@ -9,7 +9,8 @@ import { cx } from './cx';
  * theme tokens of app/globals.css (contrast checked in both themes there); the danger colours are the red pair
  * the forms already use for alerts.
  */
-export type ButtonVariant = 'primary' | 'outline' | 'danger' | 'accent';
+/** inverse: a white outline on a dark image or gradient (the home hero, the volunteers band). */
+export type ButtonVariant = 'primary' | 'outline' | 'danger' | 'accent' | 'inverse';
 /** sm: dense rows (admin tables, the chat composer); md: forms and cards (44 px target); lg: page calls to action. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 /** pill: the public site's rounded-full; rounded: forms and back-office panels. */
@@ -21,9 +22,9 @@ const BASE =
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-brand-fg hover:bg-brand-hover',
   outline: 'border border-border hover:bg-surface',
-  danger:
-    'bg-red-700 text-white hover:bg-red-800 dark:bg-red-300 dark:text-red-950 dark:hover:bg-red-200',
+  danger: 'bg-red-700 text-white hover:bg-red-800 dark:bg-red-300 dark:text-red-950 dark:hover:bg-red-200',
   accent: 'bg-accent text-accent-fg hover:brightness-95',
+  inverse: 'border-2 border-white text-white hover:bg-white/10',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { EmailLinkForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/components/auth/auth-forms';
+import { EmailLinkForm } from '@/components/auth/email-link-form';
+import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { SignInForm } from '@/components/auth/sign-in-form';
+import { SignUpForm } from '@/components/auth/sign-up-form';
 import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';

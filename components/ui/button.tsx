@@ -17,7 +17,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 export type ButtonShape = 'pill' | 'rounded';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 text-center font-semibold disabled:cursor-wait disabled:opacity-70';
+  'inline-flex items-center justify-center gap-2 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-70 aria-busy:cursor-wait';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-brand-fg hover:bg-brand-hover',

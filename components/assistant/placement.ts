@@ -19,14 +19,7 @@ const CONTENT_SELECTOR =
 const STEP = 8;
 
 function intersects(a: DOMRect, b: DOMRect): boolean {
-  return (
-    a.left < b.right &&
-    b.left < a.right &&
-    a.top < b.bottom &&
-    b.top < a.bottom &&
-    b.width > 0 &&
-    b.height > 0
-  );
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && b.width > 0 && b.height > 0;
 }
 
 /** True when a direct text node of `el` draws a glyph inside `rect`. */
@@ -85,9 +78,7 @@ export const EDGE_GAP = 16;
 export function choosePlacement(self: Element, size: number, probe: (bottom: number) => DOMRect): Placement {
   // Slots start above the cookie banner while it is shown (it is fixed at the bottom, full width).
   const banner = document.querySelector('[data-testid="cookie-banner"]');
-  const base = banner
-    ? Math.max(EDGE_GAP, window.innerHeight - banner.getBoundingClientRect().top + 8)
-    : EDGE_GAP;
+  const base = banner ? Math.max(EDGE_GAP, window.innerHeight - banner.getBoundingClientRect().top + 8) : EDGE_GAP;
   const limit = window.innerHeight / 2;
   for (let bottom = base; bottom + size <= Math.max(limit, base + size); bottom += size + 8) {
     if (!coversContent(probe(bottom), self)) return { bottom, docked: false };

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { requestPasswordReset, resendConfirmation } from '@/app/actions/auth';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextField } from '@/components/ui/input';
 import { EMAIL_ONLY_FIELDS } from '@/lib/auth/fields';
 import type { EmailOnlyInput, EmailOnlyValues } from '@/lib/auth/schemas';
 

@@ -2,9 +2,9 @@
 
 import { resetPassword } from '@/app/actions/auth';
 import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextField } from '@/components/ui/input';
 import { useLocale } from '@/i18n/client';
 import { RESET_FIELDS } from '@/lib/auth/fields';
 import type { ResetPasswordInput, ResetPasswordValues } from '@/lib/auth/schemas';

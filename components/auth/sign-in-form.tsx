@@ -2,9 +2,9 @@
 
 import { signIn } from '@/app/actions/auth';
 import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextField } from '@/components/ui/input';
 import { Link, useLocale } from '@/i18n/client';
 import { SIGN_IN_FIELDS } from '@/lib/auth/fields';
 import { withNext } from '@/lib/auth/return-path';

@@ -3,9 +3,9 @@
 import { signUp } from '@/app/actions/auth';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextField } from '@/components/ui/input';
 import { SIGN_UP_FIELDS } from '@/lib/auth/fields';
 import type { SignUpFormInput, SignUpValues } from '@/lib/auth/schemas';
 

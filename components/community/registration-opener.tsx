@@ -3,6 +3,7 @@
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 
 import type { RegistrationDialogProps } from './registration-dialog';
+import { Button } from '@/components/ui/button';
 
 /** The dialog's code (form library, schema, country names) is fetched only when someone wants it. */
 const loadDialog = () => import('./registration-dialog');
@@ -60,17 +61,17 @@ export function RegistrationOpener({ label }: { label: string }) {
 
   return (
     <>
-      <button
+      <Button
         ref={button}
-        type="button"
         aria-haspopup="dialog"
         onClick={openDialog}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-3 text-lg font-semibold text-brand-fg hover:bg-brand-hover"
+        size="lg"
+        className="text-lg"
       >
         {label}
-      </button>
+      </Button>
       {Dialog ? <Dialog open={open} onClose={close} /> : null}
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 
 /**
  * The global error screen (docs/SPEC-NOTES.md §2): 'Something went wrong', the error's message, and Reload Page.
@@ -30,13 +31,9 @@ export function ErrorScreen({
         {message}
       </p>
       {reference ? <p className="mt-2 text-sm text-muted">{reference}</p> : null}
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="mt-8 rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-      >
+      <Button onClick={() => window.location.reload()} size="lg" className="mt-8">
         {reloadLabel}
-      </button>
+      </Button>
     </div>
   );
 }

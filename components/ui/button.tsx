@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ComponentProps } from 'react';
 
 import { Link } from '@/i18n/client';
 
@@ -50,7 +50,7 @@ export function buttonClass(
 
 type Look = { variant?: ButtonVariant; size?: ButtonSize; shape?: ButtonShape };
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & Look;
+export type ButtonProps = ComponentProps<'button'> & Look;
 
 /**
  * A <button> in one of the looks. `type` defaults to "button" so a button inside a form never submits it by

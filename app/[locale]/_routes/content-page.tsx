@@ -8,7 +8,7 @@ import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getLocalizedPage } from '@/lib/cms';
@@ -81,13 +81,9 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: Aft
             <div className="rounded-2xl border border-dashed border-border p-10 text-center">
               <h2 className="text-2xl font-semibold">{t('comingSoonTitle')}</h2>
               <p className="mt-2 text-muted">{t('comingSoonBody')}</p>
-              <Link
-                href="/contact"
-                prefetch={false}
-                className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-              >
+              <ButtonLink href="/contact" prefetch={false} size="lg" className="mt-6">
                 {t('contactUs')}
-              </Link>
+              </ButtonLink>
             </div>
           ) : (
             <div lang={contentLang}>

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { EventCard } from '@/components/events/event-card';
 import { PageHeader } from '@/components/layout/page-header';
+import { ButtonLink } from '@/components/ui/button';
 import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
@@ -75,13 +76,10 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
                 <p className="mt-1 text-muted">{t('subscribeBody')}</p>
               </div>
               <div className="flex flex-wrap gap-3">
-                <a
-                  href={webcal}
-                  className="inline-flex items-center gap-2 rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
-                >
+                <ButtonLink href={webcal} external>
                   <CalendarPlus aria-hidden className="size-5" />
                   {t('subscribe')}
-                </a>
+                </ButtonLink>
                 <a
                   href="/events.ics"
                   download="events.ics"

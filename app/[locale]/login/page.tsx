@@ -6,6 +6,7 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SignUpForm } from '@/components/auth/sign-up-form';
 import { PageHeader } from '@/components/layout/page-header';
+import { ButtonLink } from '@/components/ui/button';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';
@@ -83,12 +84,9 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <p className="text-lg">{t('signedInAs', { name: user.name ?? user.email })}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            href={next ?? '/'}
-            className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-          >
+          <ButtonLink href={next ?? '/'} size="lg">
             {t('continue')}
-          </Link>
+          </ButtonLink>
         </div>
       </>
     );

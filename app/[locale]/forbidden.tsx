@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+
 import { ButtonLink } from '@/components/ui/button';
 
 export async function generateMetadata() {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { ButtonLink } from '@/components/ui/button';
 
 type Action = { href: string; label: string };

@@ -3,20 +3,33 @@ import type { ReactNode } from 'react';
 import { cx } from './cx';
 
 export type EmptyStateProps = {
-  title: ReactNode;
-  body?: ReactNode;
-  /** A way on (a ButtonLink, usually). */
+  /** The sentence saying there is nothing (yet), e.g. 'No upcoming events.'. */
+  children: ReactNode;
+  /** A heading above the sentence (an h2), for a whole page that has no content yet. */
+  title?: ReactNode;
+  /** A way on under the sentence (a ButtonLink, usually). */
   action?: ReactNode;
+  /** The tighter padding of an empty list inside a section (p-8 instead of p-10). */
+  compact?: boolean;
   className?: string;
 };
 
-/** What a list shows when it has nothing to list: a dashed panel with a line, an optional body and a way on. */
-export function EmptyState({ title, body, action, className }: EmptyStateProps) {
+/**
+ * What a list or page shows when it has nothing to show: a dashed panel with a muted sentence, or, with a
+ * `title`, a heading, the sentence and an optional way on (server component; no state).
+ */
+export function EmptyState({ children, title, action, compact, className }: EmptyStateProps) {
+  const box = cx(
+    'rounded-2xl border border-dashed border-border text-center',
+    compact ? 'p-8' : 'p-10',
+    className,
+  );
+  if (title === undefined && action === undefined) return <p className={cx(box, 'text-muted')}>{children}</p>;
   return (
-    <div className={cx('rounded-2xl border border-dashed border-border p-8 text-center', className)}>
-      <p className="font-semibold">{title}</p>
-      {body ? <p className="mt-2 text-muted">{body}</p> : null}
-      {action ? <div className="mt-6 flex justify-center">{action}</div> : null}
+    <div className={box}>
+      {title !== undefined ? <h2 className="text-2xl font-semibold">{title}</h2> : null}
+      <p className="mt-2 text-muted">{children}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
     </div>
   );
 }

@@ -134,12 +134,22 @@ describe('StatusNotice, Section, Card, EmptyState', () => {
     expect(text(html, 'h2')).toBe('FAQ');
   });
 
-  it('renders a card as the element asked for and an empty state with its way on', () => {
+  it('renders a card as the element asked for', () => {
     expect(renderToStaticMarkup(h(Card, { as: 'li' }, 'x'))).toMatch(/^<li class="[^"]*border-border/);
-    const html = renderToStaticMarkup(
-      h(EmptyState, { title: 'Nothing yet', action: h(ButtonLink, { href: '/events' }, 'Events') }),
+  });
+
+  it('renders an empty list as one muted sentence, and an empty page with its heading and way on', () => {
+    const line = renderToStaticMarkup(h(EmptyState, { compact: true, children: 'No events' }));
+    expect(line).toMatch(/^<p class="[^"]*border-dashed[^"]*p-8[^"]*text-muted[^"]*">No events<\/p>$/);
+    const page = renderToStaticMarkup(
+      h(EmptyState, {
+        title: 'Coming soon',
+        action: h(ButtonLink, { href: '/contact' }, 'Contact'),
+        children: 'Soon',
+      }),
     );
-    expect(html).toContain('Nothing yet');
-    expect(html).toContain('href="/events"');
+    expect(text(page, 'h2')).toBe('Coming soon');
+    expect(page).toContain('Soon');
+    expect(attr(page, 'a', 'href')).toBe('/contact');
   });
 });

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { EventCard } from '@/components/events/event-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
@@ -41,9 +42,7 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {events.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('empty')}
-          </p>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <>
             <section aria-labelledby="upcoming-events" data-testid="upcoming-events">
@@ -51,9 +50,9 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
                 {t('upcoming')}
               </h2>
               {upcoming.length === 0 ? (
-                <p className="mt-6 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                <EmptyState compact className="mt-6">
                   {t('noUpcoming')}
-                </p>
+                </EmptyState>
               ) : (
                 <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {upcoming.map((item, i) => (

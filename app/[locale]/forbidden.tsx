@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 
 export async function generateMetadata() {
   const t = await getTranslations('admin.forbidden');

@@ -2,8 +2,9 @@
 
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 
-import type { RegistrationDialogProps } from './registration-dialog';
 import { Button } from '@/components/ui/button';
+
+import type { RegistrationDialogProps } from './registration-dialog';
 
 /** The dialog's code (form library, schema, country names) is fetched only when someone wants it. */
 const loadDialog = () => import('./registration-dialog');

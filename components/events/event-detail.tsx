@@ -6,7 +6,7 @@ import { ShareMenu } from '@/components/blog/share-menu';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import type { Locale } from '@/i18n/routing';
 import { googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
 import {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 
 /** "Get in Touch": the closing band with links to /contact and /about. */
 export async function ContactCtaSection() {

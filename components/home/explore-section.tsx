@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 
 /** "Events & News" and "Join Our Community": two panels of links on to the site's sections. */

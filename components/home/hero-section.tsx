@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import { HeroImage } from '@/components/home/hero-image';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import type { Locale } from '@/i18n/routing';
 import { getHomePage, getWordPressHero } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';

@@ -2,8 +2,6 @@
 
 import { useEffect, useRef } from 'react';
 
-import { Button } from '@/components/ui/button';
-
 /**
  * The global error screen (docs/SPEC-NOTES.md §2): 'Something went wrong', the error's message, and Reload Page.
  * Texts come in as props so it also works in `global-error.tsx`, where no translation provider exists.
@@ -32,9 +30,15 @@ export function ErrorScreen({
         {message}
       </p>
       {reference ? <p className="mt-2 text-sm text-muted">{reference}</p> : null}
-      <Button onClick={() => window.location.reload()} size="lg" className="mt-8">
+      {/* Its own classes, not components/ui/button.tsx: this screen is in every page's first-load JS (the root
+          layout's window error screen and global-error), which the shared module would grow by about 0.4 KB. */}
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-8 rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
+      >
         {reloadLabel}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 
 type Action = { href: string; label: string };
 

@@ -1,15 +1,14 @@
-import type { AnchorHTMLAttributes, ComponentProps } from 'react';
-
-import { Link } from '@/i18n/client';
+import type { ComponentProps } from 'react';
 
 import { cx } from './cx';
 
 /**
  * The site's buttons: one look for every call to action instead of hand-copied class strings. Colours are the
  * theme tokens of app/globals.css (contrast checked in both themes there); the danger colours are the red pair
- * the forms already use for alerts.
+ * the forms already use for alerts; inverse is a white outline on a dark image or gradient (the home hero).
+ * No imports beyond React, so the error screens and small islands can use it without the router's Link
+ * (ButtonLink lives in button-link.tsx).
  */
-/** inverse: a white outline on a dark image or gradient (the home hero, the volunteers band). */
 export type ButtonVariant = 'primary' | 'outline' | 'danger' | 'accent' | 'inverse';
 /** sm: dense rows (admin tables, the chat composer); md: forms and cards (44 px target); lg: page calls to action. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -48,7 +47,8 @@ export function buttonClass(
   return cx(BASE, VARIANTS[variant], SIZES[size], SHAPES[shape]);
 }
 
-type Look = { variant?: ButtonVariant; size?: ButtonSize; shape?: ButtonShape };
+/** A button's look: variant, size and shape (see buttonClass). */
+export type Look = { variant?: ButtonVariant; size?: ButtonSize; shape?: ButtonShape };
 
 export type ButtonProps = ComponentProps<'button'> & Look;
 
@@ -58,32 +58,4 @@ export type ButtonProps = ComponentProps<'button'> & Look;
  */
 export function Button({ variant, size, shape, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={cx(buttonClass(variant, size, shape), className)} {...props} />;
-}
-
-export type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
-  Look & {
-    href: string;
-    /** An off-site URL: a plain <a> without the locale prefix or client-side navigation. */
-    external?: boolean;
-    /** next/link's prefetch, for site paths (ignored with `external`). */
-    prefetch?: boolean;
-  };
-
-/**
- * A link that looks like a button. Site paths go through the locale-aware Link (i18n/client.tsx), so /contact
- * becomes /fr/contact on the French site; `external` renders a plain <a> for off-site URLs.
- */
-export function ButtonLink({
-  variant,
-  size,
-  shape,
-  className,
-  external,
-  prefetch,
-  href,
-  ...anchor
-}: ButtonLinkProps) {
-  const classes = cx(buttonClass(variant, size, shape), className);
-  if (external) return <a href={href} className={classes} {...anchor} />;
-  return <Link href={href} prefetch={prefetch} className={classes} {...anchor} />;
 }

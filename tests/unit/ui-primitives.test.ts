@@ -2,7 +2,8 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, type ControlProps } from '@/components/ui/field';

@@ -8,7 +8,7 @@ import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { EventCard } from '@/components/events/event-card';
 import { PageHeader } from '@/components/layout/page-header';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SignUpForm } from '@/components/auth/sign-up-form';
 import { PageHeader } from '@/components/layout/page-header';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';

@@ -11,7 +11,7 @@ import {
   tdClass,
   thClass,
 } from '@/components/back-office/parts';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { requireStaff } from '@/lib/auth';
 import { parseVolunteerFilter, queryRecord } from '@/lib/back-office/handlers';

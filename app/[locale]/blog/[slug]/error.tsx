@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { useClientMessages } from '@/i18n/client-messages';
 
 /** 'Failed to load blog post' (docs/SPEC-NOTES.md §2 Blog post) when every content source failed; header and footer stay. */

@@ -16,7 +16,7 @@ export async function ContactCtaSection() {
           <ButtonLink href="/contact" prefetch={false} size="lg">
             {t('contactCta')}
           </ButtonLink>
-          <ButtonLink href="/about" variant="outline" size="lg" className="bg-bg">
+          <ButtonLink href="/about" variant="outline" size="lg" className="bg-bg hover:bg-surface">
             {t('aboutCta')}
           </ButtonLink>
         </div>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -35,18 +37,29 @@ describe('Button and ButtonLink', () => {
   it('renders a non-submitting <button> in the primary look by default', () => {
     const html = renderToStaticMarkup(h(Button, null, 'Go'));
     expect(html).toMatch(/^<button type="button"/);
-    expect(html).toContain('bg-brand');
-    expect(html).toContain('hover:bg-brand-hover');
+    expect(attr(html, 'button', 'class')!.split(' ')).toEqual(
+      expect.arrayContaining(['btn', 'btn-primary', 'btn-md', 'rounded-full']),
+    );
   });
 
   it('gives each variant its own colours and keeps extra classes', () => {
-    expect(buttonClass('outline')).toContain('border-border');
-    expect(buttonClass('danger')).toContain('bg-red-700');
-    expect(buttonClass('accent')).toContain('bg-accent');
-    expect(buttonClass('primary', 'lg', 'rounded')).toContain('rounded-lg');
+    expect(buttonClass('outline')).toBe('btn btn-outline btn-md rounded-full');
+    expect(buttonClass('danger', 'sm')).toBe('btn btn-danger btn-sm rounded-full');
+    expect(buttonClass('primary', 'lg', 'rounded')).toBe('btn btn-primary btn-lg rounded-lg');
     const html = renderToStaticMarkup(h(Button, { variant: 'outline', className: 'mt-4' }, 'Back'));
-    expect(html).toContain('mt-4');
-    expect(html).not.toContain('bg-brand');
+    expect(attr(html, 'button', 'class')).toBe('btn btn-outline btn-md rounded-full mt-4');
+  });
+
+  it('has a stylesheet rule for every class a look can name', () => {
+    const css = readFileSync(new URL('../../app/globals.css', import.meta.url), 'utf8');
+    const variants = ['primary', 'outline', 'danger', 'accent', 'inverse'] as const;
+    const sizes = ['sm', 'md', 'lg'] as const;
+    const names = new Set(
+      variants
+        .flatMap((v) => sizes.flatMap((z) => buttonClass(v, z).split(' ')))
+        .filter((c) => c.startsWith('btn')),
+    );
+    for (const name of names) expect(css, name).toMatch(new RegExp(`\\.${name} \\{`));
   });
 
   it('renders a site path as a locale-prefixed <a> and an external URL as a plain <a>', () => {
@@ -57,7 +70,7 @@ describe('Button and ButtonLink', () => {
       h(ButtonLink, { href: 'https://example.org/', external: true, variant: 'accent' }, 'Out'),
     );
     expect(external).toMatch(/^<a href="https:\/\/example.org\/"/);
-    expect(external).toContain('bg-accent');
+    expect(attr(external, 'a', 'class')).toContain('btn-accent');
   });
 });
 

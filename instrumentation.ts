@@ -21,7 +21,7 @@ export async function register() {
     // so the service manager shows a failed start.
     if (errors.length) process.exit(1);
   }
-  const { installSocketAddressHeader } = await import('./lib/screening/socket-address');
+  const { installSocketAddressHeader } = await import('./lib/rate-limit/socket-address');
   installSocketAddressHeader();
   log.info(
     { component: 'config' },

@@ -15,7 +15,7 @@ import { defineConfig, devices } from '@playwright/test';
  *    the companion plugin (WP_RIG_PLUGIN=inactive, plain permalinks); the `wordpress-bare` project proves the site
  *    builds and serves there (tests/e2e/wordpress/plugin-inactive.spec.ts).
  *  - 3104 (only when TEST_DATABASE_URL is set): the site on that PostgreSQL instead of PGlite; the `postgres`
- *    project runs the form specs against it, and they read what was stored (tests/e2e/database.ts).
+ *    project runs one journey per form against it, and they read what was stored (tests/e2e/database.ts).
  *  - 3113-3117 (project `multi-instance`, only with PostgreSQL, Redis, the WordPress rig and nginx): not web servers
  *    of this file; tests/e2e/multi/stack.ts starts DEPLOY.md's topology itself (two instances of .next-wp behind
  *    nginx, the outbox worker), because a test stops one of the instances.
@@ -59,7 +59,12 @@ const multiInstance = Boolean(
   wordpressUrl &&
   (existsSync('/usr/sbin/nginx') || existsSync('/usr/bin/nginx')),
 );
-/** The specs of what visitors submit and what accounts do, run again on PostgreSQL (where they can read the database). */
+/**
+ * The form specs; in them, the `postgres` project runs the tests tagged @postgres in their title: one journey per form
+ * that stores and reads back what it stored (tests/e2e/database.ts), plus what only the PostgreSQL server shows end
+ * to end (malformed ids reaching a uuid column, hostile payloads storing nothing, password change and unsubscribe
+ * updates). The queries themselves run on both engines in the integration tests (tests/helpers/test-engines.ts).
+ */
 const FORM_SPECS = [
   'newsletter.spec.ts',
   'contact.spec.ts',
@@ -102,10 +107,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Explicit, not Playwright's default (half the cores: 1 on the 2-core CI machine, and .ci/run may not set CI):
+  // two browsers keep both cores busy while the servers answer.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The JSON report feeds scripts/test-timings.mjs (per-project counts and durations).
+  reporter: [['list'], ['json', { outputFile: '.data/timings/playwright.json' }]],
   timeout: 60_000,
   use: {
     baseURL: externalBaseUrl ?? 'http://localhost:3100',
@@ -123,10 +131,9 @@ export default defineConfig({
           {
             name: 'postgres',
             testMatch: FORM_SPECS,
-            // What does not depend on the database engine runs in the chromium project only: accessibility scans,
-            // and the checks tagged @browser-only (what the page shows and the browser validates, no server write
-            // or read of stored data). Every journey that stores or reads what was stored runs here again.
-            grepInvert: /axe|@browser-only/i,
+            // Everything else (what the page shows and the browser validates, accessibility scans, the other
+            // variants of a journey) does not depend on the database engine and runs in the chromium project only.
+            grep: /@postgres/,
             use: {
               ...devices['Desktop Chrome'],
               baseURL: 'http://localhost:3104',

@@ -30,6 +30,8 @@ export default defineConfig({
     // tests, which need the rig.
     // `npm test` boots both rigs and sets the variables.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    // Migrates one PGlite image and one PostgreSQL template database per run, which the test databases copy.
+    globalSetup: ['tests/helpers/database-image.ts'],
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.TEST_DATABASE_URL ? [] : ['tests/integration/supabase-rls.test.ts']),

@@ -6,7 +6,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage's seconds go to a TSV file (seconds, stage), one per run, so a slow stage shows before anyone guesses;
+# scripts/test-timings.mjs summarises it with the Vitest and Playwright JSON reports written beside it.
+TIMINGS_DIR="$PWD/.data/timings"
+mkdir -p "$TIMINGS_DIR"
+# Reports of an earlier run would pass for this one's.
+rm -f "$TIMINGS_DIR/vitest.json" "$TIMINGS_DIR/playwright.json"
+TIMINGS_FILE="$TIMINGS_DIR/run-$(date -u +%Y%m%dT%H%M%SZ).tsv"
+STAGE_NAME=""
+STAGE_START=$SECONDS
+# Ends the running stage: prints and records its seconds.
+end_stage() {
+  if [ -n "$STAGE_NAME" ]; then
+    local took=$((SECONDS - STAGE_START))
+    echo "== $STAGE_NAME: ${took} s"
+    printf '%s\t%s\n' "$took" "$STAGE_NAME" >> "$TIMINGS_FILE"
+    STAGE_NAME=""
+  fi
+}
+# Starts a stage named $1 (stable across runs, the key of the timings); $2 adds run-specific details to the banner.
+stage() {
+  end_stage
+  STAGE_NAME="$1"
+  STAGE_START=$SECONDS
+  echo "== $1${2:+ ($2)}"
+}
+
 cleanup() {
+  local status=$?
+  end_stage
+  printf '%s\t%s\n' "$SECONDS" "total (exit status $status)" >> "$TIMINGS_FILE"
+  node scripts/test-timings.mjs "$TIMINGS_FILE" || true
   if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2> /dev/null || true; fi
   if [ -n "${WP_RIG_BOOTED:-}" ]; then bash scripts/wp-rig.sh stop > /dev/null 2>&1 || true; fi
   if [ -n "${WP_RIG_BARE_BOOTED:-}" ]; then
@@ -37,7 +67,7 @@ if [ -z "${TEST_WORDPRESS_URL:-}" ]; then
   if command -v mariadbd > /dev/null && [ -d /usr/share/wordpress ]; then
     export TEST_REVALIDATE_SECRET="${TEST_REVALIDATE_SECRET:-$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')}"
     export WP_RIG_PORT="${WP_RIG_PORT:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
-    echo "== WordPress rig on 127.0.0.1:$WP_RIG_PORT"
+    stage "WordPress rig boot" "127.0.0.1:$WP_RIG_PORT"
     WP_RIG_BOOTED=1
     # The tests' fixture posts (the hostile-markup post) join the demo seed in this rig only (tests/fixtures/seed).
     WP_RIG_EXTRA_SEED="$PWD/tests/fixtures/seed" WP_RIG_SITE_URL=http://localhost:3103 \
@@ -56,7 +86,7 @@ fi
 if [ -z "${TEST_WORDPRESS_BARE_URL:-}" ] && [ -n "${WP_RIG_BOOTED:-}" ]; then
   WP_RIG_BARE_PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
   WP_RIG_BARE_STATE="$PWD/.data/wp-rig-bare"
-  echo "== WordPress rig without the companion plugin on 127.0.0.1:$WP_RIG_BARE_PORT"
+  stage "WordPress rig without the companion plugin boot" "127.0.0.1:$WP_RIG_BARE_PORT"
   WP_RIG_BARE_BOOTED=1
   WP_RIG_PORT="$WP_RIG_BARE_PORT" WP_RIG_STATE="$WP_RIG_BARE_STATE" WP_RIG_PLUGIN=inactive WP_RIG_PERMALINKS=plain \
     bash scripts/wp-rig.sh boot | tail -1
@@ -67,6 +97,7 @@ fi
 # its own temporary state directory so parallel runs never share a server.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   if bash scripts/pg-rig.sh installed; then
+    stage "PostgreSQL rig boot"
     export PG_RIG_STATE
     PG_RIG_STATE="$(mktemp -d "${TMPDIR:-/tmp}/pg-rig.XXXXXX")"
     PG_RIG_BOOTED=1
@@ -80,31 +111,32 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
-echo "== lint and types"
+stage "eslint"
 npx eslint .
+stage "typegen and tsc"
 # Route types (PageProps, LayoutProps, next/root-params) are generated, not committed.
 npx next typegen
 npx tsc --noEmit
 # Both builds below would repeat that exact check (next.config.ts).
 export NEXT_BUILD_TYPECHECKED=1
 
-echo "== unit and integration tests"
-npx vitest run
+stage "unit and integration tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$TIMINGS_DIR/vitest.json"
 
 # The builds and e2e servers read the bundled snapshot plus the tests' fixture items (the hostile-markup post,
 # which never ships in content/snapshot): scripts/test-snapshot.mjs writes that copy to .data/test-snapshot.
 node scripts/test-snapshot.mjs > /dev/null
 export CONTENT_SNAPSHOT_DIR="$PWD/.data/test-snapshot"
 
-echo "== production build, with WordPress unreachable (must fall back to the bundled snapshot)"
+stage "production build, WordPress unreachable" "must fall back to the bundled snapshot"
 # Built with a canary OpenAI key, so the bundle check below proves the key never reaches the browser.
 canary_key="sk-canary-$(node -e 'console.log(require("crypto").randomBytes(18).toString("hex"))')"
 OPENAI_API_KEY="$canary_key" WORDPRESS_URL=http://127.0.0.1:9 npx next build
 
-echo "== no secret in the browser bundle (the key's value, the OpenAI host)"
+stage "no secret in the browser bundle" "the key's value, the OpenAI host"
 node scripts/check-client-bundle.mjs "${NEXT_DIST_DIR:-.next}" "$canary_key"
 
-echo "== DEPLOY.md on 127.0.0.1: systemd units' ExecStart, nginx, PostgreSQL, Redis (deploy/smoke.sh, reuses this build)"
+stage "deploy smoke" "DEPLOY.md on 127.0.0.1: systemd units' ExecStart, nginx, PostgreSQL, Redis (deploy/smoke.sh, reuses this build)"
 if command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || [ -n "${CI:-}" ]; then
   bash deploy/smoke.sh
 else
@@ -112,16 +144,16 @@ else
 fi
 
 if [ -n "${TEST_WORDPRESS_URL:-}" ]; then
-  echo "== production build against the WordPress rig (.next-wp)"
+  stage "production build against the WordPress rig" ".next-wp"
   NEXT_DIST_DIR=.next-wp WORDPRESS_URL="$TEST_WORDPRESS_URL" npx next build
 fi
 if [ -n "${TEST_WORDPRESS_BARE_URL:-}" ]; then
-  echo "== production build against WordPress without the companion plugin (.next-wp-bare)"
+  stage "production build against WordPress without the companion plugin" ".next-wp-bare"
   WORDPRESS_URL="$TEST_WORDPRESS_BARE_URL" npm run -s content:check
   NEXT_DIST_DIR=.next-wp-bare WORDPRESS_URL="$TEST_WORDPRESS_BARE_URL" npx next build
 fi
 
-echo "== end-to-end and accessibility tests"
+stage "end-to-end and accessibility tests (playwright)"
 # The e2e server's own embedded database starts empty on every run.
 rm -rf .data/e2e-pglite
 npx playwright test

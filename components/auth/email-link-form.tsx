@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { requestPasswordReset, resendConfirmation } from '@/app/actions/auth';
+import { requestPasswordReset, resendConfirmation } from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 'use client';
 
-import { resetPassword } from '@/app/actions/auth';
+import { resetPassword } from '@/lib/auth/actions';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useLocale } from '@/i18n/client';
 import { RESET_FIELDS } from '@/lib/auth/fields';
 import type { ResetPasswordInput, ResetPasswordValues } from '@/lib/auth/schemas';
-import { GUARD_FIELDS } from '@/lib/forms/result';
+import { GUARD_FIELDS } from '@/lib/action-result';
 
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { signIn } from '@/app/actions/auth';
+import { signIn } from '@/lib/auth/actions';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
@@ -9,7 +9,7 @@ import { Link, useLocale } from '@/i18n/client';
 import { SIGN_IN_FIELDS } from '@/lib/auth/fields';
 import { withNext } from '@/lib/auth/return-path';
 import type { SignInInput, SignInValues } from '@/lib/auth/schemas';
-import { GUARD_FIELDS } from '@/lib/forms/result';
+import { GUARD_FIELDS } from '@/lib/action-result';
 
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 

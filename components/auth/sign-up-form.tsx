@@ -1,6 +1,6 @@
 'use client';
 
-import { signUp } from '@/app/actions/auth';
+import { signUp } from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';

@@ -6,7 +6,7 @@ import { applyFailure } from '@/components/forms/form-feedback';
 import { useLightForm, type SchemaCheck } from '@/components/forms/light-form';
 import { useClientMessages } from '@/i18n/client-messages';
 import { authFailureMessage } from '@/lib/auth/messages';
-import type { FormFailure, FormResult } from '@/lib/forms/result';
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
 
 /**
  * zod and the account schemas (lib/auth/schemas.ts, the ones the server actions use) load on the first focus of a
@@ -49,7 +49,7 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
     defaultValues,
   });
 
-  const fail = (result: FormFailure) => {
+  const fail = (result: ActionFailure) => {
     const auth = authFailureMessage(result);
     if (auth) return setAlert({ text: t(auth.key, auth.values), key: auth.key });
     const key = applyFailure(result, setError as never, fields);
@@ -72,9 +72,9 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
  * missing or stale ('expired': a long-open page). `send` must read the guard values anew on each call.
  */
 export async function retryIfExpired<T>(
-  send: () => Promise<FormResult<T>>,
+  send: () => Promise<ActionResult<T>>,
   refresh: () => Promise<void>,
-): Promise<FormResult<T>> {
+): Promise<ActionResult<T>> {
   const result = await send();
   if (result.ok || result.error !== 'expired') return result;
   await refresh();

@@ -5,7 +5,7 @@ import { X } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { submitRegistration } from '@/app/actions/registration';
+import { submitRegistration } from '@/lib/volunteers/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ import {
   type Registration,
   type RegistrationInput,
   registrationSchema,
-} from '@/lib/volunteers/schema';
+} from '@/lib/volunteers/shared';
 import { showToast } from '@/lib/toast';
 
 import { ContactFields, InvolvementFields, LocationFields } from './registration-groups';
@@ -31,7 +31,7 @@ export type RegistrationDialogProps = { open: boolean; onClose: () => void };
  * <dialog> (focus moves to the first field, the page behind is inert, Escape closes, the opener gets focus back),
  * labelled by its title. On first open it asks /api/geo for the visitor's country and city; until that finishes
  * (either way) both fields read 'Detecting location...' and are disabled. Validation is the shared zod schema
- * (lib/volunteers/schema.ts) in the browser and again on the server (app/actions/registration.ts).
+ * (lib/volunteers/schema.ts) in the browser and again on the server (lib/volunteers/actions.ts).
  */
 export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
   const t = useClientMessages('Registration');

@@ -12,7 +12,7 @@ import {
   MEMBERSHIP_TYPES,
   type Registration,
   type RegistrationInput,
-} from '@/lib/volunteers/schema';
+} from '@/lib/volunteers/shared';
 
 import { ChoiceGroup, CountrySelect } from './registration-fields';
 

@@ -4,12 +4,13 @@ import type { Messages } from 'next-intl';
 import { useActionState, useId } from 'react';
 
 import {
-  type DataRightsFailure,
   type EraseState,
+  type Found,
   type LookupState,
   erasePersonAction,
   lookupPersonAction,
-} from '@/app/actions/data-rights';
+} from '@/lib/data-rights/actions';
+import { type DataRightsFailure, dataRightsFailure } from '@/lib/data-rights/failure';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClientMessages } from '@/i18n/client-messages';
@@ -68,9 +69,7 @@ const ERROR_KEYS: Record<DataRightsFailure, `error${string}` & keyof Messages['D
  */
 export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
   const t = useClientMessages('DataRights');
-  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, {
-    status: 'idle',
-  });
+  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, null);
   const emailId = useId();
 
   return (
@@ -97,14 +96,14 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
       </form>
 
       <div aria-live="polite">
-        {lookup.status === 'error' ? (
+        {lookup?.ok === false ? (
           <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
-            {t(ERROR_KEYS[lookup.error])}
+            {t(ERROR_KEYS[dataRightsFailure(lookup)])}
           </p>
         ) : null}
         {/* Keyed by the look-up, so a new look-up starts with a fresh erase form. */}
-        {lookup.status === 'found' ? (
-          <Results key={lookup.data.generatedAt} found={lookup} exportUrl={exportUrl} />
+        {lookup?.ok ? (
+          <Results key={lookup.data.data.generatedAt} found={lookup.data} exportUrl={exportUrl} />
         ) : null}
       </div>
     </div>
@@ -112,22 +111,14 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
 }
 
 /** What one look-up found: the rows, the export button and the erase form (or, once erased, what was done). */
-function Results({
-  found,
-  exportUrl,
-}: {
-  found: Extract<LookupState, { status: 'found' }>;
-  exportUrl: string;
-}) {
+function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
   const t = useClientMessages('DataRights');
-  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, {
-    status: 'idle',
-  });
+  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
   const confirmId = useId();
-  if (erase.status === 'erased') {
+  if (erase?.ok) {
     return (
       <p role="status" className="rounded-lg border border-success p-3" data-testid="erase-done">
-        {t('erased', { total: erase.total })} {t(PROVIDER_KEYS[erase.provider])}
+        {t('erased', { total: erase.data.total })} {t(PROVIDER_KEYS[erase.data.provider])}
       </p>
     );
   }
@@ -173,9 +164,9 @@ function Results({
               autoComplete="off"
               className="max-w-md"
             />
-            {erase.status === 'error' ? (
+            {erase?.ok === false ? (
               <p role="alert" className="text-danger">
-                {t(ERROR_KEYS[erase.error])}
+                {t(ERROR_KEYS[dataRightsFailure(erase)])}
               </p>
             ) : null}
             <Button type="submit" variant="danger" disabled={erasing}>

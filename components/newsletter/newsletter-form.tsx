@@ -7,7 +7,7 @@ import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { failureMessageKey } from '@/lib/forms/result';
+import { failureMessageKey } from '@/lib/action-result';
 import { showToast } from '@/lib/toast';
 
 /** sessionStorage key under which the subscribed address is kept for the thank-you page (docs/SPEC-NOTES.md §7). */

@@ -48,6 +48,13 @@ export interface OpenDatabaseOptions {
    * the database is returned. getDb() seeds the demo courses with it; a failure here is logged, not thrown.
    */
   afterMigrate?: (db: Database, createdTables: string[]) => Promise<void>;
+  /**
+   * In-memory PGlite only (`memory://`): a data directory image (PGlite's `dumpDataDir()` tar) to start from instead
+   * of an empty cluster, e.g. one already migrated. The migrations still run and skip what the image has. The tests
+   * use it so that each file does not migrate from nothing (tests/helpers/database-image.ts). Ignored for a
+   * directory, which has its own data.
+   */
+  pgliteImage?: Blob;
 }
 
 export const DEFAULT_PGLITE_DIR = '.data/pglite';
@@ -69,12 +76,13 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migratio
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 5);
-  return openPglite(options.pgliteDir ?? DEFAULT_PGLITE_DIR, options.afterMigrate);
+  return openPglite(options.pgliteDir ?? DEFAULT_PGLITE_DIR, options.afterMigrate, options.pgliteImage);
 }
 
 async function openPglite(
   dir: string,
   afterMigrate?: OpenDatabaseOptions['afterMigrate'],
+  image?: Blob,
 ): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   let lock: ReturnType<typeof acquirePidLock> | undefined;
@@ -85,7 +93,8 @@ async function openPglite(
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    client =
+      dataDir === undefined && image ? await PGlite.create({ loadDataDir: image }) : await PGlite.create(dataDir);
   } catch (error) {
     lock?.release();
     throw error;

@@ -175,7 +175,7 @@ test(
   },
 );
 
-test('a valid registration is saved and says so; the form is reset and the dialog closed', async ({
+test('a valid registration is saved and says so; the form is reset and the dialog closed @postgres', async ({
   page,
 }, info) => {
   await stubGeo(page, { country: 'GB', city: 'Leeds' });

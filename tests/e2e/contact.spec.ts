@@ -65,7 +65,7 @@ test('an empty submit shows the three messages (Spanish)', { tag: '@browser-only
   await expect(form.getByText('El mensaje debe tener al menos 10 caracteres.')).toBeVisible();
 });
 
-test('a valid submit is saved, forwarded, thanked, and the form resets', async ({ page }, info) => {
+test('a valid submit is saved, forwarded, thanked, and the form resets @postgres', async ({ page }, info) => {
   const email = uniqueEmail('contact');
   await page.goto('/contact');
   await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 
 /**
  * The discussion pages (issue 7 §6, docs/SPEC-NOTES.md §2 route table): /community/new-discussion is public and says plainly
@@ -84,18 +84,5 @@ test('admin discussions answers a signed-out request with a redirect, not the pa
   expect(await response.text()).not.toContain('How moderation will work');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe WCAG 2.2 AA, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => useTheme(page, theme));
-
-    // '/admin/discussions' is scanned where a signed-out visitor ends up: the sign-in page with `next`.
-    for (const path of ['/community/new-discussion', '/pt/community/new-discussion', '/admin/discussions']) {
-      test(path, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  });
-}
+// axe: /community/new-discussion is scanned in both themes by a11y.spec.ts, and where /admin/discussions sends a
+// signed-out visitor (the sign-in page with `next`) by course-admin.spec.ts.

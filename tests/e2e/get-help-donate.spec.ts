@@ -248,7 +248,8 @@ test.describe('donate', () => {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe WCAG 2.2 AA at 390 px, ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => useTheme(page, theme));
-    for (const path of ['/get-help', '/fr/get-help', '/donate', '/pt/donate', SENSITIVE_POST, '/']) {
+    // One path per template at this width: another locale repeats the same markup with other words.
+    for (const path of ['/get-help', '/donate', SENSITIVE_POST, '/']) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);

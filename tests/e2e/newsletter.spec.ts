@@ -80,7 +80,7 @@ test.describe('newsletter form', () => {
     },
   );
 
-  test('a signup stays pending until the emailed link is confirmed with the button; a repeat sends no second email', async ({
+  test('a signup stays pending until the emailed link is confirmed with the button; a repeat sends no second email @postgres', async ({
     page,
   }, info) => {
     const address = uniqueEmail('news');
@@ -154,7 +154,7 @@ test.describe('newsletter form', () => {
     expect(await newsletterMail(address)).toHaveLength(1);
   });
 
-  test('an unsubscribed address stays unsubscribed after a new anonymous signup; one-click unsubscribe works without a page', async ({
+  test('an unsubscribed address stays unsubscribed after a new anonymous signup; one-click unsubscribe works without a page @postgres', async ({
     page,
     request,
   }, info) => {

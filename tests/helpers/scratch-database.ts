@@ -3,18 +3,19 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 
 /**
- * A fresh, empty database on the PostgreSQL server of TEST_DATABASE_URL (the pg rig: `npm test` boots it), so
- * each test file migrates from nothing and parallel files never share tables. `drop()` removes it, closing
- * any connection still open.
+ * A fresh database of its own on the PostgreSQL server of TEST_DATABASE_URL (the pg rig: `npm test` boots it), so
+ * parallel files never share tables: empty, or a copy of `template` (the run's migrated template database,
+ * tests/helpers/database-image.ts) when given. `drop()` removes it, closing any connection still open.
  */
 export async function createScratchDatabase(
   baseUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(baseUrl, { max: 1, prepare: false, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database "${name}"`);
+    await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

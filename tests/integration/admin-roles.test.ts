@@ -4,8 +4,7 @@ import { navItemsFor } from '@/components/admin/nav-items';
 import { type AuthUser, adminStatus, setRoleByEmail, staffGuard } from '@/lib/auth';
 import { grantAdminByEmail } from '@/lib/auth/admin';
 import { type DatabaseHandle, insertLocalUser, listRoleHolders } from '@/lib/db';
-import { openDatabase } from '@/lib/db/client';
-import { testEngines } from '@/tests/helpers/test-engines';
+import { openMemoryDatabase, testEngines } from '@/tests/helpers/test-engines';
 
 /**
  * Issue 17 foundation: back-office roles in user_roles ('admin' covers 'staff'), `npm run user:role`'s core
@@ -138,7 +137,7 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
 
 describe('staff check failures', () => {
   it('answers 503 check-failed when the database is gone, and logs no personal data', async () => {
-    const broken = await openDatabase({ pgliteDir: 'memory://' });
+    const broken = await openMemoryDatabase();
     await broken.close();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

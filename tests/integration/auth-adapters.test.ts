@@ -7,11 +7,12 @@ import { createLocalAuth, createSupabaseAuth, isAdmin, type AuthAdapter } from '
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type CookieJar, type CookieOptions } from '@/lib/auth/cookie';
 import { deliverAuthEmail } from '@/lib/auth/delivery';
 import { hashToken } from '@/lib/auth/tokens';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 import { AUTH_EMAIL_KIND, grantRole } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
 import { drainOutbox } from '@/lib/mailing/outbox';
 
+import { openMemoryDatabase } from '../helpers/test-engines';
 import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-server';
 import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/supabase-auth-server';
 
@@ -53,7 +54,7 @@ type LocalHarness = Harness & {
 };
 
 async function localHarness(): Promise<LocalHarness> {
-  const handle = await openDatabase({ pgliteDir: 'memory://' });
+  const handle = await openMemoryDatabase();
   const smtp = await startSmtpServer();
   const adapterIn = (browser: Browser, production: boolean) =>
     createLocalAuth({

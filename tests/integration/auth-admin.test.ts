@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { grantAdminByEmail } from '@/lib/auth/admin';
 import { hasRole, insertLocalUser } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
+import { openMemoryDatabase } from '../helpers/test-engines';
 
 /** `npm run user:admin -- <email>` (scripts/user-admin.ts) through its core, on PGlite in memory. */
 describe('grantAdminByEmail (local accounts)', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await handle?.close();

@@ -7,8 +7,9 @@ import { deliverAuthEmail } from '@/lib/auth/delivery';
 import { openSealedLink, redactLink } from '@/lib/mailing/transport/sealed-link';
 import { adminGuard, handleCreateCourse } from '@/lib/course-admin/handlers';
 import { AUTH_EMAIL_KIND, grantRole, insertLocalUser } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
+import { openMemoryDatabase } from '../helpers/test-engines';
 
 /**
  * Issue 7 accounts gaps, on PGlite in memory: the admin check that fails (a database error) is told apart from a
@@ -29,7 +30,7 @@ describe('admin check failures (docs/SPEC-NOTES.md §6)', () => {
   let broken: DatabaseHandle;
   let user: AuthUser;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     const row = (await insertLocalUser(handle.db, {
       email: 'learner@example.org',
       passwordHash: 'scrypt$15$8$1$x$y',
@@ -37,7 +38,7 @@ describe('admin check failures (docs/SPEC-NOTES.md §6)', () => {
     }))!;
     user = { id: row.id, email: row.email, name: row.fullName, emailConfirmed: true };
     // A database that has gone away: every query throws.
-    broken = await openDatabase({ pgliteDir: 'memory://' });
+    broken = await openMemoryDatabase();
     await broken.close();
   }, 60_000);
   afterAll(async () => {
@@ -117,7 +118,7 @@ describe('admin check failures (docs/SPEC-NOTES.md §6)', () => {
 describe('local account emails: language and next', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await handle?.close();

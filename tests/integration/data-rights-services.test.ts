@@ -6,12 +6,13 @@ import type { CookieJar, CookieOptions } from '@/lib/auth/cookie';
 import { hashPassword } from '@/lib/auth/password';
 import { erasePerson, exportPersonalData, isEmptyExport } from '@/lib/data-rights';
 import { insertLocalSession, insertLocalUser, upsertNewsletterSubscriber } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { type MailingConfig, syncContact, newsletterContact } from '@/lib/mailing';
 import { drainOutbox } from '@/lib/mailing/outbox';
 import { hashToken } from '@/lib/auth/tokens';
 
+import { openMemoryDatabase } from '../helpers/test-engines';
 import { startBrevoServer, startHubspotServer, startMailchimpServer } from '../helpers/mailing-servers';
 import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/supabase-auth-server';
 
@@ -38,7 +39,7 @@ const ADMIN = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@exampl
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ pgliteDir: 'memory://' });
+  handle = await openMemoryDatabase();
 }, 60_000);
 afterAll(async () => {
   await handle?.close();

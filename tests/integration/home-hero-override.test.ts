@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
+import { openMemoryDatabase } from '../helpers/test-engines';
 
 /** The home hero's homepage_content override (lib/home/hero-override.ts) on PGlite in memory. */
 type Hero = typeof import('@/lib/home/hero-override');
@@ -11,7 +12,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   hero = await import('@/lib/home/hero-override');
-  handle = await openDatabase({ pgliteDir: 'memory://' });
+  handle = await openMemoryDatabase();
 }, 120_000);
 afterAll(async () => handle?.close());
 beforeEach(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser } from '@/lib/auth';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 
+import { openMemoryDatabase } from '../helpers/test-engines';
 import { type S3StandIn, startS3Server } from '../helpers/s3-server';
 
 /**
@@ -41,7 +42,7 @@ beforeAll(async () => {
   vi.stubEnv('MATERIALS_S3_REGION', s3.region);
   vi.stubEnv('MATERIALS_S3_ACCESS_KEY_ID', s3.accessKeyId);
   vi.stubEnv('MATERIALS_S3_SECRET_ACCESS_KEY', s3.secretAccessKey);
-  handle = await openDatabase({ pgliteDir: 'memory://' });
+  handle = await openMemoryDatabase();
   state.db = handle.db;
 }, 120_000);
 afterAll(async () => {

@@ -6,12 +6,14 @@ import path from 'node:path';
 
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
-import { closeDb, getDb, openDatabase } from '@/lib/db/client';
+import { closeDb, getDb } from '@/lib/db/client';
 import { enqueueOutbox } from '@/lib/db/queries/outbox';
 import { installShutdown } from '@/lib/ops/shutdown';
 import { isShuttingDown, resetShutdownFlag } from '@/lib/ops/state';
 import { drainOutbox } from '@/lib/mailing/outbox/drain';
 import { startOutboxWorker, stopOutboxWorker } from '@/lib/mailing/outbox/worker';
+
+import { openMemoryDatabase } from '../helpers/test-engines';
 
 /** Graceful shutdown (issue 16, operations): the worker's stop, closeDb, and the signal handling order. */
 
@@ -81,7 +83,7 @@ describe('outbox worker stop', () => {
   });
 
   it('drainOutbox leaves the items after the one in hand when asked to stop', async () => {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    const handle = await openMemoryDatabase();
     try {
       for (let i = 0; i < 3; i++) await enqueueOutbox(handle.db, { kind: 'fax.send', payload: { n: i } });
       let asked = 0;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import { redactLink, sealLink } from '@/lib/mailing/transport/sealed-link';
 
+import { openMemoryDatabase } from '../helpers/test-engines';
 import { type SmtpServer, mailBody, startSmtpServer, unusedPort } from '../helpers/smtp-server';
 
 /**
@@ -29,7 +30,7 @@ let smtp: SmtpServer;
 beforeAll(async () => {
   db = await import('@/lib/db');
   outbox = await import('@/lib/mailing/outbox');
-  handle = await openDatabase({ pgliteDir: 'memory://' });
+  handle = await openMemoryDatabase();
   smtp = await startSmtpServer();
 }, 120_000);
 afterAll(async () => {

@@ -5,8 +5,9 @@ import type { CookieJar, CookieOptions } from '@/lib/auth/cookie';
 import { supabaseServerClient } from '@/lib/auth/supabase';
 import { listMaterials, materialStorage, saveMaterial, supabaseMaterialStorage } from '@/lib/courses';
 import { insertCourse } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import { type DatabaseHandle } from '@/lib/db/client';
 
+import { openMemoryDatabase } from '../helpers/test-engines';
 import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/supabase-auth-server';
 import { type SupabaseStorageServer, startSupabaseStorageServer } from '../helpers/supabase-storage-server';
 
@@ -276,7 +277,7 @@ describe('supabaseMaterialStorage', () => {
 describe('materialStorage() and lib/courses with the bucket', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     project.url = project.key = '';
@@ -339,7 +340,7 @@ describe('MATERIALS_STORAGE=supabase: downloads through /uploads', () => {
     });
   };
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     site.db = handle.db;
     project.url = server.url;
     project.key = server.publishableKey;

@@ -12,7 +12,7 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';
 import { getAuth } from '@/lib/auth';
 import { withNext } from '@/lib/auth/return-path';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { safeReturnTarget } from '@/lib/redirects';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/login'>): Promise<Metadata> {

@@ -24,7 +24,7 @@ import {
   listVolunteers,
   volunteerFacets,
 } from '@/lib/db';
-import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/schema';
+import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/shared';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 import { setVolunteerStatusAction } from '../actions';

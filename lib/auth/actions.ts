@@ -4,28 +4,27 @@ import { after } from 'next/server';
 
 import { localizeHref } from '@/i18n/client-paths';
 import { redirect } from '@/i18n/navigation';
-import { routing, type Locale } from '@/i18n/routing';
-import { consumeEmailSend, consumeSignIn, getAuth } from '@/lib/auth';
-import { isCommonPassword } from '@/lib/auth/common-passwords';
-import { authFailure } from '@/lib/auth/messages';
-import { withNext } from '@/lib/auth/return-path';
-import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/schemas';
-import { formAction } from '@/lib/forms/action';
-import { type FormFailure, GUARD_FIELDS } from '@/lib/forms/result';
-import { drainOutbox } from '@/lib/mailing/outbox';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { toLocale } from '@/i18n/routing';
+import { type ActionFailure, GUARD_FIELDS } from '@/lib/action-result';
+import { drainOutbox } from '@/lib/mailing';
+import { safeReturnTarget } from '@/lib/redirects';
+import { action } from '@/lib/safe-action';
+
+import { isCommonPassword } from './common-passwords';
+import { getAuth } from './index';
+import { consumeEmailSend, consumeSignIn } from './limits';
+import { authFailure } from './messages';
+import { withNext } from './return-path';
+import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from './schemas';
 
 /**
- * The account forms' server actions (docs/SPEC-NOTES.md §2 Sign-in, §4 Session), all behind the forms wrapper
- * (lib/forms/action.ts): per-client flood limit, zod validation with the schemas the browser uses, no
- * exceptions. Auth failures come back as `FormFailure`s (lib/auth/messages.ts) the forms translate.
+ * The account forms' server actions (docs/SPEC-NOTES.md §2 Sign-in, §4 Session), all behind the action wrapper
+ * (lib/safe-action.ts): per-client flood limit, zod validation with the schemas the browser uses, no
+ * exceptions. Auth failures come back as `ActionFailure`s (lib/auth/messages.ts) the forms translate.
  */
 
 /** Where a sign-in without `next` lands. */
 const AFTER_SIGN_IN = '/';
-
-/** The wrapper's per-client limit for the account forms: a flood guard; the real limits are in lib/auth/limits.ts. */
-const FLOOD = { points: 100, durationSeconds: 600 };
 
 /** Outbox kind of the local account emails (lib/db AUTH_EMAIL_KIND). */
 const ACCOUNT_EMAILS = ['auth.email'];
@@ -39,7 +38,7 @@ function sendQueuedEmailsSoon(): void {
 }
 
 /** The refusal of a common password (L6): a field error on `password`, in the form's language. */
-const COMMON_PASSWORD: FormFailure = {
+const COMMON_PASSWORD: ActionFailure = {
   ok: false,
   status: 400,
   error: 'invalid',
@@ -51,8 +50,8 @@ const COMMON_PASSWORD: FormFailure = {
  * instead attempts are limited per account and client pair (10 / 15 min), per account (100 / 15 min) and per
  * client (30 / 15 min). `{ redirectTo }` is the safe `next` path (or home) in the page's locale.
  */
-export const signIn = formAction(
-  { name: 'sign-in', schema: signInSchema, spamGuard: false, limit: FLOOD },
+export const signIn = action(
+  { name: 'sign-in', schema: signInSchema, guard: 'public', limit: 'form:account' },
   async (input, ctx) => {
     const limit = await consumeSignIn({ email: input.email, ip: ctx.ip });
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
@@ -67,7 +66,7 @@ export const signIn = formAction(
  * "check your inbox" page. The email is in the form's locale; a safe `next` rides on its link, so confirming leads
  * back there. The email is queued and sent after the response.
  */
-export const signUp = formAction({ name: 'sign-up', schema: signUpSchema }, async (input, ctx) => {
+export const signUp = action({ name: 'sign-up', schema: signUpSchema }, async (input, ctx) => {
   if (isCommonPassword(input.password)) return COMMON_PASSWORD;
   const limit = await consumeEmailSend(input.email);
   if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
@@ -88,8 +87,8 @@ export const signUp = formAction({ name: 'sign-up', schema: signUpSchema }, asyn
  * Forgot password: emails a recovery link (in the form's locale, carrying a safe `next`) if the address has an
  * account; the answer is the same either way.
  */
-export const requestPasswordReset = formAction(
-  { name: 'password-reset', schema: emailOnlySchema, limit: FLOOD },
+export const requestPasswordReset = action(
+  { name: 'password-reset', schema: emailOnlySchema, limit: 'form:account' },
   async (input, ctx) => {
     const limit = await consumeEmailSend(input.email);
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
@@ -102,8 +101,8 @@ export const requestPasswordReset = formAction(
 );
 
 /** Resend the confirmation link (same answer whether or not the address has an unconfirmed account). */
-export const resendConfirmation = formAction(
-  { name: 'resend-confirmation', schema: emailOnlySchema, limit: FLOOD },
+export const resendConfirmation = action(
+  { name: 'resend-confirmation', schema: emailOnlySchema, limit: 'form:account' },
   async (input, ctx) => {
     const limit = await consumeEmailSend(input.email);
     if (!limit.allowed) return authFailure('rate-limited', limit.retryAfterSeconds);
@@ -121,8 +120,8 @@ export const resendConfirmation = formAction(
  * and a "your password was changed" email goes out. `{ redirectTo }` the sign-in page with its "password changed"
  * notice (and a safe `next`, which its Continue button follows).
  */
-export const resetPassword = formAction(
-  { name: 'new-password', schema: resetPasswordSchema, spamGuard: false, limit: FLOOD },
+export const resetPassword = action(
+  { name: 'new-password', schema: resetPasswordSchema, guard: 'public', limit: 'form:account' },
   async (input, ctx) => {
     if (isCommonPassword(input.password)) return COMMON_PASSWORD;
     const auth = await getAuth();
@@ -151,9 +150,6 @@ export async function signOut(raw: unknown): Promise<{ ok: false; status: 401; e
   const auth = await getAuth();
   if (!(await auth.currentUser())) return { ok: false, status: 401, error: 'unauthenticated' };
   await auth.signOut();
-  const value = raw instanceof FormData ? raw.get(GUARD_FIELDS.locale) : null;
-  const locale = (routing.locales as readonly string[]).includes(value as string)
-    ? (value as Locale)
-    : routing.defaultLocale;
+  const locale = toLocale(raw instanceof FormData ? raw.get(GUARD_FIELDS.locale) : null);
   redirect({ href: '/', locale });
 }

@@ -1,13 +1,20 @@
 /**
- * The client's address for rate limiting (pure).
+ * The client's address for rate limiting (pure; `clientIp` in lib/rate-limit/index.ts supplies the configured header
+ * and the socket address).
  *
  * Only a header named in `TRUSTED_PROXY_HEADER` is believed, because any client can send any header. For
  * `x-forwarded-for` the last entry is used: it is the one our own proxy appended; earlier entries came from
  * the client. Without a trusted header, `fallback` is used: the address of the socket as `next start` records it.
  */
-import type { HeaderReader } from './classify';
+/** Anything with a `get(name)` for request headers (`Headers`, Next's `headers()`). */
+export type HeaderReader = { get(name: string): string | null };
 
-export function clientIp(headers: HeaderReader, trustedHeader: string | undefined, fallback: string): string {
+/** The address from `trustedHeader` (its last entry) if set and present, else `fallback`, normalised. */
+export function resolveClientIp(
+  headers: HeaderReader,
+  trustedHeader: string | undefined,
+  fallback: string,
+): string {
   if (trustedHeader) {
     const raw = headers.get(trustedHeader);
     const value = raw

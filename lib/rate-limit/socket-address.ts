@@ -1,5 +1,5 @@
 /**
- * Makes the TCP peer address visible to `proxy.ts`.
+ * Makes the TCP peer address visible to `proxy.ts`, route handlers and server actions (`clientIp`).
  *
  * Next 16's proxy gets no socket (`NextRequest.ip` was removed), and `next start` only fills `x-forwarded-for`
  * when the client did not send one, so a client could pick its own address and dodge the screening limit. This

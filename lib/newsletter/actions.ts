@@ -5,13 +5,15 @@ import { z } from 'zod';
 
 import { redirect } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
+import type { ActionFailure } from '@/lib/action-result';
 import { getDb } from '@/lib/db';
-import { formAction } from '@/lib/forms/action';
-import { handleNewsletter, newsletterForm } from '@/lib/newsletter/handler';
 import { confirmNewsletter, unsubscribeNewsletter } from '@/lib/mailing';
+import { action } from '@/lib/safe-action';
 
-/** The newsletter form's server action (lib/newsletter/handler.ts), behind the forms wrapper. */
-export const subscribeToNewsletter = formAction(newsletterForm, handleNewsletter);
+import { handleNewsletter, newsletterForm } from './handler';
+
+/** The newsletter form's server action (lib/newsletter/handler.ts), behind the action wrapper (lib/safe-action.ts). */
+export const subscribeToNewsletter = action(newsletterForm, handleNewsletter);
 
 const linkForm = z.object({
   token: z.string().min(1).max(200),
@@ -19,8 +21,7 @@ const linkForm = z.object({
 });
 
 /** What a link action answers to input that its page's form never sends (no redirect: nothing to show). */
-export type LinkActionRefusal = { ok: false; status: 400; error: 'invalid' };
-const REFUSED: LinkActionRefusal = { ok: false, status: 400, error: 'invalid' };
+const REFUSED: ActionFailure = { ok: false, status: 400, error: 'invalid' };
 
 function readLinkForm(formData: unknown) {
   if (!(formData instanceof FormData)) return null;
@@ -37,7 +38,7 @@ function readLinkForm(formData: unknown) {
  * after the response), then the page shows the result. No login: the token is the proof. Input the page's form
  * never sends (not form data, no token) gets a 400 result instead of a redirect.
  */
-export async function confirmNewsletterAction(formData: FormData): Promise<LinkActionRefusal> {
+export async function confirmNewsletterAction(formData: FormData): Promise<ActionFailure> {
   const input = readLinkForm(formData);
   if (!input) return REFUSED;
   let result: string;
@@ -54,7 +55,7 @@ export async function confirmNewsletterAction(formData: FormData): Promise<LinkA
  * The button of /newsletter/unsubscribe: the signed token unsubscribes the person (lib/mailing
  * `unsubscribeNewsletter`; the provider is told after the response), then the page shows the result.
  */
-export async function unsubscribeNewsletterAction(formData: FormData): Promise<LinkActionRefusal> {
+export async function unsubscribeNewsletterAction(formData: FormData): Promise<ActionFailure> {
   const input = readLinkForm(formData);
   if (!input) return REFUSED;
   let result: string;

@@ -6,6 +6,7 @@ import { forwardEnquiry, submitEnquiry } from '@/lib/enquiries/actions';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useClientMessages } from '@/i18n/client-messages';
 import type { ContactInput, ContactValues } from '@/lib/enquiries/shared';
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/shared';
@@ -185,13 +186,9 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
           </p>
         ) : null}
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy ? t('sending') : t('submit')}
-      </button>
+      <SubmitButton pending={busy} busyLabel={t('sending')} size="lg">
+        {t('submit')}
+      </SubmitButton>
       <p
         role="status"
         data-phase={phase}

@@ -11,15 +11,9 @@ import {
   lookupPersonAction,
 } from '@/lib/data-rights/actions';
 import { type DataRightsFailure, dataRightsFailure } from '@/lib/data-rights/failure';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useClientMessages } from '@/i18n/client-messages';
-
-const input = 'mt-1 block w-full max-w-md rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
-const primary =
-  'inline-flex min-h-11 items-center rounded-full bg-brand px-5 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:opacity-60';
-const secondary =
-  'inline-flex min-h-11 items-center rounded-full border border-border px-5 py-2 font-semibold hover:bg-surface';
-const danger =
-  'inline-flex min-h-11 items-center rounded-full border-2 border-danger px-5 py-2 font-semibold text-danger hover:bg-surface disabled:opacity-60';
 
 /** The kinds of rows, in the order the page lists them (keys of the export and of `DataRights.kinds`). */
 const KINDS = [
@@ -87,18 +81,18 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
         <p id={`${emailId}-hint`} className="text-sm text-muted">
           {t('emailHint')}
         </p>
-        <input
+        <Input
           id={emailId}
           name="email"
           type="email"
           required
           autoComplete="off"
           aria-describedby={`${emailId}-hint`}
-          className={input}
+          className="max-w-md"
         />
-        <button type="submit" className={primary} disabled={looking}>
+        <Button type="submit" disabled={looking}>
           {t('lookUp')}
-        </button>
+        </Button>
       </form>
 
       <div aria-live="polite">
@@ -151,9 +145,9 @@ function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
           )}
           <form method="post" action={exportUrl}>
             <input type="hidden" name="email" value={found.email} />
-            <button type="submit" className={secondary}>
+            <Button type="submit" variant="outline">
               {t('export')}
-            </button>
+            </Button>
           </form>
           <form action={eraseAction} className="space-y-3 rounded-2xl border-2 border-danger p-5">
             <h3 className="text-xl font-bold text-danger">{t('eraseHeading')}</h3>
@@ -162,22 +156,22 @@ function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
             <label htmlFor={confirmId} className="block font-semibold">
               {t('confirmLabel', { email: found.email })}
             </label>
-            <input
+            <Input
               id={confirmId}
               name="confirmation"
               type="email"
               required
               autoComplete="off"
-              className={input}
+              className="max-w-md"
             />
             {erase?.ok === false ? (
               <p role="alert" className="text-danger">
                 {t(ERROR_KEYS[dataRightsFailure(erase)])}
               </p>
             ) : null}
-            <button type="submit" className={danger} disabled={erasing}>
+            <Button type="submit" variant="danger" disabled={erasing}>
               {t('erase')}
-            </button>
+            </Button>
           </form>
         </>
       )}

@@ -83,7 +83,6 @@ export default defineConfig([
     // Components take server actions from lib/<domain>/actions.ts and never reach into app/: routes depend on
     // components, not the other way round.
     files: ['components/**'],
-    ignores: ['components/courses/**'],
     rules: { 'no-restricted-imports': restrictedImports({ components: true }) },
   },
   // Inside its own folder a domain imports its modules directly (its entry re-exports them).

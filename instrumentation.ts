@@ -3,15 +3,15 @@
  * production, the deployment (lib/ops/preflight.ts: refuses a public server without SITE_URL or its secrets, warns
  * about demo content and the embedded database), so a bad deployment fails at start with a clear message; installs
  * the socket-address header used by screening, starts the outbox worker, installs the graceful shutdown
- * (lib/ops/shutdown.ts) and opens the database in the background.
+ * (lib/ops/shutdown.ts), registers the demo-course seeding and opens the database in the background.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { env } = await import('./lib/config/env');
+  const { env, isBuildPhase } = await import('./lib/config/env');
   const { logger, errorFields } = await import('./lib/log');
   const log = logger();
   const e = env();
-  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  const building = isBuildPhase();
   if (!building) {
     const { bindHostFrom, preflight } = await import('./lib/ops/preflight');
     const { errors, warnings } = preflight(e, bindHostFrom(process.argv, e.BIND_HOST));
@@ -21,7 +21,7 @@ export async function register() {
     // so the service manager shows a failed start.
     if (errors.length) process.exit(1);
   }
-  const { installSocketAddressHeader } = await import('./lib/screening/socket-address');
+  const { installSocketAddressHeader } = await import('./lib/rate-limit/socket-address');
   installSocketAddressHeader();
   log.info(
     { component: 'config' },
@@ -31,7 +31,11 @@ export async function register() {
   const { startOutboxWorker, stopOutboxWorker } = await import('./lib/mailing/outbox');
   startOutboxWorker();
   if (!building) {
-    const { closeDb, getDb } = await import('./lib/db');
+    const { closeDb, getDb, onDatabaseOpen } = await import('./lib/db');
+    // The demo courses are seeded when the database opens (lib/courses/seed.ts), registered here so that lib/db
+    // never imports a domain.
+    const { seedOnDatabaseOpen } = await import('./lib/courses/seed');
+    onDatabaseOpen(seedOnDatabaseOpen);
     const { installShutdown } = await import('./lib/ops/shutdown');
     installShutdown({
       stopWorker: () => stopOutboxWorker(),

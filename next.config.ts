@@ -56,7 +56,7 @@ const nextConfig: NextConfig = {
     // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
     globalNotFound: true,
     // The proxy buffers request bodies up to this size and cuts off the rest (Next's default is 10 MB). Course
-    // materials may be 20 MB (lib/courses/schemas.ts MATERIAL_MAX_BYTES) plus the multipart envelope.
+    // materials may be 20 MB (lib/courses/shared.ts MATERIAL_MAX_BYTES) plus the multipart envelope.
     proxyClientMaxBodySize: '21mb',
     // Not `inlineCss`: tried for issue 20, it put the 80 KB stylesheet into every page three times (the <style> and
     // twice in the RSC payload), 32 KB → 73 KB compressed and 180 KB → 427 KB to parse for the home page, which

@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { localizedPath, splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
-import { PREVIEW_HEADERS, previewOfCookies } from '@/lib/cms/preview-token';
+import { PREVIEW_HEADERS, previewOfCookies, type PreviewTarget } from '@/lib/cms/preview-token';
 import { redirectFor, renamedContentPath } from '@/lib/cms/redirects';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
 import { env } from '@/lib/config/env';
@@ -13,9 +13,9 @@ import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
 import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
 import { donationOrigin } from '@/lib/donate/provider';
-import { catchAllRedirect } from '@/lib/redirects/catch-all';
-import { isKnownRoute } from '@/lib/redirects/known-routes';
-import { isListViewPath, listViewPath } from '@/lib/redirects/list-views';
+import { catchAllRedirect } from '@/lib/redirects';
+import { isKnownRoute } from '@/lib/redirects';
+import { isListViewPath, listViewPath } from '@/lib/redirects';
 import { securityHeaders } from '@/lib/security/headers';
 import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
 import { readBodyWithLimit } from '@/lib/security/read-body';
@@ -61,9 +61,10 @@ const plain = (status: number, text: string) =>
  */
 export default async function proxy(request: NextRequest) {
   // Every response, and the request a page or handler then sees, carries an x-request-id (lib/log/request-id.ts).
-  const response = await route(request);
+  const preview = previewOnce(request);
+  const response = await route(request, preview);
   // A WordPress preview (app/api/preview) is one editor's draft: no shared cache keeps it, no search engine indexes it.
-  if (inPreview(request)) {
+  if (preview()) {
     try {
       for (const [key, value] of Object.entries(PREVIEW_HEADERS)) response.headers.set(key, value);
     } catch {
@@ -73,15 +74,27 @@ export default async function proxy(request: NextRequest) {
   return tagRequestId(request, response);
 }
 
-function inPreview(request: NextRequest) {
-  return previewOfCookies(
-    env().REVALIDATE_SECRET,
-    (name) => request.cookies.get(name)?.value,
-    Math.floor(Date.now() / 1000),
-  );
+/**
+ * The request's WordPress preview (its draft-mode cookies, checked against REVALIDATE_SECRET), read at most once
+ * per request however many steps ask (issue 20 item 3): null for every request without the draft cookie.
+ */
+function previewOnce(request: NextRequest): () => PreviewTarget | null {
+  let read = false;
+  let target: PreviewTarget | null = null;
+  return () => {
+    if (!read) {
+      read = true;
+      target = previewOfCookies(
+        env().REVALIDATE_SECRET,
+        (name) => request.cookies.get(name)?.value,
+        Math.floor(Date.now() / 1000),
+      );
+    }
+    return target;
+  };
 }
 
-async function route(request: NextRequest): Promise<Response> {
+async function route(request: NextRequest, preview: () => PreviewTarget | null): Promise<Response> {
   const { pathname, searchParams } = request.nextUrl;
 
   const blocked = await screenRequest({
@@ -121,7 +134,7 @@ async function route(request: NextRequest): Promise<Response> {
   const { locale, path } = splitLocale(pathname);
   const wanted = contentSlugOf(path);
   // The draft being previewed has no published slug yet: its own address passes.
-  const previewing = wanted && !('invalid' in wanted) && inPreview(request)?.path === path;
+  const previewing = wanted && !('invalid' in wanted) && preview()?.path === path;
   if (wanted && !previewing && ('invalid' in wanted || !(await hasContentSlug(wanted.kind, wanted.slug)))) {
     // A renamed post's old address (WordPress's `_wp_old_slug`) leads to its new one.
     const renamed = 'invalid' in wanted ? null : await renamedContentPath(path, wanted.kind, wanted.slug);

@@ -13,10 +13,10 @@
  *      bench/first-load-js.mjs), each run after the servers above are stopped, their output appended as is.
  *
  * Needs a build (`npm run build`); builds the blank app in a temporary folder (about a minute). Servers bind to
- * 127.0.0.1:3120 (site) and 3121 (blank) and are stopped by PID at the end. Screening stays on (its limits raised,
+ * 127.0.0.1:3120 (site) and 3121 (blank), or `--port N` and N+1, and are stopped by PID at the end. Screening stays on (its limits raised,
  * since a benchmark is one client), so each request pays the proxy's real work.
  *
- * Usage: npm run bench -- [--duration 10] [--connections 20] [--rounds 2] [--lighthouse] [--first-load-js]
+ * Usage: npm run bench -- [--duration 10] [--connections 20] [--rounds 2] [--port 3120] [--lighthouse] [--first-load-js]
  *        [--out bench/results/2026-11-25.md] [--blank-dir /tmp/blank-next] (keep and reuse the blank app)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -37,8 +37,9 @@ const connections = Number(option('connections', '20'));
 const rounds = Number(option('rounds', '2'));
 const today = new Date().toISOString().slice(0, 10);
 const out = path.resolve(root, option('out', `bench/results/${today}.md`));
-const SITE = 'http://127.0.0.1:3120';
-const BLANK = 'http://127.0.0.1:3121';
+const sitePort = Number(option('port', '3120'));
+const SITE = `http://127.0.0.1:${sitePort}`;
+const BLANK = `http://127.0.0.1:${sitePort + 1}`;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'lrjn-bench-all-'));
 const children = [];
@@ -196,7 +197,7 @@ try {
     SCREENING_MAX_REQUESTS: '1000000000',
     SCREENING_PREFETCH_MAX_REQUESTS: '1000000000',
   };
-  nextStart(root, 3120, siteEnv);
+  nextStart(root, sitePort, siteEnv);
   await waitFor(`${SITE}/api/health`);
 
   // The pages, with a post, an event, a category and a search word taken from the content itself.
@@ -224,7 +225,7 @@ try {
 
   log('building the blank Next app…');
   const blankDir = blankApp(sizes);
-  nextStart(blankDir, 3121);
+  nextStart(blankDir, sitePort + 1);
   await waitFor(`${BLANK}/`);
   const blankSizes = [];
   for (let i = 0; i < pages.length; i++) blankSizes.push((await html(`${BLANK}/p${i}`)).bytes);

@@ -6,7 +6,7 @@
 // (npm run outbox:drain) under the react-server condition.
 import { createTranslator } from 'use-intl/core';
 
-import { routing, type Locale } from './routing';
+import { type Locale, toLocale } from './routing';
 
 export type Messages = { [key: string]: string | Messages };
 
@@ -41,9 +41,7 @@ export async function namespaceTranslator(
   locale: string | undefined,
   namespace: string,
 ): Promise<NamespaceTranslator> {
-  const known: Locale = (routing.locales as readonly string[]).includes(locale ?? '')
-    ? (locale as Locale)
-    : routing.defaultLocale;
+  const known = toLocale(locale);
   const messages = await loadMessages(known);
   const t = createTranslator({ locale: known, messages, namespace: namespace as never });
   return (key, values) => (t as unknown as NamespaceTranslator)(key, values);

@@ -1,9 +1,8 @@
-import { hasLocale } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
 import * as rootParams from 'next/root-params';
 
 import { loadMessages } from './messages';
-import { routing } from './routing';
+import { toLocale } from './routing';
 
 /** The `[locale]` root param, or undefined where Next offers none (route handlers, server actions). */
 async function rootLocale(): Promise<string | undefined> {
@@ -17,7 +16,7 @@ async function rootLocale(): Promise<string | undefined> {
 export default getRequestConfig(async ({ locale: explicit }) => {
   // Route handlers and server actions pass the locale explicitly; pages and layouts read the root param.
   const candidate = explicit ?? (await rootLocale());
-  const locale = hasLocale(routing.locales, candidate) ? candidate : routing.defaultLocale;
+  const locale = toLocale(candidate);
   return {
     locale,
     messages: await loadMessages(locale),

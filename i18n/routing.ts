@@ -20,3 +20,16 @@ export const routing = defineRouting({
 });
 
 export type Locale = (typeof routing.locales)[number];
+
+/** Whether `value` is one of the site's locales. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (routing.locales as readonly string[]).includes(value);
+}
+
+/**
+ * `value` as a locale of the site, or the default locale ('en') for anything else (missing, unknown, not a
+ * string): for locales that arrive in form fields, query strings and stored rows.
+ */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : routing.defaultLocale;
+}

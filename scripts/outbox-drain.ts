@@ -12,7 +12,7 @@ import './load-env';
  * Optional argument: the most items to claim (default 100).
  */
 import { closeDb } from '@/lib/db';
-import { drainOutbox } from '@/lib/mailing/outbox';
+import { drainOutbox } from '@/lib/mailing';
 
 async function main(): Promise<number> {
   const limit = Number.parseInt(process.argv[2] ?? '', 10);

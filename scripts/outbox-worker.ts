@@ -10,7 +10,7 @@ import './load-env';
  */
 import { closeDb } from '@/lib/db';
 import { errorFields, logger } from '@/lib/log';
-import { drainOutbox, startOutboxWorker, stopOutboxWorker } from '@/lib/mailing/outbox';
+import { drainOutbox, startOutboxWorker, stopOutboxWorker } from '@/lib/mailing';
 
 const log = logger();
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button-link';
 
 export async function generateMetadata() {
   const t = await getTranslations('admin.forbidden');
@@ -21,12 +21,9 @@ export default async function Forbidden() {
       <h1 className="mt-4 text-3xl font-bold">{t('title')}</h1>
       <p className="mt-4 text-muted">{t('description')}</p>
       <div className="mt-8">
-        <Link
-          href="/"
-          className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-        >
+        <ButtonLink href="/" size="lg">
           {t('home')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Search } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { AutoSubmit } from '@/components/blog/auto-submit';
+import { Button } from '@/components/ui/button';
 import type { ArchiveQuery } from '@/lib/archive/query';
 
 // Left out of the canonical URL when JavaScript submits the form (the order select's default is the empty value).
@@ -66,12 +67,9 @@ export async function ArchiveFilters({ query, action }: Props) {
           </select>
         )}
       </label>
-      <button
-        type="submit"
-        className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
-      >
+      <Button type="submit" shape="rounded">
         {t('submit')}
-      </button>
+      </Button>
       <AutoSubmit formId="archive-filters" path="/archive" defaults={FORM_DEFAULTS} />
     </form>
   );

@@ -3,7 +3,7 @@
 import { UserRound } from '@/components/icons/island-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { signOut } from '@/app/actions/auth';
+import { signOut } from '@/lib/auth/actions';
 import { Link, useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 

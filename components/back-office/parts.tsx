@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { buttonClass as uiButtonClass } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/utils/format';
 
 /** Classes of the back-office lists (colour tokens of app/globals.css, light and dark). */
@@ -11,8 +12,8 @@ export const buttonClass =
 export const dangerButtonClass =
   'rounded-full border border-danger px-3 py-1 text-sm font-semibold text-danger hover:bg-surface';
 export const inputClass = 'mt-1 block rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
-export const linkButtonClass =
-  'inline-block rounded-full bg-brand px-4 py-2 font-semibold text-brand-fg hover:bg-brand-hover';
+/** The look of a primary link in a back-office header (components/ui/button.tsx). */
+export const linkButtonClass = uiButtonClass('primary', 'sm');
 
 /** The status region a page announces its form's outcome in (always present, so screen readers hear changes). */
 export function NoticeRegion({ notice }: { notice: { ok: boolean; text: string } | null }) {

@@ -1,6 +1,7 @@
 import { Search } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
+import { Button } from '@/components/ui/button';
 import type { BlogQuery } from '@/lib/blog/query';
 import type { Term } from '@/lib/cms';
 
@@ -68,12 +69,9 @@ export async function BlogFilters({ state, categories, action }: Props) {
           <option value="asc">{t('orderAsc')}</option>
         </select>
       </label>
-      <button
-        type="submit"
-        className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
-      >
+      <Button type="submit" shape="rounded">
         {t('apply')}
-      </button>
+      </Button>
       <AutoSubmit formId="blog-filters" path="/blog" defaults={FORM_DEFAULTS} />
     </form>
   );

@@ -1,61 +1,11 @@
 'use client';
 
-import { forwardRef, type InputHTMLAttributes, useId } from 'react';
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-/** Shared look of the registration form's controls (contrast checked in both themes). */
-export const labelClass = 'block font-semibold';
-export const fieldClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-border bg-bg px-3 py-2 text-fg placeholder:text-muted disabled:cursor-wait disabled:bg-surface aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-300';
-
-/** A field's message, announced when it appears. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-      {message}
-    </p>
-  ) : null;
-}
-
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  hint?: string;
-  error?: string;
-};
-
-/** A labelled text input with an optional hint and its error message, both tied to it by aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, required, type = 'text', ...input },
-  ref,
-) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label} {required ? <span aria-hidden="true">*</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        ref={ref}
-        id={id}
-        type={type}
-        aria-required={required ? true : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={fieldClass}
-        {...input}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-});
+import { Field, FieldError, labelClass } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import type { CountryOption } from '@/lib/countries';
 
 /**
  * Radios or checkboxes in a fieldset whose legend names the group; the group's message is tied to the
@@ -103,5 +53,40 @@ export function ChoiceGroup({
       </div>
       <FieldError id={errorId} message={error} />
     </fieldset>
+  );
+}
+
+/**
+ * The required country list, disabled (with `placeholder` as its empty option, e.g. 'Detecting location...')
+ * until the country names and the location guess have loaded.
+ */
+export function CountrySelect({
+  label,
+  placeholder,
+  detecting,
+  countries,
+  error,
+  registration,
+}: {
+  label: string;
+  placeholder: string;
+  detecting: boolean;
+  countries: CountryOption[];
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} error={error} required>
+      {(control) => (
+        <Select {...control} autoComplete="country" disabled={detecting} {...registration}>
+          <option value="">{placeholder}</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

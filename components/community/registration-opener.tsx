@@ -2,6 +2,8 @@
 
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 
+import { Button } from '@/components/ui/button';
+
 import type { RegistrationDialogProps } from './registration-dialog';
 
 /** The dialog's code (form library, schema, country names) is fetched only when someone wants it. */
@@ -60,17 +62,17 @@ export function RegistrationOpener({ label }: { label: string }) {
 
   return (
     <>
-      <button
+      <Button
         ref={button}
-        type="button"
         aria-haspopup="dialog"
         onClick={openDialog}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-3 text-lg font-semibold text-brand-fg hover:bg-brand-hover"
+        size="lg"
+        className="text-lg"
       >
         {label}
-      </button>
+      </Button>
       {Dialog ? <Dialog open={open} onClose={close} /> : null}
     </>
   );

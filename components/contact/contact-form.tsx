@@ -2,13 +2,14 @@
 
 import { useId, useState } from 'react';
 
-import { forwardEnquiry, submitEnquiry } from '@/app/actions/contact';
+import { forwardEnquiry, submitEnquiry } from '@/lib/enquiries/actions';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useClientMessages } from '@/i18n/client-messages';
-import type { ContactInput, ContactValues } from '@/lib/enquiries/schema';
-import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/fields';
+import type { ContactInput, ContactValues } from '@/lib/enquiries/shared';
+import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/shared';
 import { showToast } from '@/lib/toast';
 
 type Phase = 'idle' | 'submitting' | 'saved' | 'forwarded';
@@ -16,7 +17,7 @@ type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 // zod and the schema load on the form's first focus (preload) or first validation, not with the page.
 const contactSchema = lazySchema<ContactInput, ContactValues>(() =>
-  import('@/lib/enquiries/schema').then((m) => m.contactSchema),
+  import('@/lib/enquiries/shared').then((m) => m.contactSchema),
 );
 
 /** One toast id per step, so each step's loading toast turns into its outcome instead of piling up. */
@@ -185,13 +186,9 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
           </p>
         ) : null}
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy ? t('sending') : t('submit')}
-      </button>
+      <SubmitButton pending={busy} busyLabel={t('sending')} size="lg">
+        {t('submit')}
+      </SubmitButton>
       <p
         role="status"
         data-phase={phase}

@@ -3,7 +3,7 @@
 import { CheckCircle2 } from '@/components/icons/island-icons';
 import { useState, useTransition } from 'react';
 
-import { completeLessonAction } from '@/app/actions/courses';
+import { completeLessonAction } from '@/lib/courses/actions';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { showToast } from '@/lib/toast';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useClientMessages } from '@/i18n/client-messages';
 import { showToast } from '@/lib/toast';
 
-import { deniedNotice } from './format';
+import { deniedNotice } from '@/lib/courses/shared';
 
 /**
  * Shows docs/SPEC-NOTES.md §6's refusal toast when `requireAdmin` sent the visitor here with `?denied=admin` ('Access Denied')

@@ -2,12 +2,12 @@
 
 import { useEffect, useState, useTransition } from 'react';
 
-import { enrolInCourse } from '@/app/actions/courses';
+import { enrolInCourse } from '@/lib/courses/actions';
 import { Link, useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { showToast } from '@/lib/toast';
 
-import type { EnrolErrorKey } from './format';
+import type { EnrolErrorKey } from '@/lib/courses/shared';
 
 type State = 'unknown' | 'signed-out' | 'can-enrol' | 'enrolled';
 

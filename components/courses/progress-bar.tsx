@@ -1,4 +1,4 @@
-import { clampPercent } from './format';
+import { clampPercent } from '@/lib/courses/shared';
 
 /**
  * A progress bar (role=progressbar, aria-valuenow 0–100) with its visible percentage text. `label` names the bar

@@ -2,7 +2,8 @@
 
 import { useActionState, useId, useRef } from 'react';
 
-import { type DeleteAccountState, deleteOwnAccountAction } from '@/app/actions/data-rights';
+import { type DeleteAccountState, deleteOwnAccountAction } from '@/lib/data-rights/actions';
+import { deleteAccountFailure } from '@/lib/data-rights/failure';
 import { useClientMessages } from '@/i18n/client-messages';
 
 const link =
@@ -26,9 +27,7 @@ const ERROR_KEYS = {
  */
 export function AccountData({ exportHref, locale }: { exportHref: string; locale: string }) {
   const t = useClientMessages('AccountData');
-  const [state, action, pending] = useActionState<DeleteAccountState, FormData>(deleteOwnAccountAction, {
-    status: 'idle',
-  });
+  const [state, action, pending] = useActionState<DeleteAccountState, FormData>(deleteOwnAccountAction, null);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const passwordId = useId();
@@ -71,9 +70,9 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
               className="mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg"
             />
           </div>
-          {state.status === 'error' ? (
+          {state?.ok === false ? (
             <p role="alert" className="text-danger">
-              {t(ERROR_KEYS[state.error])}
+              {t(ERROR_KEYS[deleteAccountFailure(state)])}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">

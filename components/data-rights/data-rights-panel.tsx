@@ -4,21 +4,16 @@ import type { Messages } from 'next-intl';
 import { useActionState, useId } from 'react';
 
 import {
-  type DataRightsFailure,
   type EraseState,
+  type Found,
   type LookupState,
   erasePersonAction,
   lookupPersonAction,
-} from '@/app/actions/data-rights';
+} from '@/lib/data-rights/actions';
+import { type DataRightsFailure, dataRightsFailure } from '@/lib/data-rights/failure';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useClientMessages } from '@/i18n/client-messages';
-
-const input = 'mt-1 block w-full max-w-md rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
-const primary =
-  'inline-flex min-h-11 items-center rounded-full bg-brand px-5 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:opacity-60';
-const secondary =
-  'inline-flex min-h-11 items-center rounded-full border border-border px-5 py-2 font-semibold hover:bg-surface';
-const danger =
-  'inline-flex min-h-11 items-center rounded-full border-2 border-danger px-5 py-2 font-semibold text-danger hover:bg-surface disabled:opacity-60';
 
 /** The kinds of rows, in the order the page lists them (keys of the export and of `DataRights.kinds`). */
 const KINDS = [
@@ -74,9 +69,7 @@ const ERROR_KEYS: Record<DataRightsFailure, `error${string}` & keyof Messages['D
  */
 export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
   const t = useClientMessages('DataRights');
-  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, {
-    status: 'idle',
-  });
+  const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, null);
   const emailId = useId();
 
   return (
@@ -88,29 +81,29 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
         <p id={`${emailId}-hint`} className="text-sm text-muted">
           {t('emailHint')}
         </p>
-        <input
+        <Input
           id={emailId}
           name="email"
           type="email"
           required
           autoComplete="off"
           aria-describedby={`${emailId}-hint`}
-          className={input}
+          className="max-w-md"
         />
-        <button type="submit" className={primary} disabled={looking}>
+        <Button type="submit" disabled={looking}>
           {t('lookUp')}
-        </button>
+        </Button>
       </form>
 
       <div aria-live="polite">
-        {lookup.status === 'error' ? (
+        {lookup?.ok === false ? (
           <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
-            {t(ERROR_KEYS[lookup.error])}
+            {t(ERROR_KEYS[dataRightsFailure(lookup)])}
           </p>
         ) : null}
         {/* Keyed by the look-up, so a new look-up starts with a fresh erase form. */}
-        {lookup.status === 'found' ? (
-          <Results key={lookup.data.generatedAt} found={lookup} exportUrl={exportUrl} />
+        {lookup?.ok ? (
+          <Results key={lookup.data.data.generatedAt} found={lookup.data} exportUrl={exportUrl} />
         ) : null}
       </div>
     </div>
@@ -118,22 +111,14 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
 }
 
 /** What one look-up found: the rows, the export button and the erase form (or, once erased, what was done). */
-function Results({
-  found,
-  exportUrl,
-}: {
-  found: Extract<LookupState, { status: 'found' }>;
-  exportUrl: string;
-}) {
+function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
   const t = useClientMessages('DataRights');
-  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, {
-    status: 'idle',
-  });
+  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
   const confirmId = useId();
-  if (erase.status === 'erased') {
+  if (erase?.ok) {
     return (
       <p role="status" className="rounded-lg border border-success p-3" data-testid="erase-done">
-        {t('erased', { total: erase.total })} {t(PROVIDER_KEYS[erase.provider])}
+        {t('erased', { total: erase.data.total })} {t(PROVIDER_KEYS[erase.data.provider])}
       </p>
     );
   }
@@ -160,9 +145,9 @@ function Results({
           )}
           <form method="post" action={exportUrl}>
             <input type="hidden" name="email" value={found.email} />
-            <button type="submit" className={secondary}>
+            <Button type="submit" variant="outline">
               {t('export')}
-            </button>
+            </Button>
           </form>
           <form action={eraseAction} className="space-y-3 rounded-2xl border-2 border-danger p-5">
             <h3 className="text-xl font-bold text-danger">{t('eraseHeading')}</h3>
@@ -171,22 +156,22 @@ function Results({
             <label htmlFor={confirmId} className="block font-semibold">
               {t('confirmLabel', { email: found.email })}
             </label>
-            <input
+            <Input
               id={confirmId}
               name="confirmation"
               type="email"
               required
               autoComplete="off"
-              className={input}
+              className="max-w-md"
             />
-            {erase.status === 'error' ? (
+            {erase?.ok === false ? (
               <p role="alert" className="text-danger">
-                {t(ERROR_KEYS[erase.error])}
+                {t(ERROR_KEYS[dataRightsFailure(erase)])}
               </p>
             ) : null}
-            <button type="submit" className={danger} disabled={erasing}>
+            <Button type="submit" variant="danger" disabled={erasing}>
               {t('erase')}
-            </button>
+            </Button>
           </form>
         </>
       )}

@@ -1,6 +1,7 @@
 import { Lock } from '@/components/icons/icons';
 import { getLocale, getTranslations } from 'next-intl/server';
 
+import { Button } from '@/components/ui/button';
 import {
   DEFAULT_AMOUNT,
   DEFAULT_FREQUENCY,
@@ -92,13 +93,10 @@ export async function DonateForm({ charityNumber }: { charityNumber: string }) {
         </div>
       </fieldset>
 
-      <button
-        type="submit"
-        className="mt-8 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand px-6 py-3 text-lg font-semibold text-brand-fg hover:bg-brand-hover sm:w-auto"
-      >
+      <Button type="submit" size="lg" className="mt-8 w-full text-lg sm:w-auto">
         <Lock aria-hidden="true" className="size-5" />
         {t('submit')}
-      </button>
+      </Button>
       <p className="mt-3 text-sm text-muted">{t('secureNote', { number: charityNumber })}</p>
     </form>
   );

@@ -6,6 +6,7 @@ import { ShareMenu } from '@/components/blog/share-menu';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
+import { ButtonLink } from '@/components/ui/button-link';
 import type { Locale } from '@/i18n/routing';
 import { googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl } from '@/lib/events/calendar';
 import {
@@ -180,15 +181,11 @@ export async function EventDetail({
           </Card>
 
           {showRegistration && view.registration ? (
-            <a
-              href={view.registration.url}
-              {...external}
-              className="flex items-center justify-center gap-2 rounded-full bg-brand px-6 py-3 text-center font-semibold text-brand-fg hover:bg-brand-hover"
-            >
+            <ButtonLink href={view.registration.url} external {...external} size="lg" className="w-full">
               {t(LINK_LABEL_KEYS[view.registration.label])}
               <ExternalLink aria-hidden className="size-4" />
               {newTab}
-            </a>
+            </ButtonLink>
           ) : null}
         </aside>
 

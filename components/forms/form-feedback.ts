@@ -1,6 +1,6 @@
 'use client';
 
-import { failureMessageKey, type FormFailure } from '@/lib/forms/result';
+import { failureMessageKey, type ActionFailure } from '@/lib/action-result';
 
 type SetError = (field: never, error: { type: string; message: string }) => void;
 
@@ -10,7 +10,7 @@ type SetError = (field: never, error: { type: string; message: string }) => void
  * form-level alert (e.g. 'rateLimited'). Field names not in `fields` are ignored (they cannot be shown).
  */
 export function applyFailure(
-  result: FormFailure,
+  result: ActionFailure,
   setError: SetError,
   fields: readonly string[],
 ): ReturnType<typeof failureMessageKey> {

@@ -4,13 +4,13 @@ import { useCallback, useEffect, useRef } from 'react';
 
 import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { GUARD_FIELDS, type GuardValues } from '@/lib/forms/result';
+import { GUARD_FIELDS, type GuardValues } from '@/lib/action-result';
 
 /** Shortest fill time the server accepts (lib/forms/token.ts MIN_FILL_MS), plus a little clock slack. */
 const MIN_FILL_MS = 3_200;
 
 /**
- * The browser half of the spam guard (lib/forms/action.ts): fetches a signed fill-time token when the form
+ * The browser half of the spam guard (lib/safe-action.ts): fetches a signed fill-time token when the form
  * appears and hands back the hidden fields to send with the submission. `values()` waits, if needed, until the
  * minimum fill time has passed, so a quick person (or autofill) is never refused: they see the form's busy state
  * a moment longer. After a refused token (server answered 'expired'), call `refresh()` and submit again.

@@ -30,6 +30,8 @@ export function ErrorScreen({
         {message}
       </p>
       {reference ? <p className="mt-2 text-sm text-muted">{reference}</p> : null}
+      {/* Its own classes, not components/ui/button.tsx: this screen is in every page's first-load JS (the root
+          layout's window error screen and global-error), which the shared module would grow by about 0.4 KB. */}
       <button
         type="button"
         onClick={() => window.location.reload()}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button-link';
 
 type Action = { href: string; label: string };
 
@@ -31,17 +31,14 @@ export function StatusPanel({
       {children}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions.map((action, i) => (
-          <Link
+          <ButtonLink
             key={action.href}
             href={action.href}
-            className={
-              i === 0
-                ? 'rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover'
-                : 'rounded-full border border-border px-6 py-3 font-semibold hover:bg-surface'
-            }
+            variant={i === 0 ? 'primary' : 'outline'}
+            size="lg"
           >
             {action.label}
-          </Link>
+          </ButtonLink>
         ))}
       </div>
     </section>

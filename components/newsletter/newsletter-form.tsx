@@ -4,9 +4,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { failureMessageKey } from '@/lib/forms/result';
+import { failureMessageKey } from '@/lib/action-result';
 import { showToast } from '@/lib/toast';
 
 /** sessionStorage key under which the subscribed address is kept for the thank-you page (docs/SPEC-NOTES.md §7). */
@@ -126,13 +127,9 @@ export function NewsletterForm({ source }: { source: string }) {
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="shrink-0 rounded-full bg-brand px-6 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? t('subscribing') : t('subscribe')}
-        </button>
+        <SubmitButton pending={busy} busyLabel={t('subscribing')} className="shrink-0">
+          {t('subscribe')}
+        </SubmitButton>
       </div>
     </form>
   );

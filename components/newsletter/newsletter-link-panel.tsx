@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import { StatusPanel } from '@/components/layout/status-panel';
+import { Button } from '@/components/ui/button';
 import type { Locale } from '@/i18n/routing';
 
 /** What a newsletter link page shows: a button to act, or the result, or why the link does not work. */
@@ -64,12 +65,9 @@ export async function NewsletterLinkPanel({
         <form action={action as (formData: FormData) => Promise<void>} className="mt-8">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="locale" value={locale} />
-          <button
-            type="submit"
-            className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-          >
+          <Button type="submit" size="lg">
             {t(state === 'confirm' ? 'confirmButton' : 'unsubscribeButton')}
-          </button>
+          </Button>
         </form>
       ) : null}
     </StatusPanel>

@@ -1,13 +1,13 @@
 'use client';
 
-import { subscribeToNewsletter } from '@/app/actions/newsletter';
-import { newsletterSchema, type NewsletterInput } from '@/lib/newsletter/schema';
-import type { FormFailure, GuardValues } from '@/lib/forms/result';
+import { subscribeToNewsletter } from '@/lib/newsletter/actions';
+import { newsletterSchema, type NewsletterInput } from '@/lib/newsletter/shared';
+import type { ActionFailure, GuardValues } from '@/lib/action-result';
 
 export type NewsletterOutcome =
   | { kind: 'ok'; thankYou: string }
   | { kind: 'invalid'; key: string }
-  | { kind: 'failed'; failure: FormFailure };
+  | { kind: 'failed'; failure: ActionFailure };
 
 /**
  * The newsletter form's submit logic, loaded on the first submit (not with the page): `newsletterError` validates

@@ -3,13 +3,13 @@ import 'server-only';
 import { forbidden } from 'next/navigation';
 
 import { redirect } from '@/i18n/navigation';
-import { type Locale, routing } from '@/i18n/routing';
+import { type Locale, toLocale } from '@/i18n/routing';
 
 import type { AdminOutcome } from './result';
 
 /** The `locale` field of a back-office form, narrowed to a site locale ('en' when missing or unknown). */
 export function formLocale(value: FormDataEntryValue | null): Locale {
-  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
+  return toLocale(value);
 }
 
 /**

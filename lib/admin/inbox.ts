@@ -15,8 +15,8 @@ import {
   setNoteOutbox,
   updateEnquiryHandling,
 } from '@/lib/db';
-import { ENQUIRY_REPLY_KIND } from '@/lib/mailing/transport';
-import { sendReplyNow } from '@/lib/mailing/outbox';
+import { ENQUIRY_REPLY_KIND } from '@/lib/mailing';
+import { sendReplyNow } from '@/lib/mailing';
 
 import { type AdminOutcome, guardRefusal } from './result';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
+import { capQueryText } from '@/lib/search/query-text';
+
 /** The archive's post types as docs/SPEC-NOTES.md §7 names them (its `post_type` filter), in the order the type select lists them. */
 export const ARCHIVE_TYPES = ['post', 'media_archive', 'reports'] as const;
 export type ArchiveType = (typeof ARCHIVE_TYPES)[number];
 
-/** Longest search text kept; longer input is cut, not rejected (it came from a URL someone may have edited). */
-export const MAX_QUERY_LENGTH = 100;
 /** Highest page number read from a URL; the search clamps further to the last page that exists. */
 export const MAX_PAGE = 10_000;
 
@@ -24,7 +24,7 @@ export const archiveQuerySchema = z.object({
     .string()
     .catch('')
     .default('')
-    .transform((s) => s.trim().slice(0, MAX_QUERY_LENGTH).trim()),
+    .transform(capQueryText),
   type: z
     .enum(['all', ...ARCHIVE_TYPES])
     .catch('all')

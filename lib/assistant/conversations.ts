@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 
 import { createTtlLru } from '@/lib/cache/ttl-lru';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { readBodyCapped } from '@/lib/http/body';
-import type { Limiter } from '@/lib/screening/limiter';
+import type { Limiter } from '@/lib/rate-limit';
 
 import {
   CONVERSATION_HEADER,

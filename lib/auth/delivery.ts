@@ -3,7 +3,7 @@ import 'server-only';
 import { namespaceTranslator } from '@/i18n/messages';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, queueAuthEmail } from '@/lib/db';
-import { redactLink, sealLink } from '@/lib/mailing/transport';
+import { redactLink, sealLink } from '@/lib/mailing';
 
 import { type AuthEmailTexts, authEmail } from './emails';
 import type { AuthEmailRequest } from './local';

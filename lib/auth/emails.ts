@@ -1,7 +1,7 @@
 import { localizeHref } from '@/i18n/client-paths';
-import { routing, type Locale } from '@/i18n/routing';
-import type { EmailMessage } from '@/lib/mailing/transport/message';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { isLocale, routing } from '@/i18n/routing';
+import type { EmailMessage } from '@/lib/mailing';
+import { safeReturnTarget } from '@/lib/redirects';
 
 /**
  * The local accounts' emails (pure). Links have Supabase's shape, `/auth/confirm?token_hash=…&type=…`, so one
@@ -32,10 +32,6 @@ export type AuthEmailKey =
 
 /** The `AccountEmails` texts in one language: a next-intl translator of that namespace (or a stand-in in tests). */
 export type AuthEmailTexts = (key: AuthEmailKey, values?: Record<string, string>) => string;
-
-function isLocale(value: string | undefined): value is Locale {
-  return (routing.locales as readonly string[]).includes(value ?? '');
-}
 
 /**
  * The emailed link: `{siteUrl}/auth/confirm?token_hash=…&type=…`, plus `locale` when it is a known one other

@@ -1,10 +1,10 @@
-import type { FormFailure } from '@/lib/forms/result';
+import type { ActionFailure } from '@/lib/action-result';
 
 import type { AuthErrorCode } from './types';
 
 /**
  * Auth failures as form results and messages (pure; browser and server). An auth error travels in a
- * `FormFailure` as the form-level field error `_form` (a key of the `AuthForms` namespace), so the forms wrapper's
+ * `ActionFailure` as the form-level field error `_form` (a key of the `AuthForms` namespace), so the action wrapper's
  * result type carries it unchanged; too many attempts use the wrapper's own 'rate-limited' with retryAfterSeconds.
  */
 
@@ -23,7 +23,7 @@ export const AUTH_ERROR_KEYS = {
 export type AuthMessageKey = (typeof AUTH_ERROR_KEYS)[AuthErrorCode] | 'tooManyAttemptsMinutes';
 
 /** The form result for an auth error (status 400, or 429 for rate limits, 500 for our failures). */
-export function authFailure(error: AuthErrorCode, retryAfterSeconds?: number): FormFailure {
+export function authFailure(error: AuthErrorCode, retryAfterSeconds?: number): ActionFailure {
   if (error === 'rate-limited')
     return { ok: false, status: 429, error: 'rate-limited', retryAfterSeconds: retryAfterSeconds ?? 60 };
   if (error === 'server')
@@ -37,7 +37,7 @@ export function authFailure(error: AuthErrorCode, retryAfterSeconds?: number): F
  * fields (they show their own messages) or not auth-specific (the caller shows the generic `Forms` message).
  */
 export function authFailureMessage(
-  result: Pick<FormFailure, 'error' | 'fieldErrors' | 'retryAfterSeconds'>,
+  result: Pick<ActionFailure, 'error' | 'fieldErrors' | 'retryAfterSeconds'>,
 ): { key: AuthMessageKey; values?: { minutes: number } } | null {
   if (result.error === 'rate-limited') {
     const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));

@@ -1,4 +1,4 @@
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { safeReturnTarget } from '@/lib/redirects';
 
 import type { EmailLinkType } from './types';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Schemas of the sign-in, sign-up, forgot-password, resend and reset forms, shared by the browser
- * (react-hook-form's zodResolver) and the server actions (app/actions/auth.ts). No I/O, no server-only import.
+ * (react-hook-form's zodResolver) and the server actions (lib/auth/actions.ts). No I/O, no server-only import.
  * Errors are message KEYS of the `AuthForms` namespace.
  */
 export const AUTH_LIMITS = {

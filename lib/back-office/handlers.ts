@@ -26,7 +26,7 @@ import {
   hasMailingProvider,
   runMailingJob,
 } from '@/lib/mailing';
-import { OUTBOX_ALERT_KIND } from '@/lib/mailing/outbox';
+import { OUTBOX_ALERT_KIND } from '@/lib/mailing';
 
 import { csvResponse, toCsv } from './csv';
 

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+import { capQueryText } from '@/lib/search/query-text';
+
 /**
  * The blog list's URL state (docs/SPEC-NOTES.md §2 Blog list): `?q=&category=&sort=&order=&page=`. Every control lives in the
  * URL so a result page is server-rendered and shareable. Parsed with zod; anything unreadable falls back to its
  * default rather than erroring, since these come from hand-edited or old links.
  */
 export const blogQuerySchema = z.object({
-  q: z.string().trim().max(100).catch('').default(''),
+  // Cut to the longest search kept (lib/search/query-text.ts), as the archive does.
+  q: z.string().catch('').default('').transform(capQueryText),
   category: z.coerce.number().int().positive().optional().catch(undefined),
   sort: z.enum(['date', 'title', 'relevance']).catch('date').default('date'),
   order: z.enum(['desc', 'asc']).catch('desc').default('desc'),

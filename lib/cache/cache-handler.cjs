@@ -10,6 +10,8 @@
  */
 'use strict';
 
+// The same test as isBuildPhase() in lib/config/env.ts, the one build-phase check of the TypeScript code: this file
+// is required by Next outside the bundler, so it cannot import that module.
 const building = process.env.NEXT_PHASE === 'phase-production-build';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose (loaded outside the bundler) */

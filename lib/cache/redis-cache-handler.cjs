@@ -36,6 +36,8 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
 const { Redis } = require('ioredis');
+// ioredis's String subclass made V8's String.prototype slow for the whole process: turn it fast again (see there).
+require('./string-prototype.cjs').keepStringPrototypeFast();
 const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache').default;
 const {
   tagsManifest,

@@ -128,7 +128,7 @@ export const envSchema = z.object({
   ),
   FORM_RATE_LIMIT_MAX: positiveInt(5),
   FORM_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
-  // Course admin changes per signed-in admin (lib/course-admin/limit.ts)
+  // Course admin changes per signed-in admin (lib/courses/admin.ts)
   ADMIN_RATE_LIMIT_MAX: positiveInt(120),
   ADMIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
 
@@ -227,7 +227,7 @@ export const envSchema = z.object({
       .optional(),
   ),
 
-  // Course materials (lib/courses/material-storage.ts): where uploaded files are kept, whatever the accounts are.
+  // Course materials (lib/storage/index.ts): where uploaded files are kept, whatever the accounts are.
   // local: a folder on this machine; s3: any S3-compatible store; supabase: the Supabase Storage bucket `documents`.
   // Unset: supabase with Supabase Auth, else local.
   MATERIALS_STORAGE: optionalString.pipe(

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from './schemas';
+import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from './shared';
 
 /**
  * Pure rules of the course platform (no database, no files), unit-tested in tests/unit/courses-model.test.ts.

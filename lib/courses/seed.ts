@@ -6,7 +6,9 @@ import climate from '@/content/courses/race-and-climate-justice.json';
 import draft from '@/content/courses/anti-racist-organisations-draft.json';
 import facilitating from '@/content/courses/facilitating-collective-conversations.json';
 import unlearning from '@/content/courses/unlearning-racism.json';
-import { type Database, insertCourseIfAbsent, insertLesson, insertUnit } from '@/lib/db';
+import { env } from '@/lib/config/env';
+import { type Database, type DatabaseOpened, insertCourseIfAbsent, insertLesson, insertUnit } from '@/lib/db';
+import { logger } from '@/lib/log';
 
 import { sanitizeLessonBody } from './model';
 
@@ -90,4 +92,19 @@ export async function seedDemoCourses(db: Database): Promise<SeedResult> {
     (inserted ? result.inserted : result.skipped).push(course.id);
   }
   return result;
+}
+
+/**
+ * The `onDatabaseOpen` step instrumentation.ts registers (lib/db/client.ts): the demo courses go into the embedded
+ * database once, in the start whose migrations create the course tables (a new data directory, or one that
+ * predates them), so courses an admin deleted later do not come back. PostgreSQL (production) is seeded only when
+ * COURSES_SEED=1 (idempotent by id). @throws what `seedDemoCourses` throws (getDb logs it).
+ */
+export async function seedOnDatabaseOpen(db: Database, opened: DatabaseOpened): Promise<void> {
+  const wanted =
+    opened.driver === 'pglite' ? opened.createdTables.includes('course_units') : env().COURSES_SEED === '1';
+  if (!wanted) return;
+  const { inserted } = await seedDemoCourses(db);
+  if (inserted.length)
+    logger().info({ component: 'db' }, `added ${inserted.length} demo courses (content/courses)`);
 }

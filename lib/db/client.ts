@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
-import { env } from '@/lib/config/env';
+import { env, isBuildPhase } from '@/lib/config/env';
 import { errorFields, logger } from '@/lib/log';
 import { acquirePidLock } from '@/lib/ops/pid-lock';
 import { isShuttingDown } from '@/lib/ops/state';
@@ -45,7 +45,7 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /**
    * PGlite only: called after the migrations with the tables they created in this run (empty when none), before
-   * the database is returned. getDb() seeds the demo courses with it; a failure here is logged, not thrown.
+   * the database is returned. getDb() hands them to its `onDatabaseOpen` steps; a failure here is logged, not thrown.
    */
   afterMigrate?: (db: Database, createdTables: string[]) => Promise<void>;
   /**
@@ -210,10 +210,24 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-type Holder = { handle?: Promise<DatabaseHandle>; closing?: Promise<void> };
+/** What a database-open step learns: the driver, and the tables this start's migrations created (PGlite only). */
+export type DatabaseOpened = { driver: DatabaseDriver; createdTables: string[] };
+export type DatabaseOpenHook = (db: Database, opened: DatabaseOpened) => Promise<void>;
+
+type Holder = { handle?: Promise<DatabaseHandle>; closing?: Promise<void>; hooks?: DatabaseOpenHook[] };
 // On globalThis so that Next's dev-mode module reloads share one PGlite instance instead of opening the data
 // directory twice (which corrupts it).
 const holder = ((globalThis as { __lrjnDb?: Holder }).__lrjnDb ??= {});
+
+/**
+ * Adds a step `getDb()` runs each time it opens the database, after the migrations and before anyone gets the
+ * handle (instrumentation.ts seeds the demo courses with it, so lib/db knows no domain). Steps run in the order
+ * added; a failing step is logged, not thrown (the database is usable). Register before the first `getDb()`.
+ */
+export function onDatabaseOpen(hook: DatabaseOpenHook): void {
+  const hooks = (holder.hooks ??= []);
+  if (!hooks.includes(hook)) hooks.push(hook);
+}
 
 /**
  * The process's database, from the environment: DATABASE_URL (PostgreSQL) if set, else PGlite at PGLITE_DIR
@@ -229,20 +243,23 @@ export function getDb(): Promise<Database> {
     // A close still running holds the PGlite directory: open it again only once it is released.
     await holder.closing;
     const { DATABASE_URL, PGLITE_DIR } = env();
-    if (!DATABASE_URL && process.env.NEXT_PHASE === 'phase-production-build') {
+    if (!DATABASE_URL && isBuildPhase()) {
       // Build workers are separate processes: they would open one PGlite directory at once and corrupt it.
       throw new Error(
         '[db] the embedded database is not opened during `next build`: render pages that read it on request',
       );
     }
+    let createdTables: string[] = [];
     const handle = await openDatabase({
       databaseUrl: DATABASE_URL,
       pgliteDir: PGLITE_DIR,
-      afterMigrate: seedDemoCoursesOnCreate,
+      afterMigrate: async (_db, created) => {
+        createdTables = created;
+      },
     });
-    if (DATABASE_URL && env().COURSES_SEED === '1') {
-      await seedDemoCoursesOnCreate(handle.db, ['course_units']).catch((error: unknown) =>
-        logger().error({ component: 'db', ...errorFields(error) }, 'seeding the demo courses failed'),
+    for (const hook of holder.hooks ?? []) {
+      await hook(handle.db, { driver: handle.driver, createdTables }).catch((error: unknown) =>
+        logger().error({ component: 'db', ...errorFields(error) }, 'a database-open step failed'),
       );
     }
     logger().info(
@@ -257,20 +274,6 @@ export function getDb(): Promise<Database> {
     throw error;
   });
   return holder.handle.then((h) => h.db);
-}
-
-/**
- * The demo courses (content/courses, issue 7) go into the embedded database once: in the start-up run whose
- * migrations create the course tables (a new data directory, or one that predates them), so courses an admin
- * deleted later do not come back. PostgreSQL (production) is seeded only when COURSES_SEED=1 (idempotent by id).
- * Imported lazily: lib/courses imports lib/db.
- */
-async function seedDemoCoursesOnCreate(db: Database, createdTables: string[]): Promise<void> {
-  if (!createdTables.includes('course_units')) return;
-  const { seedDemoCourses } = await import('@/lib/courses/seed');
-  const { inserted } = await seedDemoCourses(db);
-  if (inserted.length)
-    logger().info({ component: 'db' }, `added ${inserted.length} demo courses (content/courses)`);
 }
 
 /**

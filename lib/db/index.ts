@@ -5,8 +5,15 @@ import 'server-only';
  * `const db = await getDb(); await insertEnquiry(db, …)`. Several writes that must succeed together go through
  * `db.transaction(async (tx) => { … })`; every query function accepts the transaction in place of `db`.
  */
-export { closeDb, getDb, openDatabase } from './client';
-export type { Database, DatabaseDriver, DatabaseHandle, OpenDatabaseOptions } from './client';
+export { closeDb, getDb, onDatabaseOpen, openDatabase } from './client';
+export type {
+  Database,
+  DatabaseDriver,
+  DatabaseHandle,
+  DatabaseOpenHook,
+  DatabaseOpened,
+  OpenDatabaseOptions,
+} from './client';
 
 export {
   AUTH_EMAIL_KIND,

@@ -24,7 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { CONTACT_LIMITS } from '@/lib/enquiries/fields';
+import { CONTACT_LIMITS } from '@/lib/enquiries/shared';
 
 export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
 export const DEFAULT_CERTIFICATION_DESCRIPTION =

@@ -3,24 +3,24 @@ import 'server-only';
 import type { z } from 'zod';
 
 import { enqueueOutbox, getDb, insertEnquiry } from '@/lib/db';
-import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/mailing/transport';
-import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/mailing/outbox';
+import { ENQUIRY_FORWARD_KIND, type EmailJobOptions } from '@/lib/mailing';
+import { ENQUIRY_FORWARD_GRACE_SECONDS, forwardEnquiryNow } from '@/lib/mailing';
 
-import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
 import { contactSchema, forwardSchema } from './schema';
-import type { FormFailure } from '@/lib/forms/result';
+import type { ActionFailure } from '@/lib/action-result';
 
 /** The contact form (docs/SPEC-NOTES.md §5): spam guard and the per-client submission limit of every public form. */
-export const contactForm: FormDefinition<typeof contactSchema> = { name: 'contact', schema: contactSchema };
+export const contactForm: ActionDefinition<typeof contactSchema> = { name: 'contact', schema: contactSchema };
 
 /**
  * The forward step: no spam guard (it sends nothing new: only an enquiry that was saved and not yet forwarded,
  * named by its unguessable id), its own rate limit so that retries cannot use up the submission limit.
  */
-export const forwardForm: FormDefinition<typeof forwardSchema> = {
+export const forwardForm: ActionDefinition<typeof forwardSchema, 'public'> = {
   name: 'contact-forward',
   schema: forwardSchema,
-  spamGuard: false,
+  guard: 'public',
 };
 
 /** Test seams: the database and SMTP URL (default getDb() and SMTP_URL). */
@@ -35,7 +35,7 @@ export type ContactHandlerOptions = EmailJobOptions;
  */
 export async function handleSubmitEnquiry(
   input: z.output<typeof contactSchema>,
-  ctx: FormContext,
+  ctx: ActionContext,
   options: ContactHandlerOptions = {},
 ): Promise<{ enquiryId: string }> {
   const db = options.db ?? (await getDb());
@@ -58,9 +58,9 @@ export async function handleSubmitEnquiry(
  */
 export async function handleForwardEnquiry(
   input: z.output<typeof forwardSchema>,
-  _ctx: FormContext,
+  _ctx: ActionContext,
   options: ContactHandlerOptions = {},
-): Promise<{ forwarded: boolean } | FormFailure> {
+): Promise<{ forwarded: boolean } | ActionFailure> {
   const status = await forwardEnquiryNow(input.enquiryId, options);
   if (status === 'not-found') return { ok: false, status: 400, error: 'invalid' };
   return { forwarded: status === 'forwarded' };

@@ -6,7 +6,7 @@
  * the server can tell which form it was issued for and when that form was shown without storing anything, and a
  * client can neither forge an older time nor use a contact-form token on the sign-up form. A person needs a few
  * seconds to fill a form; a script posting at once, or replaying an old token, is turned away. The random nonce
- * names each token, so lib/forms/action.ts can count how often one token is used (FORM_TOKEN_MAX_USES).
+ * names each token, so lib/safe-action.ts can count how often one token is used (FORM_TOKEN_MAX_USES).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

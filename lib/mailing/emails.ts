@@ -1,5 +1,5 @@
 import { localizeHref } from '@/i18n/client-paths';
-import { routing, type Locale } from '@/i18n/routing';
+import { routing, toLocale } from '@/i18n/routing';
 import type { EmailMessage } from '@/lib/mailing/transport/message';
 
 /**
@@ -22,12 +22,6 @@ export const NEWSLETTER_PATHS = {
   oneClickUnsubscribe: '/api/newsletter/unsubscribe',
 } as const;
 
-function knownLocale(locale: string | undefined): Locale {
-  return (routing.locales as readonly string[]).includes(locale ?? '')
-    ? (locale as Locale)
-    : routing.defaultLocale;
-}
-
 /** The absolute URL of a newsletter link page in `locale` with `?token=…`. */
 export function newsletterPageUrl(
   siteUrl: string,
@@ -35,7 +29,7 @@ export function newsletterPageUrl(
   locale: string | undefined,
   token: string,
 ): string {
-  const url = new URL(localizeHref(knownLocale(locale), NEWSLETTER_PATHS[page]), siteUrl);
+  const url = new URL(localizeHref(toLocale(locale), NEWSLETTER_PATHS[page]), siteUrl);
   url.searchParams.set('token', token);
   return url.toString();
 }
@@ -44,7 +38,7 @@ export function newsletterPageUrl(
 export function oneClickUnsubscribeUrl(siteUrl: string, token: string, locale?: string): string {
   const url = new URL(NEWSLETTER_PATHS.oneClickUnsubscribe, siteUrl);
   url.searchParams.set('token', token);
-  const known = knownLocale(locale);
+  const known = toLocale(locale);
   if (known !== routing.defaultLocale) url.searchParams.set('locale', known);
   return url.toString();
 }

@@ -64,6 +64,15 @@ export type {
 export { NEWSLETTER_PATHS, newsletterConfirmEmail } from './emails';
 export { issueNewsletterToken, newsletterLinkKey, subscriberStateTag, verifyNewsletterToken } from './links';
 export { mailchimpSubscriberHash } from './providers/mailchimp';
+// The public route handlers' logic: POST /api/mailchimp/subscribe and the one-click unsubscribe (RFC 8058).
+export {
+  MAX_SUBSCRIBE_BODY_BYTES,
+  type SubscribeBody,
+  type SubscribeDeps,
+  handleSubscribeRequest,
+  subscribeBodySchema,
+} from './subscribe-api';
+export { type UnsubscribeDeps, handleOneClickUnsubscribe, oneClickLanding } from './unsubscribe-api';
 
 // The mail transport (SMTP or the outbox table as the delivery) and the outbox worker live under this folder too:
 // this file is the one server entry of all three, so nothing outside lib/mailing imports their modules.

@@ -5,11 +5,8 @@ import { readBodyCapped } from '@/lib/http/body';
 import { z } from 'zod';
 
 import { routing } from '@/i18n/routing';
-import { env } from '@/lib/config/env';
 import { type Database, getDb } from '@/lib/db';
-import { clientIp } from '@/lib/screening/client-ip';
-import { type Limiter, createLimiter } from '@/lib/screening/limiter';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+import { clientIp, rateLimit } from '@/lib/rate-limit';
 
 import {
   DEFAULT_NEWSLETTER_TAGS,
@@ -76,19 +73,6 @@ function fail(status: number, error: ErrorCode, extra: Record<string, unknown> =
   return Response.json({ success: false, error, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-let limiter: Limiter | undefined;
-
-function getLimiter(): Limiter {
-  const e = env();
-  limiter ??= createLimiter({
-    points: e.FORM_RATE_LIMIT_MAX,
-    durationSeconds: e.FORM_RATE_LIMIT_WINDOW_SECONDS,
-    keyPrefix: 'newsletter-api',
-    redisUrl: e.REDIS_URL,
-  });
-  return limiter;
-}
-
 export interface SubscribeDeps extends FlowOptions {
   /** Default `getDb()`. */
   db?: Database;
@@ -107,13 +91,7 @@ export interface SubscribeDeps extends FlowOptions {
  */
 export async function handleSubscribeRequest(request: Request, deps: SubscribeDeps = {}): Promise<Response> {
   try {
-    const e = env();
-    const ip = clientIp(
-      request.headers,
-      e.TRUSTED_PROXY_HEADER,
-      request.headers.get(SOCKET_ADDRESS_HEADER) ?? '',
-    );
-    const decision = await getLimiter().consume(ip);
+    const decision = await rateLimit('subscribe').consume(clientIp(request.headers));
     if (!decision.allowed) {
       return fail(429, 'rate_limited', {}, { 'retry-after': String(decision.retryAfterSeconds) });
     }

@@ -5,12 +5,12 @@ import type { z } from 'zod';
 
 import { getDb } from '@/lib/db';
 import { subscribeNewsletter } from '@/lib/mailing';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { safeReturnTarget } from '@/lib/redirects';
 
-import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
 import { newsletterSchema } from './schema';
 
-export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
+export const newsletterForm: ActionDefinition<typeof newsletterSchema> = {
   name: 'newsletter',
   schema: newsletterSchema,
 };
@@ -24,7 +24,7 @@ export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
  */
 export async function handleNewsletter(
   input: z.output<typeof newsletterSchema>,
-  ctx: FormContext,
+  ctx: ActionContext,
 ): Promise<{ thankYou: string }> {
   const db = await getDb();
   await subscribeNewsletter(

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 
 import { env } from '@/lib/config/env';
 import { getDb } from '@/lib/db';

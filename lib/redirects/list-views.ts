@@ -1,5 +1,6 @@
 import { archiveSearch, parseArchiveQuery, type ArchiveQuery } from '@/lib/archive/query';
 import { BLOG_LIST_PARAMS, blogSearch, parseBlogQuery, type BlogQuery } from '@/lib/blog/query';
+import { MAX_QUERY_LENGTH } from '@/lib/search/query-text';
 
 /**
  * Cached list views (issue 20 item 4): a filtered or paged blog or archive address (`/blog?category=3&page=2`,
@@ -26,8 +27,16 @@ function toBase64Url(text: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * Longest state segment a canonical state can have: the search text (at most MAX_QUERY_LENGTH UTF-16 units, each at
+ * most 3 UTF-8 bytes, each byte written `%XX`) plus the other parameters (under 100 characters), in base64
+ * (4 characters per 3). A 100-character search in Portuguese or Chinese needs 400-1,200 characters.
+ */
+const MAX_STATE_SEGMENT = Math.ceil((2 + MAX_QUERY_LENGTH * 9 + 100) / 3) * 4;
+const STATE_SEGMENT = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_STATE_SEGMENT}}$`);
+
 function fromBase64Url(segment: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(segment)) return null;
+  if (!STATE_SEGMENT.test(segment)) return null;
   try {
     const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
     return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));

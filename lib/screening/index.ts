@@ -11,38 +11,21 @@ import { siteConfig } from '@/lib/config/site';
 
 import { blockedPageHtml } from './blocked-page';
 import { classifyRequest, type HeaderReader } from './classify';
-import { clientIp, maskIp } from './client-ip';
-import { createLimiter, type Limiter } from './limiter';
 import { recordScreening } from './log';
 import { publicFiles } from './public-files';
-import { SOCKET_ADDRESS_HEADER } from './socket-address';
+import { clientIp, maskIp, rateLimit } from '@/lib/rate-limit';
 
 export { screeningLog, SCREENING_LOG_LIMIT } from './log';
 
-type Limiters = { page: Limiter; framework: Limiter };
-let limiters: Limiters | undefined;
+let announced = false;
 
-function getLimiters(): Limiters {
-  if (!limiters) {
-    const e = env();
-    const redisUrl = e.REDIS_URL;
-    limiters = {
-      page: createLimiter({
-        points: e.SCREENING_MAX_REQUESTS,
-        durationSeconds: e.SCREENING_WINDOW_SECONDS,
-        keyPrefix: 'screening:page',
-        redisUrl,
-      }),
-      framework: createLimiter({
-        points: e.SCREENING_PREFETCH_MAX_REQUESTS,
-        durationSeconds: e.SCREENING_WINDOW_SECONDS,
-        keyPrefix: 'screening:framework',
-        redisUrl,
-      }),
-    };
-    console.info(`[screening] limiter store: ${redisUrl ? 'redis' : 'in-process memory'}`);
+/** The limiter of `bucket` (lib/rate-limit 'screening:page' / 'screening:framework'); names its store once. */
+function limiterFor(bucket: 'page' | 'framework') {
+  if (!announced) {
+    announced = true;
+    console.info(`[screening] limiter store: ${env().REDIS_URL ? 'redis' : 'in-process memory'}`);
   }
-  return limiters;
+  return rateLimit(bucket === 'page' ? 'screening:page' : 'screening:framework');
 }
 
 export type ScreeningInput = {
@@ -52,11 +35,6 @@ export type ScreeningInput = {
   /** The request method (GET when omitted); only GET can be a framework request. */
   method?: string;
 };
-
-/** The client's address as screening sees it: the trusted proxy header, else the socket (never a client header). */
-export function screeningClientIp(headers: HeaderReader): string {
-  return clientIp(headers, env().TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? '');
-}
 
 /**
  * Counts one request. Returns `null` when it may proceed, or the 429 `Response` (HTML, `Retry-After`,
@@ -73,8 +51,8 @@ export async function screenRequest({
   const bucket = classifyRequest(pathname, search, headers, { method, publicFiles: publicFiles() });
   if (bucket === 'exempt') return null;
 
-  const ip = screeningClientIp(headers);
-  const decision = await getLimiters()[bucket].consume(ip);
+  const ip = clientIp(headers);
+  const decision = await limiterFor(bucket).consume(ip);
   if (decision.allowed) return null;
 
   recordScreening({

@@ -6,24 +6,14 @@
  */
 import { env } from '@/lib/config/env';
 
-import { screeningClientIp } from './index';
+import { type LimitDecision, clientIp, rateLimit } from '@/lib/rate-limit';
+
 import type { HeaderReader } from './classify';
-import { createLimiter, type LimitDecision, type PeekableLimiter } from './limiter';
 
-/** Refused webhook calls one client may make per screening window. */
-export const WEBHOOK_FAILURE_LIMIT = 10;
+export { WEBHOOK_FAILURE_LIMIT } from '@/lib/rate-limit';
 
-let limiter: PeekableLimiter | undefined;
-
-function failures(): PeekableLimiter {
-  limiter ??= createLimiter({
-    points: WEBHOOK_FAILURE_LIMIT,
-    durationSeconds: env().SCREENING_WINDOW_SECONDS,
-    keyPrefix: 'screening:webhook-refused',
-    redisUrl: env().REDIS_URL,
-  });
-  return limiter;
-}
+/** The refused-call budget (lib/rate-limit 'screening:webhook'). */
+const failures = () => rateLimit('screening:webhook');
 
 export type WebhookScreen = {
   /** `allowed: false` (with seconds to wait) when this client has used up its refusals. Counts nothing. */
@@ -34,7 +24,7 @@ export type WebhookScreen = {
 
 /** The webhook screen for the client that sent `headers` (trusted proxy header, else the socket address). */
 export function webhookScreen(headers: HeaderReader): WebhookScreen {
-  const ip = screeningClientIp(headers);
+  const ip = clientIp(headers);
   const enabled = env().SCREENING_ENABLED;
   return {
     check: async () => (enabled ? failures().peek(ip) : { allowed: true, remaining: -1 }),

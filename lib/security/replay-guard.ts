@@ -6,7 +6,7 @@
  * If Redis cannot be reached, the claim falls back to this process's memory rather than refusing every
  * webhook (a replay is harmless in itself: revalidation is idempotent; this only stops amplification).
  */
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 
 export type ReplayGuard = {
   /** True if `id` was not claimed before within the window (and claims it now). Never throws. */

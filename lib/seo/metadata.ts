@@ -3,7 +3,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 
 import { OG_LOCALE, localizedPath } from '@/i18n/paths';
-import { routing, type Locale } from '@/i18n/routing';
+import { isLocale, routing, type Locale } from '@/i18n/routing';
 import type { SeoFields } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 
@@ -42,7 +42,7 @@ export type PageMetadataInput = {
 /** A site path without its locale prefix (`/es/blog/x` → `/blog/x`), for `localizedPath`. */
 function withoutLocale(path: string): string {
   const first = path.split('/')[1];
-  if (!first || !(routing.locales as readonly string[]).includes(first)) return path;
+  if (!isLocale(first)) return path;
   return path.slice(first.length + 1) || '/';
 }
 

@@ -3,14 +3,14 @@ import 'server-only';
 import { englishCountryName } from '@/lib/countries';
 import { type Database, enqueueOutbox, getDb, insertVolunteer } from '@/lib/db';
 
-import type { FormContext, FormDefinition } from '@/lib/forms/action';
+import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
 import { type Registration, registrationSchema } from './schema';
-import type { FormFailure } from '@/lib/forms/result';
+import type { ActionFailure } from '@/lib/action-result';
 
 /** The outbox kind of the best-effort follow-up (docs/SPEC-NOTES.md §7), run by lib/mailing's runMailingJob. */
 export const VOLUNTEER_FOLLOWUP_KIND = 'volunteer.followup';
 
-export const registrationForm: FormDefinition<typeof registrationSchema> = {
+export const registrationForm: ActionDefinition<typeof registrationSchema> = {
   name: 'registration',
   schema: registrationSchema,
 };
@@ -25,9 +25,9 @@ export const registrationForm: FormDefinition<typeof registrationSchema> = {
  */
 export async function handleRegistration(
   input: Registration,
-  ctx: FormContext,
+  ctx: ActionContext,
   options: { db?: Database } = {},
-): Promise<{ id: string } | FormFailure> {
+): Promise<{ id: string } | ActionFailure> {
   const country = await englishCountryName(input.country);
   if (!country)
     return { ok: false, status: 422, error: 'invalid', fieldErrors: { country: 'countryRequired' } };

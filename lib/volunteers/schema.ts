@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The Network Registration form (docs/SPEC-NOTES.md §3 fields and options, §5 rules): one zod schema for the browser
- * (react-hook-form's zodResolver) and the server (lib/volunteers/handler.ts through formAction). No
+ * (react-hook-form's zodResolver) and the server (lib/volunteers/handler.ts through lib/safe-action.ts). No
  * server-only imports. Errors are message keys of the `Registration` namespace, translated in the browser.
  */
 

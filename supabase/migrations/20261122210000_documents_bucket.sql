@@ -1,10 +1,10 @@
 -- Supabase Storage for course materials (issue 7; hand-written): the public bucket `documents` and who may write
--- to it. lib/courses/storage-supabase.ts uploads as the signed-in admin (never with a service-role key), so these
+-- to it. lib/storage/supabase.ts uploads as the signed-in admin (never with a service-role key), so these
 -- policies are checked on every upload, not only the site's own admin check.
 -- Tested on a real PostgreSQL by tests/integration/supabase-rls.test.ts.
 
 -- Public: the site links materials by their public URL (/storage/v1/object/public/documents/{path}), which Storage
--- serves without a session or any policy. The limits match lib/courses/schemas.ts: MATERIAL_MAX_BYTES (20 MB) and
+-- serves without a session or any policy. The limits match lib/courses/shared.ts: MATERIAL_MAX_BYTES (20 MB) and
 -- the MIME types of MATERIAL_TYPES (pdf, doc, docx, ppt, pptx, jpg/jpeg, png, mp3, mp4). An existing bucket of that
 -- id is left as it is.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

@@ -19,9 +19,15 @@ const manifestPath = [
 ].find((p) => existsSync(p) && Object.keys(JSON.parse(readFileSync(p, 'utf8')).node ?? {}).length > 0);
 
 type ManifestEntry = { exportedName?: string; filename?: string };
+/**
+ * The modules of the actions that answer results: every lib/<domain>/actions.ts (made with lib/safe-action.ts) and
+ * what is still in app/actions/. (The back-office actions under app/[locale]/admin answer with a redirect, not a
+ * result, so they are not in this list.)
+ */
+const ACTION_MODULE = /^(?:app\/actions\/[\w-]+|lib\/[\w-]+\/actions)\.ts$/;
 const actions: { id: string; name: string }[] = manifestPath
   ? Object.entries(JSON.parse(readFileSync(manifestPath, 'utf8')).node as Record<string, ManifestEntry>)
-      .filter(([, entry]) => entry.filename?.startsWith('app/actions/'))
+      .filter(([, entry]) => ACTION_MODULE.test(entry.filename ?? ''))
       .map(([id, entry]) => ({ id, name: entry.exportedName ?? id }))
   : [];
 

@@ -1,5 +1,5 @@
 /**
- * For tests of the course manage page's server action (app/actions/course-admin.ts) outside Next: mock
+ * For tests of the course manage page's server actions (lib/courses/actions.ts) outside Next: mock
  * `@/i18n/navigation` so `redirect` throws `Redirected` (`vi.mock('@/i18n/navigation', async () => (await
  * import('../helpers/manage-action')).redirectMock)`: vi.mock is hoisted above static imports), then
  * `submitManageForm` runs the action with a form and returns where it redirected, as `{locale}:{href}`.

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createConversationStore } from '@/lib/assistant/conversations';

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import * as schema from '@/lib/db/schema';
 import { issueFormToken } from '@/lib/forms/token';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/rate-limit/socket-address';
 
 /**
- * The account forms' server actions (app/actions/auth.ts) end to end on local accounts in PGlite (memory), with
+ * The account forms' server actions (lib/auth/actions.ts) end to end on local accounts in PGlite (memory), with
  * Next's request APIs replaced by a cookie jar, fixed request headers and an `after()` that runs its task when
  * the test says: common passwords refused (L6), the current password asked for (M3), the email sent only after
  * the response (M4).
@@ -39,13 +39,13 @@ process.env.FORM_RATE_LIMIT_MAX = '1000';
 delete process.env.NEXT_PUBLIC_SUPABASE_URL;
 delete process.env.SMTP_URL;
 
-type Actions = typeof import('@/app/actions/auth');
+type Actions = typeof import('@/lib/auth/actions');
 type Db = typeof import('@/lib/db');
 let actions: Actions;
 let db: Db;
 
 beforeAll(async () => {
-  actions = await import('@/app/actions/auth');
+  actions = await import('@/lib/auth/actions');
   db = await import('@/lib/db');
   await db.getDb();
 }, 60_000);

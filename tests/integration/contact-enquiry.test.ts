@@ -10,7 +10,7 @@ import { type SmtpServer, mailBody, startSmtpServer } from '../helpers/smtp-serv
 
 /**
  * The contact form's server side (docs/SPEC-NOTES.md §4, §7, §8; docs/ARCHITECTURE.md §5) through the same wrapper the server actions use
- * (`executeForm`, so rate limit, spam guard and zod run too), on PGlite in memory and, when TEST_DATABASE_URL is
+ * (`executeAction`, so rate limit, spam guard and zod run too), on PGlite in memory and, when TEST_DATABASE_URL is
  * set, on PostgreSQL; forwarding goes through nodemailer to a local SMTP server (tests/helpers/smtp-server.ts).
  */
 const SECRET = 'contact-test-form-secret-0123456789abcdef';
@@ -18,14 +18,14 @@ process.env.FORM_SECRET = SECRET;
 process.env.ENQUIRY_TO = 'team@example.org';
 process.env.MAIL_FROM = 'Test Site <no-reply@example.org>';
 
-type Action = typeof import('@/lib/forms/action');
+type Action = typeof import('@/lib/safe-action');
 type Handler = typeof import('@/lib/enquiries/handler');
 type Outbox = typeof import('@/lib/mailing/outbox');
 let action: Action;
 let contact: Handler;
 let outbox: Outbox;
 beforeAll(async () => {
-  action = await import('@/lib/forms/action');
+  action = await import('@/lib/safe-action');
   contact = await import('@/lib/enquiries/handler');
   outbox = await import('@/lib/mailing/outbox');
 });
@@ -68,14 +68,14 @@ describe.each(engines)('contact form on $name', (engine) => {
   const options = (smtpUrl: string | null = smtp.url) => ({ db: handle.db, smtpUrl });
 
   const submit = (raw: unknown) =>
-    action.executeForm(
+    action.executeAction(
       contact.contactForm,
       (input, c) => contact.handleSubmitEnquiry(input, c, options()),
       raw,
       ctx(),
     );
   const forward = (raw: unknown, smtpUrl: string | null = smtp.url) =>
-    action.executeForm(
+    action.executeAction(
       contact.forwardForm,
       (input, c) => contact.handleForwardEnquiry(input, c, options(smtpUrl)),
       raw,

@@ -10,7 +10,7 @@ import { grantRole, insertMaterial } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 
 /**
- * The student side's server actions and route handlers (app/actions/courses.ts, the certificate PDF route, the
+ * The student side's server actions and route handlers (lib/courses/actions.ts, the certificate PDF route, the
  * enrolment-state route, /uploads) called directly, without the UI, on PGlite in memory. The session is faked at
  * lib/auth's boundary (`checkUser` / `getAuth`), the database at `getDb`; everything between is the real code.
  */
@@ -37,7 +37,7 @@ vi.mock('@/lib/db', async (importOriginal) => {
   return { ...real, getDb: async () => state.db };
 });
 
-const { completeLessonAction, enrolInCourse } = await import('@/app/actions/courses');
+const { completeLessonAction, enrolInCourse } = await import('@/lib/courses/actions');
 const { GET: certificateGet } = await import('@/app/[locale]/courses/[courseId]/certificate/route');
 const { GET: enrolmentGet } = await import('@/app/api/courses/[courseId]/enrolment/route');
 const { GET: uploadGet } = await import('@/app/uploads/[file]/route');

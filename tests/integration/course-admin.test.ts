@@ -23,9 +23,10 @@ import {
   handleUpdateCourse,
   handleUpdateLesson,
   handleUploadMaterial,
-} from '@/lib/course-admin/handlers';
-import { getCourse, getCourseOutline, listMaterials, localMaterialStorage } from '@/lib/courses';
-import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
+} from '@/lib/courses/admin';
+import { getCourse, getCourseOutline, listMaterials } from '@/lib/courses';
+import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
+import { localMaterialStorage } from '@/lib/storage';
 import { grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 
@@ -68,7 +69,7 @@ vi.mock('@/i18n/navigation', () => ({
 }));
 
 /**
- * The admin course handlers (lib/course-admin/handlers.ts) called directly, without the UI, as a server action or
+ * The admin course handlers (lib/courses/admin.ts) called directly, without the UI, as a server action or
  * route handler would after `checkAdmin()`: signed out → 401, a signed-in non-admin → 403 and nothing written, an
  * admin (user_roles 'admin' row) → the change. PGlite in memory; materials go to a temporary directory.
  */
@@ -441,7 +442,19 @@ describe('admin course pages (rendered)', () => {
       /<form[^>]*>(?:(?!<\/form>).)*name="toUnitId"(?:(?!<\/form>).)*<\/form>/s,
     )?.[0];
     expect(moveForm).toBeDefined();
-    expect(moveForm).toContain('<input type="hidden" name="op" value="moveLessonToUnit"/>');
+    // It posts to moveLessonToUnitAction (the form binds that action; no hidden verb field).
+    const { MoveToUnit } = await import('@/components/courses/admin/parts');
+    const { moveLessonToUnitAction } = await import('@/lib/courses/actions');
+    const bound = MoveToUnit({
+      locale: 'en',
+      courseId,
+      lessonId: lesson.data.id,
+      lessonTitle: 'First lesson',
+      units: [{ id: u2.data.id, label: 'Unit 2: Beta unit' }],
+      labels: { select: 'Move to unit', submit: 'Move' },
+    });
+    expect((bound?.props as { action?: unknown } | undefined)?.action).toBe(moveLessonToUnitAction);
+    expect(moveForm).not.toContain('name="op"');
     expect(moveForm).toContain(`<input type="hidden" name="lessonId" value="${lesson.data.id}"/>`);
     expect(moveForm).toMatch(
       new RegExp(

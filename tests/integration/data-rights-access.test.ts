@@ -28,7 +28,7 @@ delete process.env.MAILING_PROVIDER;
 
 type Db = typeof import('@/lib/db');
 let db: Db;
-let actions: typeof import('@/app/actions/data-rights');
+let actions: typeof import('@/lib/data-rights/actions');
 let adminExport: typeof import('@/app/api/admin/data-rights/export/route');
 let ownExport: typeof import('@/app/api/account/export/route');
 let auth: typeof import('@/lib/auth/tokens');
@@ -38,7 +38,7 @@ const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
   db = await import('@/lib/db');
-  actions = await import('@/app/actions/data-rights');
+  actions = await import('@/lib/data-rights/actions');
   adminExport = await import('@/app/api/admin/data-rights/export/route');
   ownExport = await import('@/app/api/account/export/route');
   auth = await import('@/lib/auth/tokens');
@@ -100,40 +100,39 @@ describe('data rights access', () => {
   }, 60_000);
 
   it('refuses a signed-out visitor everywhere (401 / unauthenticated)', async () => {
-    expect(
-      await actions.lookupPersonAction({ status: 'idle' }, form({ email: 'student@example.org' })),
-    ).toEqual({
-      status: 'error',
+    expect(await actions.lookupPersonAction(null, form({ email: 'student@example.org' }))).toEqual({
+      ok: false,
+      status: 401,
       error: 'unauthenticated',
     });
     expect(
       await actions.erasePersonAction(
-        { status: 'idle' },
+        null,
         form({ email: 'student@example.org', confirmation: 'student@example.org' }),
       ),
-    ).toEqual({ status: 'error', error: 'unauthenticated' });
+    ).toEqual({ ok: false, status: 401, error: 'unauthenticated' });
     expect((await adminExport.POST(exportRequest('student@example.org'))).status).toBe(401);
-    expect((await ownExport.GET()).status).toBe(401);
-    expect(await actions.deleteOwnAccountAction({ status: 'idle' }, form({ password: PASSWORD }))).toEqual({
-      status: 'error',
+    expect((await ownExport.GET(new Request('http://localhost/api/account/export'))).status).toBe(401);
+    expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toEqual({
+      ok: false,
+      status: 401,
       error: 'unauthenticated',
     });
   });
 
   it('refuses a student the admin action, erasure and export (403 / forbidden), erasing nothing', async () => {
     await signIn(student.id);
-    expect(
-      await actions.lookupPersonAction({ status: 'idle' }, form({ email: 'other@example.org' })),
-    ).toEqual({
-      status: 'error',
+    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toEqual({
+      ok: false,
+      status: 403,
       error: 'forbidden',
     });
     expect(
       await actions.erasePersonAction(
-        { status: 'idle' },
+        null,
         form({ email: 'other@example.org', confirmation: 'other@example.org' }),
       ),
-    ).toEqual({ status: 'error', error: 'forbidden' });
+    ).toEqual({ ok: false, status: 403, error: 'forbidden' });
     const response = await adminExport.POST(exportRequest('other@example.org'));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: 'forbidden' });
@@ -142,7 +141,7 @@ describe('data rights access', () => {
 
   it('gives the student their own export only, as a private attachment', async () => {
     await signIn(student.id);
-    const response = await ownExport.GET();
+    const response = await ownExport.GET(new Request('http://localhost/api/account/export'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -163,11 +162,8 @@ describe('data rights access', () => {
 
   it('lets an admin look up and export anyone, and erase only after the address is typed again', async () => {
     await signIn(admin.id);
-    const found = await actions.lookupPersonAction(
-      { status: 'idle' },
-      form({ email: ' Other@Example.org ' }),
-    );
-    expect(found).toMatchObject({ status: 'found', email: 'other@example.org', empty: false });
+    const found = await actions.lookupPersonAction(null, form({ email: ' Other@Example.org ' }));
+    expect(found).toMatchObject({ ok: true, data: { email: 'other@example.org', empty: false } });
     const response = await adminExport.POST(exportRequest('other@example.org'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -177,22 +173,20 @@ describe('data rights access', () => {
 
     expect(
       await actions.erasePersonAction(
-        { status: 'idle' },
+        null,
         form({ email: 'other@example.org', confirmation: 'someone-else@example.org' }),
       ),
-    ).toEqual({ status: 'error', error: 'confirmation-mismatch' });
+    ).toEqual({ ok: false, status: 400, error: 'invalid', fieldErrors: { _form: 'confirmation-mismatch' } });
     expect(await db.findLocalUserId(await db.getDb(), 'other@example.org')).toBe(other.id);
     expect(
       await actions.erasePersonAction(
-        { status: 'idle' },
+        null,
         form({ email: 'other@example.org', confirmation: 'OTHER@example.org' }),
       ),
-    ).toMatchObject({ status: 'erased', provider: 'none' });
-    expect(
-      await actions.lookupPersonAction({ status: 'idle' }, form({ email: 'other@example.org' })),
-    ).toMatchObject({
-      status: 'found',
-      empty: true,
+    ).toMatchObject({ ok: true, data: { provider: 'none' } });
+    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toMatchObject({
+      ok: true,
+      data: { empty: true },
     });
     const audit = await (await db.getDb()).select().from(schema.adminAudit);
     // Each look-up is an export to the screen: audited like the download.
@@ -207,16 +201,16 @@ describe('data rights access', () => {
 
   it('deletes a student’s own account only with their password, and signs them out', async () => {
     await signIn(student.id);
-    expect(
-      await actions.deleteOwnAccountAction({ status: 'idle' }, form({ password: 'not my password' })),
-    ).toEqual({
-      status: 'error',
-      error: 'wrong-password',
+    expect(await actions.deleteOwnAccountAction(null, form({ password: 'not my password' }))).toEqual({
+      ok: false,
+      status: 400,
+      error: 'invalid',
+      fieldErrors: { _form: 'wrong-password' },
     });
     expect(await db.findLocalUserId(await db.getDb(), 'student@example.org')).toBe(student.id);
     // Done: signed out and sent to the confirmation page in the form's language.
     const redirect = await actions
-      .deleteOwnAccountAction({ status: 'idle' }, form({ password: PASSWORD, locale: 'es' }))
+      .deleteOwnAccountAction(null, form({ password: PASSWORD, locale: 'es' }))
       .then(
         () => null,
         (error: unknown) => error as { digest?: string },

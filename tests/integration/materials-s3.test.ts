@@ -9,7 +9,7 @@ import { type S3StandIn, startS3Server } from '../helpers/s3-server';
 /**
  * Course materials in an S3-compatible store (MATERIALS_STORAGE=s3, issue 16 item 4), against a local server that
  * speaks the S3 object API and checks every request's Signature V4 (tests/helpers/s3-server.ts). The production
- * code runs unchanged: lib/courses/storage-s3.ts, chosen by lib/courses/material-storage.ts from the environment,
+ * code runs unchanged: lib/storage/s3.ts, chosen by lib/storage/index.ts from the environment,
  * then saveMaterial and the /uploads route with its access check. Session faked at lib/auth, database at getDb
  * (PGlite in memory), as in tests/integration/course-actions.test.ts.
  */
@@ -58,7 +58,7 @@ const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4 ${text}`);
 
 describe('s3MaterialStorage against an S3 stand-in', () => {
   const storage = async (overrides: Record<string, string> = {}) => {
-    const { s3MaterialStorage } = await import('@/lib/courses');
+    const { s3MaterialStorage } = await import('@/lib/storage');
     return s3MaterialStorage({
       endpoint: s3.endpoint,
       bucket: s3.bucket,
@@ -126,8 +126,8 @@ describe('MATERIALS_STORAGE=s3: upload, listing and download through the site', 
   };
 
   it('keeps a priced course’s material in the private bucket, served only to enrolled students', async () => {
-    const { adminEnrol, createCourse, listMaterials, materialStorageKind, saveMaterial } =
-      await import('@/lib/courses');
+    const { adminEnrol, createCourse, listMaterials, saveMaterial } = await import('@/lib/courses');
+    const { materialStorageKind } = await import('@/lib/storage');
     expect(materialStorageKind()).toBe('s3');
     const course = await createCourse(
       { title: 'Facilitation', description: 'D', price: 25, published: true },

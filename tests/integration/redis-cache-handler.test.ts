@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { Redis } from 'ioredis';
+import { Redis } from '@/lib/cache/ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**

@@ -9,17 +9,17 @@ import { testEngines } from '../helpers/test-engines';
 
 /**
  * The Network Registration's server side (docs/SPEC-NOTES.md §3, §5, §7) through the wrapper the server action uses
- * (`executeForm`: rate limit, spam guard, zod), on PGlite in memory and, with TEST_DATABASE_URL, on PostgreSQL.
+ * (`executeAction`: rate limit, spam guard, zod), on PGlite in memory and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 const SECRET = 'registration-test-form-secret-0123456789ab';
 process.env.FORM_SECRET = SECRET;
 
-type Action = typeof import('@/lib/forms/action');
+type Action = typeof import('@/lib/safe-action');
 type Handler = typeof import('@/lib/volunteers/handler');
 let action: Action;
 let registration: Handler;
 beforeAll(async () => {
-  action = await import('@/lib/forms/action');
+  action = await import('@/lib/safe-action');
   registration = await import('@/lib/volunteers/handler');
 });
 
@@ -62,7 +62,7 @@ describe.each(engines)('network registration on $name', (engine) => {
     website_url: '',
   });
   const submit = (raw: unknown) =>
-    action.executeForm(
+    action.executeAction(
       registration.registrationForm,
       (input, c) => registration.handleRegistration(input, c, { db: handle.db }),
       raw,

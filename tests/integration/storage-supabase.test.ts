@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSupabaseAuth } from '@/lib/auth';
 import type { CookieJar, CookieOptions } from '@/lib/auth/cookie';
 import { supabaseServerClient } from '@/lib/auth/supabase';
-import { listMaterials, materialStorage, saveMaterial, supabaseMaterialStorage } from '@/lib/courses';
+import { listMaterials, saveMaterial } from '@/lib/courses';
+import { materialStorage, supabaseMaterialStorage } from '@/lib/storage';
 import { insertCourse } from '@/lib/db';
 import { type DatabaseHandle } from '@/lib/db/client';
 
@@ -12,7 +13,7 @@ import { type SupabaseAuthServer, startSupabaseAuthServer } from '../helpers/sup
 import { type SupabaseStorageServer, startSupabaseStorageServer } from '../helpers/supabase-storage-server';
 
 /**
- * The Supabase Storage adapter of course materials (lib/courses/storage-supabase.ts) with a real supabase-js
+ * The Supabase Storage adapter of course materials (lib/storage/supabase.ts) with a real supabase-js
  * client built as production builds it (supabaseServerClient over the request's cookies, from lib/auth), against a
  * local server speaking Supabase's Storage and Auth HTTP APIs (tests/helpers/supabase-storage-server.ts): the
  * admin signs in through the Auth API, and every Storage request must carry that session's token.
@@ -353,7 +354,8 @@ describe('MATERIALS_STORAGE=supabase: downloads through /uploads', () => {
   });
 
   it('serves a priced course’s material only to its students, through their own session, never from a public URL', async () => {
-    const { adminEnrol, createCourse, isEnrolled, materialStorageKind } = await import('@/lib/courses');
+    const { adminEnrol, createCourse, isEnrolled } = await import('@/lib/courses');
+    const { materialStorageKind } = await import('@/lib/storage');
     expect(materialStorageKind()).toBe('supabase');
     const course = await createCourse(
       { title: 'Facilitation', description: 'D', price: 25, published: true },

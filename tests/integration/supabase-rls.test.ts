@@ -5,7 +5,7 @@ import { sql as drizzleSql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from '@/lib/courses/schemas';
+import { MATERIAL_MAX_BYTES, MATERIAL_TYPES } from '@/lib/courses/shared';
 import { setRoleByEmail } from '@/lib/auth/roles';
 import { listRoleHolders, openDatabase, upsertNewsletterSubscriber } from '@/lib/db';
 
@@ -639,9 +639,21 @@ describe('Storage: the private bucket documents (course materials)', () => {
 
   it.each([
     ['anon: the free course only', anon, ['free.pdf']],
-    ['a student whose enrolment in the priced course was cancelled: the free course only', alice, ['free.pdf']],
-    ['a student enrolled in the priced course: the free and the priced course', bob, ['free.pdf', 'priced.pdf']],
-    ['an admin: everything, drafts and unrecorded objects included', admin, [stored, 'draft.pdf', 'free.pdf', 'priced.pdf']],
+    [
+      'a student whose enrolment in the priced course was cancelled: the free course only',
+      alice,
+      ['free.pdf'],
+    ],
+    [
+      'a student enrolled in the priced course: the free and the priced course',
+      bob,
+      ['free.pdf', 'priced.pdf'],
+    ],
+    [
+      'an admin: everything, drafts and unrecorded objects included',
+      admin,
+      [stored, 'draft.pdf', 'free.pdf', 'priced.pdf'],
+    ],
   ])('downloads follow the course: %s', async (_label, who, expected) => {
     expect(await readableBy(who)).toEqual(expected);
   });

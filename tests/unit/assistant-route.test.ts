@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createAssistantHandler } from '@/lib/assistant/handler';
 import { createEventDecoder, type AssistantEvent } from '@/lib/assistant/protocol';
-import { createLimiter } from '@/lib/screening/limiter';
+import { createLimiter } from '@/lib/rate-limit/limiter';
 
 /** POST /api/assistant called directly (route handler), on the embedded default: local answerer, snapshot content. */
 

@@ -8,7 +8,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@
 import { signInSchema, signUpSchema } from '@/lib/auth/schemas';
 import { hashToken, isTokenShaped, randomToken } from '@/lib/auth/tokens';
 import { safeReturnTarget } from '@/lib/redirects/safe-return';
-import { createLimiter } from '@/lib/screening/limiter';
+import { createLimiter } from '@/lib/rate-limit/limiter';
 import en from '@/messages/en.json';
 
 describe('password hashing (scrypt)', () => {

@@ -51,3 +51,62 @@ describe('BoundedCacheHandler', () => {
     expect(await cache.get(key(0), ctx)).toBeNull();
   });
 });
+
+/**
+ * Cached HTML is handed out as a one-byte string where it can be (issue 20 item 3): characters beyond Latin-1 are
+ * written as escapes their context decodes to the same character, so the page a browser builds is unchanged.
+ */
+describe('BoundedCacheHandler: one byte a character', () => {
+  const narrow = (BoundedCacheHandler as unknown as { narrowHtml(html: string): string }).narrowHtml;
+  const beyondLatin1 = /[^\u0000-\u00ff]/;
+  /** What an HTML parser makes of numeric character references in markup. */
+  const decodeRefs = (text: string) =>
+    text.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+  const scripts = (html: string) =>
+    [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+  const original =
+    '<!DOCTYPE html><html lang="pt"><head><title>Ação… 😀</title>' +
+    '<script type="application/ld+json">{"name":"Justiça racial…","emoji":"✊🏿"}</script></head>' +
+    '<body><p title="Sending…">Leeds – “racial justice” 😀</p>' +
+    '<script>self.__next_f.push([1,"Enviando…✊🏿"])</script></body></html>';
+
+  it('escapes markup with character references and scripts with \\u escapes, to the same values', () => {
+    const html = narrow(original);
+    expect(beyondLatin1.test(html)).toBe(false);
+    // Markup (text, attribute values, the title) reads back the same.
+    expect(decodeRefs(html.replace(/<script\b[\s\S]*?<\/script>/g, ''))).toBe(
+      original.replace(/<script\b[\s\S]*?<\/script>/g, ''),
+    );
+    // JSON and JavaScript read the same values.
+    const [jsonLd, flight] = scripts(html);
+    expect(JSON.parse(jsonLd!)).toEqual(JSON.parse(scripts(original)[0]!));
+    const pushed: unknown[] = [];
+    new Function('self', flight!)({ __next_f: { push: (x: unknown) => pushed.push(x) } });
+    expect(pushed).toEqual([[1, 'Enviando…✊🏿']]);
+  });
+
+  it('leaves Latin-1 HTML as it is, and keeps the original when a stylesheet holds a wider character', () => {
+    const latin1 = '<p title="Señora">Café, naïve, 25 °C</p><script>x("é")</script>';
+    expect(narrow(latin1)).toBe(latin1);
+    const styled = '<style>.x::after{content:"…"}</style><p>…</p>';
+    expect(narrow(styled)).toBe(styled);
+  });
+
+  it('serves a cached page narrowed, and the same page on every later request', async () => {
+    const cache = new BoundedCacheHandler({
+      fs: nodeFs,
+      serverDistDir: mkdtempSync(path.join(tmpdir(), 'bounded-cache-')),
+      flushToDisk: false,
+      maxMemoryCacheSize: 1_000_000,
+      revalidatedTags: [],
+      _requestHeaders: {},
+    });
+    const ctx = { kind: 'APP_PAGE', isFallback: false, isRoutePPREnabled: false };
+    const key = `/route-cache/APP_PAGE/${'0'.repeat(64)}/$/en/contact`;
+    await cache.set(key, page(original), { cacheControl: { revalidate: 3600, expire: undefined } });
+    const first = (await cache.get(key, ctx))?.value.html;
+    expect(first).toBe(narrow(original));
+    expect((await cache.get(key, ctx))?.value.html).toBe(first);
+  });
+});

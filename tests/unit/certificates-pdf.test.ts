@@ -2,8 +2,13 @@ import { inflateSync } from 'node:zlib';
 
 import { describe, expect, it } from 'vitest';
 
-import { FONT_CANDIDATES, STANDARD_FONTS, certificateFonts, toWinAnsi } from '@/lib/certificates/fonts';
-import { type CertificatePdfInput, renderCertificatePdf } from '@/lib/certificates/pdf';
+import {
+  FONT_CANDIDATES,
+  STANDARD_FONTS,
+  certificateFonts,
+  toWinAnsi,
+} from '@/lib/courses/certificate-fonts';
+import { type CertificatePdfInput, renderCertificatePdf } from '@/lib/courses/certificate-pdf';
 
 const base: CertificatePdfInput = {
   certificateId: '3f6c1e2a-9b4d-4c7e-8a11-2d5e6f708192',

@@ -1,47 +1,47 @@
 import { describe, expect, it } from 'vitest';
 
-import { clientIp, maskIp, normaliseIp } from '@/lib/screening/client-ip';
+import { maskIp, normaliseIp, resolveClientIp } from '@/lib/rate-limit/client-ip';
 
-describe('clientIp', () => {
+describe('resolveClientIp', () => {
   it('uses the last x-forwarded-for entry when that header is trusted', () => {
     const headers = new Headers({ 'x-forwarded-for': '1.1.1.1, 203.0.113.9 , 198.51.100.7' });
-    expect(clientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
+    expect(resolveClientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
   });
 
   it('ignores empty trailing entries of a trusted comma list', () => {
     const headers = new Headers({ 'x-forwarded-for': '1.1.1.1, 198.51.100.7,' });
-    expect(clientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
+    expect(resolveClientIp(headers, 'x-forwarded-for', '10.0.0.1')).toBe('198.51.100.7');
   });
 
   it('uses a single-value trusted header such as cf-connecting-ip', () => {
     const headers = new Headers({ 'cf-connecting-ip': '203.0.113.50', 'x-forwarded-for': '9.9.9.9' });
-    expect(clientIp(headers, 'cf-connecting-ip', '10.0.0.1')).toBe('203.0.113.50');
+    expect(resolveClientIp(headers, 'cf-connecting-ip', '10.0.0.1')).toBe('203.0.113.50');
   });
 
   it('falls back to the socket address when the trusted header is absent or empty', () => {
-    expect(clientIp(new Headers(), 'cf-connecting-ip', '10.0.0.1')).toBe('10.0.0.1');
-    expect(clientIp(new Headers({ 'cf-connecting-ip': '' }), 'cf-connecting-ip', '10.0.0.1')).toBe(
+    expect(resolveClientIp(new Headers(), 'cf-connecting-ip', '10.0.0.1')).toBe('10.0.0.1');
+    expect(resolveClientIp(new Headers({ 'cf-connecting-ip': '' }), 'cf-connecting-ip', '10.0.0.1')).toBe(
       '10.0.0.1',
     );
   });
 
   it('ignores an untrusted x-forwarded-for when no trusted header is configured', () => {
     const headers = new Headers({ 'x-forwarded-for': '6.6.6.6', 'cf-connecting-ip': '7.7.7.7' });
-    expect(clientIp(headers, undefined, '::ffff:192.0.2.4')).toBe('192.0.2.4');
+    expect(resolveClientIp(headers, undefined, '::ffff:192.0.2.4')).toBe('192.0.2.4');
   });
 
   it('ignores headers other than the trusted one', () => {
     const headers = new Headers({ 'x-forwarded-for': '6.6.6.6' });
-    expect(clientIp(headers, 'cf-connecting-ip', '192.0.2.4')).toBe('192.0.2.4');
+    expect(resolveClientIp(headers, 'cf-connecting-ip', '192.0.2.4')).toBe('192.0.2.4');
   });
 
   it('normalises the trusted value', () => {
     const headers = new Headers({ 'x-real-ip': '::FFFF:203.0.113.7' });
-    expect(clientIp(headers, 'x-real-ip', '10.0.0.1')).toBe('203.0.113.7');
+    expect(resolveClientIp(headers, 'x-real-ip', '10.0.0.1')).toBe('203.0.113.7');
   });
 
   it('returns "unknown" when there is no address at all', () => {
-    expect(clientIp(new Headers(), undefined, '')).toBe('unknown');
+    expect(resolveClientIp(new Headers(), undefined, '')).toBe('unknown');
   });
 });
 

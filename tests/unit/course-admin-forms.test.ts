@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MANAGE_OPS, manageInput, parsePrice } from '@/lib/course-admin/manage-form';
-import { manageStatus } from '@/lib/course-admin/status';
+import { MANAGE_OPS, manageInput, manageStatus, parsePrice } from '@/lib/courses/shared';
 import en from '@/messages/en.json';
 
 const form = (entries: Record<string, string>) => {
@@ -23,8 +22,8 @@ describe('manageInput (the manage page forms → handler input)', () => {
           description: 'D',
           price: '12.50',
           thumbnail: '',
-          certificationTitle: 'CT',
-          certificationDescription: '',
+          'certification.title': 'CT',
+          'certification.description': '',
           published: 'true',
         }),
       ),

@@ -7,8 +7,8 @@ import {
   enrolErrorKey,
   neighbours,
   pickLesson,
-} from '@/components/courses/format';
-import { uploadHeaders } from '@/components/courses/uploads';
+} from '@/lib/courses/shared';
+import { uploadHeaders } from '@/lib/courses/shared';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, formatMoney } from '@/lib/utils/format';
 import { courseJsonLd } from '@/lib/seo/json-ld';

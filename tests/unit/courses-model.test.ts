@@ -9,7 +9,7 @@ import {
   sanitizeFilename,
   sanitizeLessonBody,
 } from '@/lib/courses/model';
-import { courseCreateSchema, courseUpdateSchema, lessonInputSchema } from '@/lib/courses/schemas';
+import { courseCreateSchema, courseUpdateSchema, lessonInputSchema } from '@/lib/courses/shared';
 import { DEFAULT_CERTIFICATION_TITLE } from '@/lib/db/schema';
 
 describe('progressPercent', () => {

@@ -6,10 +6,10 @@ import { FORM_TOKEN_MAX_USES, MAX_TOKEN_AGE_MS, issueFormToken, verifyFormToken 
 const SECRET = 'test-form-secret-0123456789abcdef0123456789';
 process.env.FORM_SECRET = SECRET;
 
-type ActionModule = typeof import('@/lib/forms/action');
+type ActionModule = typeof import('@/lib/safe-action');
 let action: ActionModule;
 beforeAll(async () => {
-  action = await import('@/lib/forms/action');
+  action = await import('@/lib/safe-action');
 });
 
 describe('form tokens', () => {
@@ -59,7 +59,7 @@ describe('form tokens', () => {
   });
 });
 
-describe('executeForm', () => {
+describe('executeAction', () => {
   const schema = z.object({
     name: z.string({ error: 'nameMin' }).trim().min(2, { error: 'nameMin' }).max(100, { error: 'nameMax' }),
     age: z.number().int().optional(),
@@ -78,7 +78,7 @@ describe('executeForm', () => {
       seen.push(input);
       return { id: 7 };
     };
-    return { seen, run: (raw: unknown, ip?: string) => action.executeForm(def, handler, raw, ctx(ip)) };
+    return { seen, run: (raw: unknown, ip?: string) => action.executeAction(def, handler, raw, ctx(ip)) };
   }
 
   it('runs the handler with the parsed input (trimmed, extra keys dropped)', async () => {
@@ -167,7 +167,7 @@ describe('executeForm', () => {
 
   it('maps a handler failure to a 500 without details, and passes a handler’s own failure through', async () => {
     const def = { name: 'boom', schema, limit: { points: 100, durationSeconds: 60 } };
-    const boom = await action.executeForm(
+    const boom = await action.executeAction(
       def,
       async () => {
         throw new Error('connection refused at 10.0.0.5');
@@ -176,7 +176,7 @@ describe('executeForm', () => {
       ctx(),
     );
     expect(boom).toEqual({ ok: false, status: 500, error: 'server' });
-    const denied = await action.executeForm(
+    const denied = await action.executeAction(
       def,
       async () => ({ ok: false as const, status: 403 as const, error: 'forbidden' as const }),
       { ...guard('boom'), name: 'Ada' },
@@ -203,15 +203,6 @@ describe('executeForm', () => {
     const { seen, run } = setup('bound');
     expect(await run({ ...guard('contact'), name: 'Ada' })).toMatchObject({ status: 400, error: 'expired' });
     expect(seen).toEqual([]);
-  });
-
-  it('turns a result into an HTTP response for route handlers', async () => {
-    const res = action.formResponse({ ok: false, status: 429, error: 'rate-limited', retryAfterSeconds: 30 });
-    expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBe('30');
-    expect(await res.json()).toEqual({ success: false, error: 'rate-limited' });
-    const ok = action.formResponse({ ok: true, data: { id: 1 } });
-    expect(await ok.json()).toEqual({ success: true, id: 1 });
   });
 });
 

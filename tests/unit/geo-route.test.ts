@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { SOCKET_ADDRESS_HEADER } from '@/lib/screening/socket-address';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/rate-limit/socket-address';
 
 import { type GeoipServer, startGeoipServer } from '../helpers/geoip-server';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createLimiter, type Limiter } from '@/lib/screening/limiter';
+import { createLimiter, type Limiter } from '@/lib/rate-limit/limiter';
 
 const opened: Limiter[] = [];
 function limiter(options: Parameters<typeof createLimiter>[0]): Limiter {

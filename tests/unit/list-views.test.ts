@@ -62,6 +62,32 @@ describe('cached list views (issue 20 item 4)', () => {
     expect(archiveStateOf(segmentOf(listViewPath('/blog', q('category=3'))))).toBeNull();
   });
 
+  it('a search of any size leads to a view that answers: the text is capped, the longest state still fits', () => {
+    const cases: [string, string][] = [
+      ['ação e justiça racial '.repeat(5), 'Portuguese, two-byte UTF-8'],
+      ['种族正义'.repeat(25), 'Chinese, three-byte UTF-8'],
+      ['✊🏿'.repeat(40), 'emoji, surrogate pairs'],
+      ['x'.repeat(50_000), 'far past the cap'],
+    ];
+    for (const [text, what] of cases) {
+      for (const [path, stateOf] of [
+        ['/blog', blogStateOf],
+        ['/archive', archiveStateOf],
+      ] as const) {
+        const view = listViewPath(path, q(`q=${encodeURIComponent(text)}&page=9999`));
+        const state = stateOf(segmentOf(view));
+        expect(state, `${path} ${what}`).not.toBeNull();
+        expect(state!.q.length, what).toBeLessThanOrEqual(100);
+        expect(text.trim().startsWith(state!.q), what).toBe(true);
+        // Never half an emoji (it would come back as U+FFFD).
+        expect(state!.q).not.toContain('\uFFFD');
+      }
+    }
+    // A segment longer than any canonical state is refused before it is decoded.
+    expect(blogStateOf('A'.repeat(5_000))).toBeNull();
+    expect(archiveStateOf('A'.repeat(5_000))).toBeNull();
+  });
+
   it('knows the view routes own addresses', () => {
     expect(isListViewPath('/blog/filtered')).toBe(true);
     expect(isListViewPath('/blog/filtered/cGFnZT0y')).toBe(true);

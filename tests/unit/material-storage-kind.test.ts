@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * lib/courses/material-storage.ts: the storage is chosen by MATERIALS_STORAGE, not by the kind of accounts
+ * lib/storage/index.ts: the storage is chosen by MATERIALS_STORAGE, not by the kind of accounts
  * (issue 16 item 4); unset keeps the earlier choice (Supabase Storage with Supabase Auth, else the local folder).
  */
 async function kindWith(vars: Record<string, string>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
-  const { materialStorageKind, materialStorage } = await import('@/lib/courses/material-storage');
+  const { materialStorageKind, materialStorage } = await import('@/lib/storage');
   return { kind: materialStorageKind(), storage: materialStorage() };
 }
 

@@ -4,12 +4,23 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 /**
  * What the proxy spends per request (issue 20 item 3): an anonymous GET of a public page counts once against the
  * screening store and never reaches the session store; a Supabase session is refreshed, once, only when the request
- * carries one; a blocked client is still answered 429. Both stores are the real ones, wrapped to count calls.
+ * carries one; an editor's preview cookie is checked once; a blocked client is still answered 429. Both stores are the real ones, wrapped to count calls.
  */
-const counts = { consume: 0, sessionClients: 0, getClaims: 0 };
+const counts = { consume: 0, sessionClients: 0, getClaims: 0, previewReads: 0 };
 
-vi.mock('@/lib/screening/limiter', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/screening/limiter')>();
+vi.mock('@/lib/cms/preview-token', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/cms/preview-token')>();
+  return {
+    ...real,
+    previewOfCookies: (...args: Parameters<typeof real.previewOfCookies>) => {
+      counts.previewReads += 1;
+      return real.previewOfCookies(...args);
+    },
+  };
+});
+
+vi.mock('@/lib/rate-limit/limiter', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/rate-limit/limiter')>();
   return {
     ...real,
     createLimiter: (options: Parameters<typeof real.createLimiter>[0]) => {
@@ -46,6 +57,7 @@ vi.mock('@/lib/auth/supabase', async (importOriginal) => {
 });
 
 const SITE = 'http://localhost:3000';
+const PREVIEW_SECRET = 'preview-secret-for-tests-0123456789abcdef';
 let proxy: (request: NextRequest) => Promise<Response>;
 
 beforeAll(async () => {
@@ -53,6 +65,7 @@ beforeAll(async () => {
   vi.stubEnv('SCREENING_MAX_REQUESTS', '3');
   vi.stubEnv('NEXT_PUBLIC_SUPABASE_URL', 'https://proj.supabase.co');
   vi.stubEnv('NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY', 'sb_publishable_test');
+  vi.stubEnv('REVALIDATE_SECRET', PREVIEW_SECRET);
   proxy = (await import('@/proxy')).default;
 });
 
@@ -60,6 +73,7 @@ beforeEach(() => {
   counts.consume = 0;
   counts.sessionClients = 0;
   counts.getClaims = 0;
+  counts.previewReads = 0;
 });
 
 let client = 0;
@@ -102,6 +116,24 @@ describe('proxy: the work each request pays (issue 20 item 3)', () => {
     expect(counts.getClaims).toBe(1);
     expect(response.headers.getSetCookie().join('\n')).toContain('sb-proj-auth-token=fresh');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("an editor's draft preview is read from its cookies once per request, and still marks the answer private", async () => {
+    const { DRAFT_MODE_COOKIE, PREVIEW_COOKIE, signPreviewCookie } = await import('@/lib/cms/preview-token');
+    const path = '/blog/draft-not-yet-published';
+    const cookie = signPreviewCookie(PREVIEW_SECRET, {
+      type: 'posts',
+      id: 7,
+      slug: 'draft-not-yet-published',
+      path,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    const response = await call(path, { cookie: `${DRAFT_MODE_COOKIE}=1; ${PREVIEW_COOKIE}=${cookie}` });
+    // The draft has no published slug: the preview lets it through to its route instead of the 404 page.
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(counts.previewReads).toBe(1);
   });
 
   it('static files cost nothing; a client over budget is still refused before anything else runs', async () => {

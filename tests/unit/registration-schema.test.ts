@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { fieldErrors } from '@/lib/forms/action';
+import { fieldErrors } from '@/lib/safe-action';
 import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_LEVELS,

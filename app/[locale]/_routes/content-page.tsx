@@ -8,7 +8,8 @@ import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button-link';
+import { EmptyState } from '@/components/ui/empty-state';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getLocalizedPage } from '@/lib/cms';
@@ -78,17 +79,16 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: Aft
           {contentLang ? <EnglishOnlyNote kind="page" className="mb-8" /> : null}
           <FeatureImage image={page?.image ?? null} className="mb-10 rounded-2xl" />
           {empty ? (
-            <div className="rounded-2xl border border-dashed border-border p-10 text-center">
-              <h2 className="text-2xl font-semibold">{t('comingSoonTitle')}</h2>
-              <p className="mt-2 text-muted">{t('comingSoonBody')}</p>
-              <Link
-                href="/contact"
-                prefetch={false}
-                className="mt-6 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-              >
-                {t('contactUs')}
-              </Link>
-            </div>
+            <EmptyState
+              title={t('comingSoonTitle')}
+              action={
+                <ButtonLink href="/contact" prefetch={false} size="lg">
+                  {t('contactUs')}
+                </ButtonLink>
+              }
+            >
+              {t('comingSoonBody')}
+            </EmptyState>
           ) : (
             <div lang={contentLang}>
               <CmsHtml html={page.html} />

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from '@/i18n/navigation';
-import { type Locale, routing } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { checkStaff } from '@/lib/auth';
 import {
   handleGiveUpDelivery,
@@ -22,11 +22,6 @@ import { NOTICE_DONE, noticeParam } from '@/lib/back-office/notice';
  * its filters (re-parsed, never echoed raw), with `?done=` or `?error=` for the status region.
  */
 
-function localeOf(form: FormData): Locale {
-  const value = String(form.get('locale'));
-  return (routing.locales as readonly string[]).includes(value) ? (value as Locale) : 'en';
-}
-
 /** The list's filters as a query string (only known filters with valid values survive). */
 function filtersOf(form: FormData, parse: (raw: Record<string, string | undefined>) => object): string {
   const raw = new URLSearchParams(String(form.get('return') ?? ''));
@@ -44,7 +39,10 @@ function back(
   done: (typeof NOTICE_DONE)[number],
 ): never {
   const notice = noticeParam(result, done);
-  return redirect({ href: `${path}?${filters ? `${filters}&` : ''}${notice}`, locale: localeOf(form) });
+  return redirect({
+    href: `${path}?${filters ? `${filters}&` : ''}${notice}`,
+    locale: toLocale(form.get('locale')),
+  });
 }
 
 const field = (form: FormData, name: string) => form.get(name) ?? undefined;

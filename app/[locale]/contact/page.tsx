@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/contact'
 
 /**
  * Contact (docs/SPEC-NOTES.md §2 Contact): the address, phone and the five emails by purpose (server-rendered), and the message
- * form, a client island that saves the enquiry and then forwards it by email (app/actions/contact.ts), with the
+ * form, a client island that saves the enquiry and then forwards it by email (lib/enquiries/actions.ts), with the
  * privacy line under it. Never reads cookies or headers: the page stays static.
  */
 export default async function ContactPage({ params }: PageProps<'/[locale]/contact'>) {

@@ -2,9 +2,9 @@ import { ArrowRight, BookOpen } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { publishedCourses } from '@/components/courses/data';
+import { publishedCourses } from '@/lib/courses';
 import { DeniedToast } from '@/components/courses/denied-toast';
-import { cutText } from '@/components/courses/format';
+import { cutText } from '@/lib/courses/shared';
 import { CoursePrice } from '@/components/courses/price';
 import { PageHeader } from '@/components/layout/page-header';
 import { Link } from '@/i18n/navigation';
@@ -13,7 +13,7 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // Rendered on request so that `next build` never opens the database (docs/ARCHITECTURE.md §2); the read itself is cached
-// with the tag 'courses' (components/courses/data.ts). The page reads no cookies and no search params.
+// with the tag 'courses' (lib/courses/catalog.ts). The page reads no cookies and no search params.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/courses'>): Promise<Metadata> {

@@ -2,7 +2,7 @@ import { MailCheck } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { EmailLinkForm } from '@/components/auth/auth-forms';
+import { EmailLinkForm } from '@/components/auth/email-link-form';
 import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';

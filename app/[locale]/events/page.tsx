@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 
 import { EventCard } from '@/components/events/event-card';
 import { PageHeader } from '@/components/layout/page-header';
+import { ButtonLink } from '@/components/ui/button-link';
+import { EmptyState } from '@/components/ui/empty-state';
 import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
@@ -40,9 +42,7 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {events.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('empty')}
-          </p>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <>
             <section aria-labelledby="upcoming-events" data-testid="upcoming-events">
@@ -50,9 +50,9 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
                 {t('upcoming')}
               </h2>
               {upcoming.length === 0 ? (
-                <p className="mt-6 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                <EmptyState compact className="mt-6">
                   {t('noUpcoming')}
-                </p>
+                </EmptyState>
               ) : (
                 <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {upcoming.map((item, i) => (
@@ -75,13 +75,10 @@ export default async function EventsPage({ params }: PageProps<'/[locale]/events
                 <p className="mt-1 text-muted">{t('subscribeBody')}</p>
               </div>
               <div className="flex flex-wrap gap-3">
-                <a
-                  href={webcal}
-                  className="inline-flex items-center gap-2 rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-fg hover:bg-brand-hover"
-                >
+                <ButtonLink href={webcal} external>
                   <CalendarPlus aria-hidden className="size-5" />
                   {t('subscribe')}
-                </a>
+                </ButtonLink>
                 <a
                   href="/events.ics"
                   download="events.ics"

@@ -1,14 +1,18 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { EmailLinkForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/components/auth/auth-forms';
+import { EmailLinkForm } from '@/components/auth/email-link-form';
+import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { SignInForm } from '@/components/auth/sign-in-form';
+import { SignUpForm } from '@/components/auth/sign-up-form';
 import { PageHeader } from '@/components/layout/page-header';
+import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';
 import { getAuth } from '@/lib/auth';
 import { withNext } from '@/lib/auth/return-path';
-import { safeReturnTarget } from '@/lib/redirects/safe-return';
+import { safeReturnTarget } from '@/lib/redirects';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/login'>): Promise<Metadata> {
@@ -80,12 +84,9 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <p className="text-lg">{t('signedInAs', { name: user.name ?? user.email })}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            href={next ?? '/'}
-            className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-          >
+          <ButtonLink href={next ?? '/'} size="lg">
             {t('continue')}
-          </Link>
+          </ButtonLink>
         </div>
       </>
     );

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { TeamMemberCard } from '@/components/team/team-member-card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { localeParam } from '@/i18n/params';
 import { getTeamMembers } from '@/lib/cms';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -25,9 +26,7 @@ export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-t
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {members.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('empty')}
-          </p>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {members.map((member, i) => (

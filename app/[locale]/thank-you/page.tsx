@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { SubscribedEmail } from '@/components/newsletter/subscribed-email';
 import { StatusPanel } from '@/components/layout/status-panel';
 import { localeParam } from '@/i18n/params';
-import { parseThankYouQuery, type ThankYouType } from '@/lib/redirects/thank-you';
+import { parseThankYouQuery, type ThankYouType } from '@/lib/redirects';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/thank-you'>): Promise<Metadata> {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
 import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
 import { VacancyCard } from '@/components/vacancies/vacancy-card';
 import { localeParam } from '@/i18n/params';
 import { getVacancies } from '@/lib/cms';
@@ -28,9 +29,7 @@ export default async function VacanciesPage({ params }: PageProps<'/[locale]/vac
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-5xl space-y-12 px-4 py-12 sm:px-6">
         {vacancies.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('empty')}
-          </p>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <>
             <section aria-labelledby="open-vacancies">
@@ -38,9 +37,9 @@ export default async function VacanciesPage({ params }: PageProps<'/[locale]/vac
                 {t('openHeading')}
               </h2>
               {open.length === 0 ? (
-                <p className="mt-4 rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                <EmptyState compact className="mt-4">
                   {t('noOpen')}
-                </p>
+                </EmptyState>
               ) : (
                 <ul className="mt-6 grid gap-6">
                   {open.map((vacancy) => (

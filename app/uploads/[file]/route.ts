@@ -1,6 +1,6 @@
-import { uploadHeaders } from '@/components/courses/uploads';
+import { uploadHeaders } from '@/lib/courses/shared';
 import { supabaseClientForRequest } from '@/lib/auth';
-import { materialStorage, materialStorageKind } from '@/lib/courses/material-storage';
+import { materialStorage, materialStorageKind } from '@/lib/storage';
 import { type MaterialAccess, materialAccess } from '@/lib/media/material-access';
 
 const text = (body: string, status: number, extra: Record<string, string> = {}) =>
@@ -22,7 +22,7 @@ const PASSED_ON = ['content-length', 'content-range', 'accept-ranges'];
 
 /**
  * GET `/uploads/{file}`: a course material kept by the local folder, S3 or the private Supabase Storage bucket
- * (MATERIALS_STORAGE, lib/courses/material-storage.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that
+ * (MATERIALS_STORAGE, lib/storage/index.ts). Only names of the stored form `{timestamp}_{name}.{accepted extension}` that
  * belong to a recorded material are served (else 404, so no path can leave the folder or the key prefix); who may
  * download it is decided by `materialAccess` (lib/media/material-access.ts: free published course → anyone;
  * priced → enrolled students and admins; draft → admins only) before the storage is asked. The content type comes

@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+// The test harness's own process: its String.prototype speed does not matter (lib/cache/ioredis.ts).
+// eslint-disable-next-line no-restricted-imports
 import Redis from 'ioredis';
 import postgres from 'postgres';
 

@@ -3,7 +3,11 @@ import { getTranslations } from 'next-intl/server';
 
 import { AdminPage } from '@/components/admin/admin-page';
 import { StatusBadge } from '@/components/admin/status-badge';
-import { adminButton, adminInput, adminSecondaryButton, adminTable } from '@/components/admin/styles';
+import { adminTable } from '@/components/admin/styles';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { formatDateTime } from '@/lib/admin/format';
@@ -56,40 +60,34 @@ export default async function EnquiriesPage({
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('enquiries.filters')}>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('common.search')}</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={query.q ?? ''}
-              maxLength={200}
-              className={adminInput}
-            />
+            <Input type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} compact />
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.status')}</span>
-            <select name="status" defaultValue={query.status ?? ''} className={adminInput}>
+            <Select name="status" defaultValue={query.status ?? ''} compact>
               <option value="">{t('enquiries.anyStatus')}</option>
               {ENQUIRY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`enquiries.statuses.${s}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.from')}</span>
-            <input type="date" name="from" defaultValue={query.from ?? ''} className={adminInput} />
+            <Input type="date" name="from" defaultValue={query.from ?? ''} compact />
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.to')}</span>
-            <input type="date" name="to" defaultValue={query.to ?? ''} className={adminInput} />
+            <Input type="date" name="to" defaultValue={query.to ?? ''} compact />
           </label>
-          <button type="submit" className={adminButton}>
+          <Button type="submit" size="sm" shape="rounded">
             {t('common.apply')}
-          </button>
+          </Button>
           {filtered ? (
-            <Link href="/admin/enquiries" className={adminSecondaryButton}>
+            <ButtonLink href="/admin/enquiries" variant="outline" size="sm" shape="rounded">
               {t('common.reset')}
-            </Link>
+            </ButtonLink>
           ) : null}
         </form>
       </search>
@@ -141,17 +139,29 @@ export default async function EnquiriesPage({
       {pages > 1 ? (
         <nav aria-label={t('enquiries.pagination')} className="flex items-center justify-between gap-4">
           {query.page > 1 ? (
-            <Link href={inboxHref(query, query.page - 1)} prefetch={false} className={adminSecondaryButton}>
+            <ButtonLink
+              href={inboxHref(query, query.page - 1)}
+              prefetch={false}
+              variant="outline"
+              size="sm"
+              shape="rounded"
+            >
               {t('common.previous')}
-            </Link>
+            </ButtonLink>
           ) : (
             <span />
           )}
           <span>{t('common.page', { page: query.page, pages })}</span>
           {query.page < pages ? (
-            <Link href={inboxHref(query, query.page + 1)} prefetch={false} className={adminSecondaryButton}>
+            <ButtonLink
+              href={inboxHref(query, query.page + 1)}
+              prefetch={false}
+              variant="outline"
+              size="sm"
+              shape="rounded"
+            >
               {t('common.next')}
-            </Link>
+            </ButtonLink>
           ) : (
             <span />
           )}

@@ -8,10 +8,10 @@ import {
   buttonClass,
   formatWhen,
   inputClass,
-  linkButtonClass,
   tdClass,
   thClass,
 } from '@/components/back-office/parts';
+import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { requireStaff } from '@/lib/auth';
 import { parseVolunteerFilter, queryRecord } from '@/lib/back-office/handlers';
@@ -24,7 +24,7 @@ import {
   listVolunteers,
   volunteerFacets,
 } from '@/lib/db';
-import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/schema';
+import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/shared';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 import { setVolunteerStatusAction } from '../actions';
@@ -76,13 +76,14 @@ export default async function NetworkPage({ params, searchParams }: Props) {
       title={t('network.title')}
       description={t('network.description')}
       actions={
-        <a
+        <ButtonLink
           href={`/api/admin/network/export${filterQuery ? `?${filterQuery}` : ''}`}
-          className={linkButtonClass}
+          external
           download
+          size="sm"
         >
           {t('exportCsv')}
-        </a>
+        </ButtonLink>
       }
     >
       <NoticeRegion notice={notice ? { ok: notice.ok, text: t(`notice.${notice.key}`) } : null} />

@@ -9,10 +9,10 @@ import {
   dangerButtonClass,
   formatWhen,
   inputClass,
-  linkButtonClass,
   tdClass,
   thClass,
 } from '@/components/back-office/parts';
+import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { requireStaff } from '@/lib/auth';
 import { parseSubscriberFilter, queryRecord } from '@/lib/back-office/handlers';
@@ -61,13 +61,14 @@ export default async function NewsletterAdminPage({ params, searchParams }: Prop
       title={t('newsletter.title')}
       description={t('newsletter.description')}
       actions={
-        <a
+        <ButtonLink
           href={`/api/admin/newsletter/export${filterQuery ? `?${filterQuery}` : ''}`}
-          className={linkButtonClass}
+          external
           download
+          size="sm"
         >
           {t('exportCsv')}
-        </a>
+        </ButtonLink>
       }
     >
       <NoticeRegion notice={notice ? { ok: notice.ok, text: t(`notice.${notice.key}`) } : null} />

@@ -3,7 +3,10 @@ import { getTranslations } from 'next-intl/server';
 
 import { AdminNotice } from '@/components/admin/admin-notice';
 import { AdminPage, AdminSection } from '@/components/admin/admin-page';
-import { adminButton, adminInput, adminSecondaryButton, adminTable } from '@/components/admin/styles';
+import { adminTable } from '@/components/admin/styles';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { localeParam } from '@/i18n/params';
 import { formatDateTime } from '@/lib/admin/format';
 import { adminMetadata } from '@/lib/admin/metadata';
@@ -36,19 +39,19 @@ export default async function StaffPage({ params, searchParams }: PageProps<'/[l
           <input type="hidden" name="locale" value={locale} />
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('staff.email')}</span>
-            <input name="email" type="email" required autoComplete="off" className={adminInput} />
+            <Input name="email" type="email" required autoComplete="off" compact />
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('staff.role')}</span>
-            <select name="role" defaultValue="staff" className={adminInput}>
+            <Select name="role" defaultValue="staff" compact>
               <option value="staff">{t('roles.staff')}</option>
               <option value="admin">{t('roles.admin')}</option>
               <option value="none">{t('staff.none')}</option>
-            </select>
+            </Select>
           </label>
-          <button type="submit" className={adminButton}>
+          <Button type="submit" size="sm" shape="rounded">
             {t('staff.submit')}
-          </button>
+          </Button>
         </form>
         <p className="text-sm text-muted">{t('staff.grantHelp')}</p>
       </AdminSection>
@@ -123,10 +126,10 @@ function RoleButton({
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="role" value={role} />
-      <button type="submit" className={adminSecondaryButton}>
+      <Button type="submit" variant="outline" size="sm" shape="rounded">
         {children}
         <span className="sr-only"> ({email})</span>
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { routing, type Locale } from '@/i18n/routing';
+import { isLocale, routing, toLocale } from '@/i18n/routing';
 import { type EmailLinkType, getAuth } from '@/lib/auth';
 import { confirmTarget } from '@/lib/auth/return-path';
 
@@ -23,8 +23,7 @@ export async function GET(
   // The `locale` parameter local emails carry, else the path's (/es/auth/confirm), else English.
   const { locale: pathLocale } = await params;
   const candidates = [query.get('locale'), pathLocale !== routing.defaultLocale ? pathLocale : null];
-  const locale = (candidates.find((l) => (routing.locales as readonly string[]).includes(l ?? '')) ??
-    routing.defaultLocale) as Locale;
+  const locale = toLocale(candidates.find(isLocale));
   const type = query.get('type') as EmailLinkType | null;
   const tokenHash = query.get('token_hash') ?? '';
 

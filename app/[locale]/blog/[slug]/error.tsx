@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-import { Link } from '@/i18n/client';
+import { ButtonLink } from '@/components/ui/button-link';
 import { useClientMessages } from '@/i18n/client-messages';
 
 /** 'Failed to load blog post' (docs/SPEC-NOTES.md §2 Blog post) when every content source failed; header and footer stay. */
@@ -16,12 +16,9 @@ export default function BlogPostError({ error }: { error: Error & { digest?: str
       {error.digest ? (
         <p className="mt-2 text-sm text-muted">{t('reference', { digest: error.digest })}</p>
       ) : null}
-      <Link
-        href="/blog"
-        className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover"
-      >
+      <ButtonLink href="/blog" size="lg" className="mt-8">
         {t('back')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 
 import { BackLink } from '@/components/cms/feature-image';
-import { publishedCourse } from '@/components/courses/data';
+import { publishedCourse } from '@/lib/courses';
 import { EnrolPanel } from '@/components/courses/enrol-panel';
-import { cutText } from '@/components/courses/format';
+import { cutText } from '@/lib/courses/shared';
 import { CoursePrice } from '@/components/courses/price';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { AdminCourseForm } from '@/components/courses/admin-course-form';
+import { AdminCourseForm } from '@/components/courses/admin/course-form';
 import { PageHeader } from '@/components/layout/page-header';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireAdmin } from '@/lib/auth';
-import { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/db';
+import { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/courses/create'>): Promise<Metadata> {

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { createTestCourseAction } from '@/app/actions/course-admin';
-import { adminPrimary } from '@/components/courses/admin-parts';
+import { createTestCourseAction } from '@/lib/courses/actions';
+import { adminPrimary } from '@/components/courses/admin/parts';
 import { PageHeader } from '@/components/layout/page-header';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { requireAdmin } from '@/lib/auth';
-import { manageStatus } from '@/lib/course-admin/status';
+import { manageStatus } from '@/lib/courses/shared';
 import { TEST_COURSE_PRICE, listAllCourses } from '@/lib/courses';
 import { formatMoney } from '@/lib/utils/format';
 import { pageMetadata } from '@/lib/seo/metadata';

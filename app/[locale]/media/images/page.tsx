@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { ImageGallery } from '@/components/media/image-gallery';
+import { EmptyState } from '@/components/ui/empty-state';
 import { localeParam } from '@/i18n/params';
 import { getMediaArchive, type CmsImage } from '@/lib/cms';
 import { formatDate } from '@/lib/utils/format';
@@ -49,13 +50,7 @@ export default async function MediaImagesPage({ params }: PageProps<'/[locale]/m
     <>
       <PageHeader title={t('imagesTitle')} subtitle={t('imagesSubtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {groups.length > 0 ? (
-          <ImageGallery groups={groups} />
-        ) : (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('imagesEmpty')}
-          </p>
-        )}
+        {groups.length > 0 ? <ImageGallery groups={groups} /> : <EmptyState>{t('imagesEmpty')}</EmptyState>}
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { AudioPlayer } from '@/components/media/audio-player';
 import { MediaExternalLink } from '@/components/media/external-link';
 import { KindIcon } from '@/components/media/media-kind';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { getMediaArchive } from '@/lib/cms';
@@ -78,9 +79,7 @@ export default async function MediaPodcastsPage({ params }: PageProps<'/[locale]
             ))}
           </ul>
         ) : (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('podcastsEmpty')}
-          </p>
+          <EmptyState>{t('podcastsEmpty')}</EmptyState>
         )}
       </div>
     </>

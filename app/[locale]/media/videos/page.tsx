@@ -5,6 +5,7 @@ import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { MediaExternalLink } from '@/components/media/external-link';
 import { MediaVideo } from '@/components/media/media-video';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { getMediaArchive } from '@/lib/cms';
@@ -67,9 +68,7 @@ export default async function MediaVideosPage({ params }: PageProps<'/[locale]/m
             ))}
           </ul>
         ) : (
-          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted">
-            {t('videosEmpty')}
-          </p>
+          <EmptyState>{t('videosEmpty')}</EmptyState>
         )}
       </div>
     </>

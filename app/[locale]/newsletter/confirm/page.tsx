@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { confirmNewsletterAction } from '@/app/actions/newsletter';
+import { confirmNewsletterAction } from '@/lib/newsletter/actions';
 import { type LinkPanelState, NewsletterLinkPanel } from '@/components/newsletter/newsletter-link-panel';
 import { localeParam } from '@/i18n/params';
 import { getDb } from '@/lib/db';

@@ -1,22 +1,17 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { type Locale, routing } from '@/i18n/routing';
+import { type Locale, toLocale } from '@/i18n/routing';
 import { guardResponse, supabaseClientForRequest } from '@/lib/auth';
-import { handleUploadMaterial } from '@/lib/course-admin/handlers';
-import { checkAdminWithinLimit } from '@/lib/course-admin/limit';
-import { materialStorage } from '@/lib/courses';
-import { MATERIAL_MAX_BYTES } from '@/lib/courses/schemas';
+import { checkAdminWithinLimit, handleUploadMaterial } from '@/lib/courses/admin';
+import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
+import { materialStorage } from '@/lib/storage';
 
 /** Room for the multipart envelope and the other fields around a file of the largest allowed size. */
 const BODY_LIMIT = MATERIAL_MAX_BYTES + 64 * 1024;
 
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
-
-function localeOf(value: unknown): Locale {
-  return (routing.locales as readonly string[]).includes(String(value)) ? (value as Locale) : 'en';
-}
 
 /** 303 back to the manage page's materials section with `?done=upload` or `?error={code}`. */
 function backToManage(locale: Locale, courseId: string, status: string): Response {
@@ -28,7 +23,7 @@ function backToManage(locale: Locale, courseId: string, status: string): Respons
  * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
  * for an admin (docs/SPEC-NOTES.md §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
  * Supabase bucket `documents` as the signed-in admin). 401 signed out, 403 not an admin, 503 admin check failed,
- * 429 with `Retry-After` over the per-admin limit (lib/course-admin/limit.ts; counted after the admin check; all
+ * 429 with `Retry-After` over the per-admin limit (lib/courses/admin.ts; counted after the admin check; all
  * four before the body is read), 413 over 20 MB or a body that is cut off or not valid multipart, 415 a type not allowed, 422 no or empty file, 404 unknown course;
  * 201 with `{ material, url }`. With `redirect=1` (the manage page's form without JavaScript), a 303 back to
  * /courses/manage/{courseId}?done=upload or ?error={code} in the form's `locale`; the form repeats `redirect`,
@@ -42,7 +37,7 @@ export async function POST(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
     const courseId = query.get('courseId');
     if (query.get('redirect') === '1' && courseId) {
-      return backToManage(localeOf(query.get('locale')), courseId, 'error=rate-limited');
+      return backToManage(toLocale(query.get('locale')), courseId, 'error=rate-limited');
     }
     return Response.json(
       { error: guard.error },
@@ -77,7 +72,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   if (form.get('redirect') === '1' && typeof courseId === 'string') {
     return backToManage(
-      localeOf(form.get('locale')),
+      toLocale(form.get('locale')),
       courseId,
       result.ok ? 'done=upload' : `error=${result.error}`,
     );

@@ -6,7 +6,10 @@ import { getTranslations } from 'next-intl/server';
 import { AdminNotice } from '@/components/admin/admin-notice';
 import { AdminPage, AdminSection } from '@/components/admin/admin-page';
 import { StatusBadge } from '@/components/admin/status-badge';
-import { adminButton, adminInput, adminTable } from '@/components/admin/styles';
+import { adminTable } from '@/components/admin/styles';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { formatDateTime } from '@/lib/admin/format';
@@ -97,17 +100,17 @@ export default async function EnquiryPage({
           {hidden}
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.status')}</span>
-            <select name="status" defaultValue={enquiry.status} className={adminInput}>
+            <Select name="status" defaultValue={enquiry.status} compact>
               {ENQUIRY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`enquiries.statuses.${s}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.assignedTo')}</span>
-            <select name="assignedTo" defaultValue={enquiry.assignedTo ?? ''} className={adminInput}>
+            <Select name="assignedTo" defaultValue={enquiry.assignedTo ?? ''} compact>
               <option value="">{t('enquiries.nobody')}</option>
               {holders
                 .filter((h) => h.email)
@@ -116,11 +119,11 @@ export default async function EnquiryPage({
                     {h.email}
                   </option>
                 ))}
-            </select>
+            </Select>
           </label>
-          <button type="submit" className={adminButton}>
+          <Button type="submit" size="sm" shape="rounded">
             {t('enquiries.save')}
-          </button>
+          </Button>
         </form>
       </AdminSection>
 
@@ -129,21 +132,21 @@ export default async function EnquiryPage({
           {hidden}
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.replyLabel')}</span>
-            <textarea
+            <Textarea
               name="body"
               required
               maxLength={NOTE_MAX}
               rows={6}
               aria-describedby="reply-help"
-              className={adminInput}
+              compact
             />
           </label>
           <p id="reply-help" className="text-sm text-muted">
             {t('enquiries.replyHelp', { email: enquiry.email })}
           </p>
-          <button type="submit" className={adminButton}>
+          <Button type="submit" size="sm" shape="rounded">
             {t('enquiries.replySubmit')}
-          </button>
+          </Button>
         </form>
       </AdminSection>
 
@@ -152,21 +155,21 @@ export default async function EnquiryPage({
           {hidden}
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.noteLabel')}</span>
-            <textarea
+            <Textarea
               name="body"
               required
               maxLength={NOTE_MAX}
               rows={3}
               aria-describedby="note-help"
-              className={adminInput}
+              compact
             />
           </label>
           <p id="note-help" className="text-sm text-muted">
             {t('enquiries.noteHelp')}
           </p>
-          <button type="submit" className={adminButton}>
+          <Button type="submit" size="sm" shape="rounded">
             {t('enquiries.noteSubmit')}
-          </button>
+          </Button>
         </form>
       </AdminSection>
 

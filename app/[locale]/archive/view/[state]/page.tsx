@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { ArchiveView } from '@/components/archive/archive-view';
 import { localeParam } from '@/i18n/params';
 import { archiveMetadata } from '@/lib/archive/metadata';
-import { archiveStateOf } from '@/lib/redirects/list-views';
+import { archiveStateOf } from '@/lib/redirects';
 
 /**
  * The archive for a URL state (`/archive?q=…&type=…&order=…&page=…`). proxy.ts rewrites such an address here

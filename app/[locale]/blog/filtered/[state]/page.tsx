@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { BlogList } from '@/components/blog/blog-list';
 import { localeParam } from '@/i18n/params';
 import { blogListMetadata } from '@/lib/blog/metadata';
-import { blogStateOf } from '@/lib/redirects/list-views';
+import { blogStateOf } from '@/lib/redirects';
 
 /**
  * The blog list for a URL state (`/blog?q=…&category=…&sort=…&order=…&page=…`, docs/SPEC-NOTES.md §2). proxy.ts

@@ -2,7 +2,7 @@ import { hasLocale } from 'next-intl';
 
 import { routing } from '@/i18n/routing';
 import { checkUser, guardResponse } from '@/lib/auth';
-import { renderCertificatePdf } from '@/lib/certificates/pdf';
+import { renderCertificatePdf } from '@/lib/courses/certificate-pdf';
 import { siteConfig } from '@/lib/config/site';
 import { getCertificate, myCourses } from '@/lib/courses';
 
@@ -10,7 +10,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /**
  * GET `/courses/{courseId}/certificate`: the signed-in student's certificate for that course as a PDF attachment
- * (lib/certificates/pdf.ts, labels in the URL's locale, a QR code and link to `/verify/{id}`). 401 signed out
+ * (lib/courses/certificate-pdf.ts, labels in the URL's locale, a QR code and link to `/verify/{id}`). 401 signed out
  * (`checkUser`), 404 when this user has no certificate for the course (not complete, not enrolled, unknown id).
  */
 export async function GET(

@@ -7,7 +7,7 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { EmbedFacade } from '@/components/cms/embed-facade';
 import { BackLink } from '@/components/cms/feature-image';
 import { CompleteButton } from '@/components/courses/complete-button';
-import { clampPercent, neighbours, pickLesson } from '@/components/courses/format';
+import { clampPercent, neighbours, pickLesson } from '@/lib/courses/shared';
 import { ProgressBar } from '@/components/courses/progress-bar';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizeHref } from '@/i18n/client-paths';

@@ -1,9 +1,7 @@
-import { checkStaff, guardResponse } from '@/lib/auth';
 import { auditExport, exportPersonalData, exportResponse, personEmailSchema } from '@/lib/data-rights';
 import { errorFields, logger } from '@/lib/log';
+import { route } from '@/lib/safe-action';
 import { readBodyWithLimit } from '@/lib/security/read-body';
-
-const noStore = { 'Cache-Control': 'private, no-store' };
 
 /**
  * POST /api/admin/data-rights/export – an admin downloads everything held about one person (form field `email`;
@@ -11,20 +9,21 @@ const noStore = { 'Cache-Control': 'private, no-store' };
  * failed, 422 no valid address, 500 on a failure; else the JSON export as an attachment (`private, no-store`).
  * Leaves an audit entry (admin_audit) without the address.
  */
-export async function POST(request: Request): Promise<Response> {
-  const guard = await checkStaff('admin');
-  if (!guard.ok) return guardResponse(guard);
-  // An urlencoded form with one address: a few hundred bytes at most.
-  const body = await readBodyWithLimit(request, 4096).catch(() => null);
-  const fields = body?.ok ? new URLSearchParams(body.text) : null;
-  const email = personEmailSchema.safeParse(fields?.get('email'));
-  if (!email.success) return Response.json({ error: 'invalid-email' }, { status: 422, headers: noStore });
-  try {
-    const data = await exportPersonalData(email.data);
-    await auditExport(guard.user);
-    return exportResponse(data);
-  } catch (error) {
-    logger().error({ component: 'data-rights', ...errorFields(error) }, 'export failed');
-    return Response.json({ error: 'server' }, { status: 500, headers: noStore });
-  }
-}
+export const POST = route(
+  async (request, { user }) => {
+    // An urlencoded form with one address: a few hundred bytes at most.
+    const body = await readBodyWithLimit(request, 4096).catch(() => null);
+    const fields = body?.ok ? new URLSearchParams(body.text) : null;
+    const email = personEmailSchema.safeParse(fields?.get('email'));
+    if (!email.success) return Response.json({ error: 'invalid-email' }, { status: 422 });
+    try {
+      const data = await exportPersonalData(email.data);
+      await auditExport(user);
+      return exportResponse(data);
+    } catch (error) {
+      logger().error({ component: 'data-rights', ...errorFields(error) }, 'export failed');
+      return Response.json({ error: 'server' }, { status: 500 });
+    }
+  },
+  { guard: 'admin' },
+);

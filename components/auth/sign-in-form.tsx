@@ -1,0 +1,82 @@
+'use client';
+
+import { signIn } from '@/lib/auth/actions';
+import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Link, useLocale } from '@/i18n/client';
+import { SIGN_IN_FIELDS } from '@/lib/auth/fields';
+import { withNext } from '@/lib/auth/return-path';
+import type { SignInInput, SignInValues } from '@/lib/auth/schemas';
+import { GUARD_FIELDS } from '@/lib/action-result';
+
+import { loadAuthSchemas, useAuthForm } from './use-auth-form';
+
+const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
+  loadAuthSchemas().then((m) => m.signInSchema),
+);
+
+/**
+ * Sign in (/login): email and password; `next` (from the URL) is checked by the server. On success the browser
+ * loads the returned page in full, so the header's user menu starts from the new session.
+ */
+export function SignInForm({ next }: { next?: string }) {
+  const locale = useLocale();
+  const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
+    schema: signInSchema,
+    defaultValues: { email: '', password: '', next },
+    fields: SIGN_IN_FIELDS,
+  });
+  const send = async (data: SignInValues) => {
+    const result = await signIn({ ...data, next, [GUARD_FIELDS.locale]: locale });
+    if (result.ok) window.location.assign(result.data.redirectTo);
+    else fail(result);
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit(send)}
+      onFocus={signInSchema.preload}
+      className="space-y-5"
+      data-form="sign-in"
+    >
+      <StatusNotice tone="error">
+        {alert ? (
+          <>
+            {alert.text}{' '}
+            {alert.key === 'emailNotConfirmed' ? (
+              <Link href="/email-confirmation" className="underline">
+                {t('resendTitle')}
+              </Link>
+            ) : null}
+          </>
+        ) : null}
+      </StatusNotice>
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError('email')}
+        {...register('email')}
+      />
+      <TextField
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldError('password')}
+        {...register('password')}
+      />
+      <SubmitButton pending={isSubmitting} busyLabel={t('signingIn')} shape="rounded" className="w-full">
+        {t('signIn')}
+      </SubmitButton>
+      <p className="text-center">
+        <Link href={withNext('/login?mode=forgot', next)} className="font-medium text-brand underline">
+          {t('forgotLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

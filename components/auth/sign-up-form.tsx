@@ -1,0 +1,73 @@
+'use client';
+
+import { signUp } from '@/lib/auth/actions';
+import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { lazySchema } from '@/components/forms/light-form';
+import { TextField } from '@/components/ui/input';
+import { StatusNotice } from '@/components/ui/status-notice';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { SIGN_UP_FIELDS } from '@/lib/auth/fields';
+import type { SignUpFormInput, SignUpValues } from '@/lib/auth/schemas';
+
+import { loadAuthSchemas, retryIfExpired, useAuthForm } from './use-auth-form';
+
+const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() =>
+  loadAuthSchemas().then((m) => m.signUpSchema),
+);
+
+/**
+ * Sign up (/login?mode=signup): full name, email, password (spam guard: honeypot and fill time). On success the
+ * browser loads the returned page (the 'check your email' step) in full.
+ */
+export function SignUpForm({ next }: { next?: string }) {
+  const { honeypotRef, values, refresh } = useFormGuard({ form: 'sign-up' });
+  const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
+    schema: signUpSchema,
+    defaultValues: { fullName: '', email: '', password: '', next },
+    fields: SIGN_UP_FIELDS,
+  });
+  const send = async (data: SignUpValues) => {
+    const result = await retryIfExpired(async () => signUp({ ...data, ...(await values()) }), refresh);
+    if (result.ok) window.location.assign(result.data.redirectTo);
+    else fail(result);
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit(send)}
+      onFocus={signUpSchema.preload}
+      className="relative space-y-5"
+      data-form="sign-up"
+    >
+      <Honeypot inputRef={honeypotRef} />
+      <StatusNotice tone="error">{alert?.text}</StatusNotice>
+      <TextField
+        label={t('fullName')}
+        autoComplete="name"
+        required
+        error={fieldError('fullName')}
+        {...register('fullName')}
+      />
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError('email')}
+        {...register('email')}
+      />
+      <TextField
+        label={t('password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        required
+        error={fieldError('password')}
+        {...register('password')}
+      />
+      <SubmitButton pending={isSubmitting} busyLabel={t('signingUp')} shape="rounded" className="w-full">
+        {t('signUp')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { useRouter } from '@/i18n/client';
+import { useClientMessages } from '@/i18n/client-messages';
+import { createCourseAction } from '@/lib/courses/actions';
+import { type CourseCreateInput, FAILURE_KEYS, courseCreateSchema } from '@/lib/courses/shared';
+import { showToast } from '@/lib/toast';
+
+import { type CourseDetailsField, CourseDetailsFields } from './course-details-fields';
+
+type Values = z.output<typeof courseCreateSchema>;
+
+const TOAST = 'course-create';
+
+/** Schema message key → CourseAdmin key. */
+const FIELD_MESSAGES = {
+  required: 'errorRequired',
+  tooLong: 'errorTooLong',
+  invalidPrice: 'errorInvalidPrice',
+  invalidUrl: 'errorInvalidUrl',
+} as const;
+
+/**
+ * The admin's course creation form (docs/SPEC-NOTES.md §7 payload, §4 'creating' state, §8 toasts): title, description, price in
+ * pounds (0 = free), optional thumbnail URL, certificate title and description (prefilled with the spec's
+ * defaults) and Published. Checked in the browser with the same zod schema as the server; on success the toast
+ * 'Course created successfully with ID: {id}' and a move to /courses/manage/{id}; on failure 'Failed to create
+ * course: {message}'. The server action checks admin rights itself.
+ */
+export function AdminCourseForm({
+  defaultCertificateTitle,
+  defaultCertificateDescription,
+}: {
+  defaultCertificateTitle: string;
+  defaultCertificateDescription: string;
+}) {
+  const t = useClientMessages('CourseAdmin');
+  const router = useRouter();
+  const id = useId();
+  const [creating, setCreating] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CourseCreateInput, unknown, Values>({
+    resolver: zodResolver(courseCreateSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      price: 0,
+      thumbnail: '',
+      certification: { title: defaultCertificateTitle, description: defaultCertificateDescription },
+      published: false,
+    },
+  });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined;
+    const key = FIELD_MESSAGES[error.message as keyof typeof FIELD_MESSAGES];
+    return key ? t(key) : t('errorInvalid');
+  };
+
+  async function onValid(values: Values) {
+    if (creating) return;
+    setCreating(true);
+    let failure: string;
+    try {
+      const result = await createCourseAction(values);
+      if (result.ok) {
+        showToast((toast) => toast.success(t('created', { id: result.data.id }), { id: TOAST }));
+        router.push(`/courses/manage/${result.data.id}`);
+        return;
+      }
+      for (const [field, key] of Object.entries(result.fieldErrors ?? {})) {
+        setError(field as 'title', { type: 'server', message: key });
+      }
+      failure = t(FAILURE_KEYS[result.error]);
+    } catch {
+      // The action itself failed (network, server): never show the thrown text.
+      failure = t('failServer');
+    }
+    setCreating(false);
+    showToast((toast) => toast.error(t('createFailed', { message: failure }), { id: TOAST }));
+  }
+
+  const inputClass =
+    'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg read-only:opacity-70 aria-[invalid=true]:border-danger';
+  const fieldErrors: Partial<Record<CourseDetailsField, string>> = {};
+  for (const [name, error] of [
+    ['title', errors.title],
+    ['description', errors.description],
+    ['price', errors.price],
+    ['thumbnail', errors.thumbnail],
+    ['certification.title', errors.certification?.title],
+    ['certification.description', errors.certification?.description],
+  ] as const) {
+    const text = message(error);
+    if (text) fieldErrors[name] = text;
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={creating} className="space-y-6">
+      <CourseDetailsFields
+        idPrefix={id}
+        t={t}
+        inputClassName={inputClass}
+        readOnly={creating}
+        errors={fieldErrors}
+        control={(name) => (name === 'price' ? register('price', { valueAsNumber: true }) : register(name))}
+      />
+      <div className="flex items-center gap-3">
+        <input
+          id={`${id}-published`}
+          type="checkbox"
+          disabled={creating}
+          className="size-5 accent-brand"
+          {...register('published')}
+        />
+        <label htmlFor={`${id}-published`} className="font-medium">
+          {t('publishedLabel')}
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={creating}
+        className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
+      >
+        {creating ? t('creating') : t('submitCreate')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,460 @@
+import { z } from 'zod';
+
+/**
+ * The client-safe half of the course platform (no server imports; pages, islands and lib/courses all use it):
+ * authoring schemas and limits, the course errors, the manage page's forms as data and their status messages,
+ * the student pages' format helpers and the names `/uploads` serves. The server API is `@/lib/courses`.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Authoring input
+
+/**
+ * Validation of course authoring input (docs/SPEC-NOTES.md §7 "Admin course creation" payload: title, description, price,
+ * thumbnail, certification {title, description}, published), shared by lib/courses on the server and the admin
+ * forms in the browser (zodResolver). Browser-safe: zod only. Issue messages are short keys (`required`,
+ * `tooLong`, `invalidPrice`, `invalidUrl`) for the forms to translate.
+ */
+
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_DESCRIPTION_MAX = 20_000;
+export const COURSE_PRICE_MAX = 100_000;
+export const LESSON_BODY_MAX = 200_000;
+
+/** Materials: at most 20 MB, and only these extensions, stored with these content types. */
+export const MATERIAL_MAX_BYTES = 20 * 1024 * 1024;
+export const MATERIAL_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+};
+/** For a file input's `accept` attribute. */
+export const MATERIAL_ACCEPT = Object.keys(MATERIAL_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(',');
+
+const requiredText = (max: number) =>
+  z.string().trim().min(1, { message: 'required' }).max(max, { message: 'tooLong' });
+
+/** Pounds, 0 to 100,000, at most two decimals (numeric(10,2)). */
+const price = z
+  .number({ message: 'invalidPrice' })
+  .min(0, { message: 'invalidPrice' })
+  .max(COURSE_PRICE_MAX, { message: 'invalidPrice' })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'invalidPrice' });
+
+/** http(s) URL or a site path ('/content-media/…'); empty means none (null). */
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000, { message: 'tooLong' })
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
+    message: 'invalidUrl',
+  })
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/** Empty title or description means the default (docs/SPEC-NOTES.md §3: 'Certificate of Completion' and its sentence). */
+const certification = z.object({
+  title: z
+    .string()
+    .trim()
+    .max(COURSE_TITLE_MAX, { message: 'tooLong' })
+    .transform((v) => v || undefined)
+    .optional(),
+  description: z
+    .string()
+    .trim()
+    .max(2000, { message: 'tooLong' })
+    .transform((v) => v || undefined)
+    .optional(),
+});
+
+const courseFields = {
+  title: requiredText(COURSE_TITLE_MAX),
+  description: z.string().trim().max(COURSE_DESCRIPTION_MAX, { message: 'tooLong' }),
+  price,
+  thumbnail: optionalUrl,
+  certification,
+  published: z.boolean(),
+};
+
+/** Creating a course: title required; description '', price 0, no thumbnail, certificate defaults, draft. */
+export const courseCreateSchema = z.object({
+  ...courseFields,
+  description: courseFields.description.default(''),
+  price: price.default(0),
+  thumbnail: optionalUrl.optional(),
+  certification: certification.optional(),
+  published: z.boolean().default(false),
+});
+export type CourseCreateInput = z.input<typeof courseCreateSchema>;
+/** Fields of `T` named `K` made optional (the ones a schema gives defaults). */
+type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+/**
+ * A parsed creation payload: what lib/courses' `createCourse` takes. The fields the schema defaults may be left
+ * out by direct callers (the seed, scripts, tests); `createCourse` applies the same defaults.
+ */
+export type CourseCreateData = WithDefaults<
+  z.output<typeof courseCreateSchema>,
+  'description' | 'price' | 'published'
+>;
+
+/** Editing a course: any subset of the fields; absent fields are left unchanged. */
+export const courseUpdateSchema = z.object(courseFields).partial();
+export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
+export type CourseUpdateData = z.output<typeof courseUpdateSchema>;
+
+export const unitInputSchema = z.object({ title: requiredText(COURSE_TITLE_MAX) });
+export type UnitInput = z.input<typeof unitInputSchema>;
+export type UnitData = z.output<typeof unitInputSchema>;
+
+const lessonFields = {
+  title: requiredText(COURSE_TITLE_MAX),
+  /** HTML (a small allowlist, sanitised on the server) or plain text whose blank lines separate paragraphs. */
+  body: z.string().max(LESSON_BODY_MAX, { message: 'tooLong' }),
+  /** A YouTube or Vimeo page, or a direct video file URL; empty means none. */
+  videoUrl: optionalUrl,
+};
+export const lessonInputSchema = z.object({
+  ...lessonFields,
+  body: lessonFields.body.default(''),
+  videoUrl: optionalUrl.optional(),
+});
+export type LessonInput = z.input<typeof lessonInputSchema>;
+/** A parsed lesson: what `addLesson` takes (`body` defaults to '' as in the schema). */
+export type LessonData = WithDefaults<z.output<typeof lessonInputSchema>, 'body'>;
+
+export const lessonUpdateSchema = z.object(lessonFields).partial();
+export type LessonUpdateInput = z.input<typeof lessonUpdateSchema>;
+export type LessonUpdateData = z.output<typeof lessonUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * Errors of the course platform (docs/SPEC-NOTES.md §8 "Enrolment and courses"). Each has a stable `code` that pages and
+ * actions map to translated messages, and an English `message` that starts with the spec's text (what the old
+ * site showed and logged). Browser-safe: no imports.
+ */
+export const COURSE_ERROR_PREFIX = {
+  'not-authenticated': 'User not authenticated',
+  'course-not-found': 'Failed to get course details',
+  'payment-required': 'Failed to create enrollment',
+  'enrolment-failed': 'Failed to create enrollment',
+  'student-not-found': 'Failed to create enrollment',
+  'not-enrolled': 'Failed to update progress',
+  'lesson-not-found': 'Failed to update progress',
+  'progress-failed': 'Failed to update progress',
+  'not-complete': 'Failed to update progress',
+  'create-failed': 'All insert methods failed',
+  'update-failed': 'Failed to fetch course',
+  'unit-not-found': 'Failed to fetch course',
+  'unit-other-course': 'Failed to fetch course',
+  'invalid-input': 'Invalid course data',
+  'material-empty': 'Invalid file',
+  'material-too-large': 'Invalid file',
+  'material-type': 'Invalid file',
+  'material-failed': 'Failed to upload file',
+} as const;
+
+export type CourseErrorCode = keyof typeof COURSE_ERROR_PREFIX;
+
+/** A refused or failed course operation; `message` = `<spec text>: <detail>` ('User not authenticated' alone). */
+export class CourseError extends Error {
+  readonly code: CourseErrorCode;
+
+  constructor(code: CourseErrorCode, detail?: string, options?: { cause?: unknown }) {
+    const prefix = COURSE_ERROR_PREFIX[code];
+    super(detail ? `${prefix}: ${detail}` : prefix, options);
+    this.name = 'CourseError';
+    this.code = code;
+  }
+}
+
+/** Whether `error` is a CourseError (with an optional code to match). */
+export function isCourseError(error: unknown, code?: CourseErrorCode): error is CourseError {
+  return error instanceof CourseError && (code === undefined || error.code === code);
+}
+
+/**
+ * A log line's worth of what went wrong, without personal data: the error's name and code (SQLSTATE such as
+ * `23505`, or an errno such as `ENOSPC`), and those of its cause. Driver and file-system messages are left out,
+ * since they can quote a query's values (an email, a user id) or a server path. Never throws.
+ */
+export function errorSummary(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (!(current instanceof Error)) {
+      parts.push(typeof current);
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    parts.push(`${current.name}${typeof code === 'string' || typeof code === 'number' ? ` (${code})` : ''}`);
+    current = current.cause;
+  }
+  return parts.join(' ← ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin results and the manage page's forms
+
+/** The stable codes of a refused or failed admin change (lib/courses/admin.ts). */
+export type AdminErrorCode =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'check-failed'
+  | 'invalid'
+  | 'not-found'
+  | 'other-course'
+  | 'no-such-student'
+  | 'rate-limited'
+  | 'too-large'
+  | 'bad-type'
+  | 'empty'
+  | 'server';
+
+/**
+ * The forms of `/courses/manage/{courseId}` as data (pure; browser-safe): which changes exist (`op`; each has its
+ * own server action in lib/courses/actions.ts), and how one form's FormData becomes the input of its operation in
+ * lib/courses/admin.ts plus the page anchor to return to (the changed unit or lesson, else the section).
+ * Validation happens in the operations.
+ */
+export const MANAGE_OPS = [
+  'update',
+  'publish',
+  'addUnit',
+  'addLesson',
+  'updateLesson',
+  'moveUnit',
+  'moveLesson',
+  'moveLessonToUnit',
+  'deleteUnit',
+  'deleteLesson',
+  'enrolStudent',
+] as const;
+export type ManageOp = (typeof MANAGE_OPS)[number];
+
+const text = (form: FormData, key: string): string => {
+  const value = form.get(key);
+  return typeof value === 'string' ? value : '';
+};
+
+/** Only uuid-like ids go into an anchor (`#unit-…`); anything else returns to the section. */
+const anchorId = (value: string): string | null => (/^[0-9a-f-]{36}$/i.test(value) ? value : null);
+
+/** `'12.50'` → 12.5; empty or not a number → NaN (which the schema reports as 'invalidPrice'). */
+export function parsePrice(value: string): number {
+  const trimmed = value.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/**
+ * The handler input and return anchor of one manage-page form. `publish` reads `published` ('true' or 'false');
+ * `update` sends every course field but `published`; moves send `toIndex` as given (the handler coerces it);
+ * `moveLessonToUnit` sends `toUnitId` and returns to the lesson (its anchor follows it into the new unit).
+ */
+export function manageInput(op: ManageOp, form: FormData): { raw: Record<string, unknown>; section: string } {
+  const courseId = text(form, 'courseId');
+  const unitId = text(form, 'unitId');
+  const lessonId = text(form, 'lessonId');
+  const unitAnchor = anchorId(unitId) ? `unit-${unitId}` : 'units';
+  const lessonAnchor = anchorId(lessonId) ? `lesson-${lessonId}` : 'units';
+  const lesson = { title: text(form, 'title'), body: text(form, 'body'), videoUrl: text(form, 'videoUrl') };
+  switch (op) {
+    case 'update':
+      return {
+        raw: {
+          courseId,
+          title: text(form, 'title'),
+          description: text(form, 'description'),
+          price: parsePrice(text(form, 'price')),
+          thumbnail: text(form, 'thumbnail'),
+          certification: {
+            title: text(form, 'certification.title'),
+            description: text(form, 'certification.description'),
+          },
+        },
+        section: 'details',
+      };
+    case 'publish':
+      return { raw: { courseId, published: text(form, 'published') === 'true' }, section: 'details' };
+    case 'addUnit':
+      return { raw: { courseId, title: text(form, 'title') }, section: 'units' };
+    case 'addLesson':
+      return { raw: { unitId, ...lesson }, section: unitAnchor };
+    case 'updateLesson':
+      return { raw: { lessonId, ...lesson }, section: lessonAnchor };
+    case 'moveUnit':
+      return { raw: { unitId, toIndex: text(form, 'toIndex') }, section: unitAnchor };
+    case 'moveLesson':
+      return { raw: { lessonId, toIndex: text(form, 'toIndex') }, section: lessonAnchor };
+    case 'moveLessonToUnit':
+      return { raw: { lessonId, toUnitId: text(form, 'toUnitId') }, section: lessonAnchor };
+    case 'deleteUnit':
+      return { raw: { unitId }, section: 'units' };
+    case 'deleteLesson':
+      return { raw: { lessonId }, section: unitAnchor };
+    case 'enrolStudent':
+      return { raw: { courseId, email: text(form, 'email') }, section: 'students' };
+  }
+}
+
+/** CourseAdmin message keys the manage and test pages show after a change. */
+export type StatusKey =
+  | `done${Capitalize<ManageOp>}`
+  | 'doneUpload'
+  | 'failUnauthenticated'
+  | 'failForbidden'
+  | 'failInvalid'
+  | 'failNotFound'
+  | 'failOtherCourse'
+  | 'failNoSuchStudent'
+  | 'failRateLimited'
+  | 'failTooLarge'
+  | 'failBadType'
+  | 'failEmpty'
+  | 'failServer';
+
+/** A failed admin action's code → its CourseAdmin message key (the manage page, the test page, the create form). */
+export const FAILURE_KEYS: Record<AdminErrorCode, StatusKey> = {
+  unauthenticated: 'failUnauthenticated',
+  forbidden: 'failForbidden',
+  // The admin check itself failed (database error): a server-side failure to the person; try again.
+  'check-failed': 'failServer',
+  invalid: 'failInvalid',
+  'not-found': 'failNotFound',
+  'other-course': 'failOtherCourse',
+  'no-such-student': 'failNoSuchStudent',
+  'rate-limited': 'failRateLimited',
+  'too-large': 'failTooLarge',
+  'bad-type': 'failBadType',
+  empty: 'failEmpty',
+  server: 'failServer',
+};
+
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * The message for `?done={op}` or `?error={code}` after a manage-page form (pure). Unknown values show nothing
+ * (a crafted URL cannot put arbitrary text on the page).
+ */
+export function manageStatus(
+  query: Record<string, string | string[] | undefined>,
+): { ok: boolean; key: StatusKey } | null {
+  const done = first(query.done);
+  if (done === 'upload') return { ok: true, key: 'doneUpload' };
+  if (done && (MANAGE_OPS as readonly string[]).includes(done)) {
+    return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
+  }
+  const error = first(query.error);
+  if (error && Object.hasOwn(FAILURE_KEYS, error))
+    return { ok: false, key: FAILURE_KEYS[error as AdminErrorCode] };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Student pages
+
+/**
+ * Pure helpers of the student course pages (no imports from the server): description excerpts,
+ * progress clamping, the lesson a `?lesson=` parameter may open, and which message a CourseError code shows.
+ */
+
+/** Plain text of at most `max` characters, cut at a word boundary with an ellipsis (course descriptions are text). */
+export function cutText(text: string, max = 180): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** A whole percent between 0 and 100 (progress rows are whole percents already; this guards the bar). */
+export function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/**
+ * The lesson the learn page opens: the `?lesson=` id when it names a lesson of this course, else `fallback`
+ * (the lesson `resumeLesson` picked), else the first lesson. Null for a course without lessons.
+ */
+export function pickLesson(
+  lessonIds: readonly string[],
+  requested: unknown,
+  fallback?: string | null,
+): string | null {
+  if (typeof requested === 'string' && lessonIds.includes(requested)) return requested;
+  if (fallback && lessonIds.includes(fallback)) return fallback;
+  return lessonIds[0] ?? null;
+}
+
+/** The neighbours of a lesson in course order, for Previous / Next links. */
+export function neighbours(
+  lessonIds: readonly string[],
+  current: string,
+): { previous?: string; next?: string } {
+  const i = lessonIds.indexOf(current);
+  if (i < 0) return {};
+  return { previous: lessonIds[i - 1], next: lessonIds[i + 1] };
+}
+
+/** Message keys (Courses namespace) of refused enrolments. */
+export type EnrolErrorKey =
+  'errorNotAuthenticated' | 'errorCourseNotFound' | 'errorPaymentRequired' | 'errorEnrolmentFailed';
+
+/** Which translated message an enrolment failure shows (docs/SPEC-NOTES.md §8: 'User not authenticated' for no session). */
+export function enrolErrorKey(code: CourseErrorCode | 'unauthenticated'): EnrolErrorKey {
+  switch (code) {
+    case 'unauthenticated':
+    case 'not-authenticated':
+      return 'errorNotAuthenticated';
+    case 'course-not-found':
+      return 'errorCourseNotFound';
+    case 'payment-required':
+      return 'errorPaymentRequired';
+    default:
+      return 'errorEnrolmentFailed';
+  }
+}
+
+/** Which toast the courses list shows for requireAdmin's `?denied=` parameter (docs/SPEC-NOTES.md §6), or null. */
+export function deniedNotice(search: string): 'admin' | 'check' | null {
+  const value = new URLSearchParams(search).get('denied');
+  return value === 'admin' || value === 'check' ? value : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stored materials
+
+/**
+ * Which stored course materials `/uploads/{file}` serves and how (pure). Names are what lib/courses stores:
+ * `{timestamp}_{sanitised filename}` with an extension it accepts; anything else is not a file of ours (404).
+ */
+export const UPLOAD_NAME = /^\d+_[A-Za-z0-9._-]+$/;
+
+// Office documents download rather than open in the tab (browsers would otherwise hand them to a plug-in).
+const OFFICE = new Set(['doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx']);
+
+export type UploadHeaders = { contentType: string; attachment: boolean };
+
+/** Content type and disposition of a stored file name, or null when the name is not one we serve. */
+export function uploadHeaders(name: string): UploadHeaders | null {
+  if (!UPLOAD_NAME.test(name) || name.includes('..')) return null;
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = name.slice(dot + 1).toLowerCase();
+  const contentType = MATERIAL_TYPES[ext];
+  if (!contentType) return null;
+  return { contentType, attachment: OFFICE.has(ext) };
+}

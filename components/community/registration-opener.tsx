@@ -2,8 +2,6 @@
 
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 
-import { Button } from '@/components/ui/button';
-
 import type { RegistrationDialogProps } from './registration-dialog';
 
 /** The dialog's code (form library, schema, country names) is fetched only when someone wants it. */
@@ -62,17 +60,18 @@ export function RegistrationOpener({ label }: { label: string }) {
 
   return (
     <>
-      <Button
+      {/* Button's look as its class names (app/globals.css): the opener is in the page's first load. */}
+      <button
         ref={button}
+        type="button"
         aria-haspopup="dialog"
         onClick={openDialog}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        size="lg"
-        className="text-lg"
+        className="btn btn-primary btn-lg rounded-full text-lg"
       >
         {label}
-      </Button>
+      </button>
       {Dialog ? <Dialog open={open} onClose={close} /> : null}
     </>
   );

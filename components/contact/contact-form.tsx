@@ -6,7 +6,6 @@ import { forwardEnquiry, submitEnquiry } from '@/lib/enquiries/actions';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { useClientMessages } from '@/i18n/client-messages';
 import type { ContactInput, ContactValues } from '@/lib/enquiries/shared';
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/shared';
@@ -186,9 +185,16 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
           </p>
         ) : null}
       </div>
-      <SubmitButton pending={busy} busyLabel={t('sending')} size="lg">
-        {t('submit')}
-      </SubmitButton>
+      {/* The look of SubmitButton as its class names (app/globals.css): this form is in the page's first load,
+          where the shared component would add JavaScript. */}
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        className="btn btn-primary btn-lg rounded-full"
+      >
+        {busy ? t('sending') : t('submit')}
+      </button>
       <p
         role="status"
         data-phase={phase}

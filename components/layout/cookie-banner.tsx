@@ -65,7 +65,7 @@ export function CookieBanner() {
           <button
             type="button"
             onClick={() => setConsent('accepted')}
-            className="rounded-full bg-brand px-5 py-2 text-sm font-semibold text-brand-fg hover:bg-brand-hover"
+            className="btn btn-primary btn-sm rounded-full"
           >
             {t('accept')}
           </button>

@@ -4,7 +4,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { failureMessageKey } from '@/lib/action-result';
@@ -127,9 +126,16 @@ export function NewsletterForm({ source }: { source: string }) {
             </p>
           ) : null}
         </div>
-        <SubmitButton pending={busy} busyLabel={t('subscribing')} className="shrink-0">
-          {t('subscribe')}
-        </SubmitButton>
+        {/* The look of SubmitButton as its class names (app/globals.css): this form is in the page's first load,
+            where the shared component would add JavaScript. */}
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className="btn btn-primary btn-md shrink-0 rounded-full"
+        >
+          {busy ? t('subscribing') : t('subscribe')}
+        </button>
       </div>
     </form>
   );

@@ -7,7 +7,10 @@ import { cx } from './cx';
  * `btn-*` classes of app/globals.css (theme tokens, contrast checked in both themes there); the danger colours
  * are the red pair the forms already use for alerts; inverse is a white outline on a dark image or gradient (the
  * home hero). Nothing here imports the router, so small islands can use Button without it (ButtonLink lives in
- * button-link.tsx).
+ * button-link.tsx). The few islands in every page's or route's first load (error screens, cookie banner,
+ * newsletter and contact forms, registration opener) write the classes out ('btn btn-primary btn-md
+ * rounded-full') instead of importing this module, which keeps their JavaScript as small as before; the look
+ * still lives in the stylesheet, and tests/unit/ui-primitives.test.ts checks every btn-* name they use exists.
  */
 export type ButtonVariant = 'primary' | 'outline' | 'danger' | 'accent' | 'inverse';
 /** sm: dense rows (admin tables, the chat composer); md: forms and cards (44 px target); lg: page calls to action. */

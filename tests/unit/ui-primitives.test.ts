@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -60,6 +61,25 @@ describe('Button and ButtonLink', () => {
         .filter((c) => c.startsWith('btn')),
     );
     for (const name of names) expect(css, name).toMatch(new RegExp(`\\.${name} \\{`));
+  });
+
+  it('finds a rule for every btn-* class written out in app/ and components/', () => {
+    const root = new URL('../../', import.meta.url).pathname;
+    const css = readFileSync(path.join(root, 'app/globals.css'), 'utf8');
+    const files = ['app', 'components'].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.tsx'))
+        .map((f) => path.join(root, dir, f)),
+    );
+    const used = new Set(
+      files.flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/className="[^"]*"/g)].flatMap(
+          (m) => m[0].match(/\bbtn(?:-[a-z]+)?\b/g) ?? [],
+        ),
+      ),
+    );
+    expect(used.size).toBeGreaterThan(2);
+    for (const name of used) expect(css, name).toMatch(new RegExp(`\\.${name} \\{`));
   });
 
   it('renders a site path as a locale-prefixed <a> and an external URL as a plain <a>', () => {

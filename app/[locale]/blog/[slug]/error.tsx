@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-import { ButtonLink } from '@/components/ui/button-link';
+import { Link } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 
 /** 'Failed to load blog post' (docs/SPEC-NOTES.md §2 Blog post) when every content source failed; header and footer stay. */
@@ -16,9 +16,10 @@ export default function BlogPostError({ error }: { error: Error & { digest?: str
       {error.digest ? (
         <p className="mt-2 text-sm text-muted">{t('reference', { digest: error.digest })}</p>
       ) : null}
-      <ButtonLink href="/blog" size="lg" className="mt-8">
+      {/* ButtonLink's look as its class names (app/globals.css): an error boundary is in the route's first load. */}
+      <Link href="/blog" className="btn btn-primary btn-lg mt-8 rounded-full">
         {t('back')}
-      </ButtonLink>
+      </Link>
     </section>
   );
 }

@@ -29,8 +29,8 @@ const RESTRICTED_PATHS = [
 
 /**
  * The write-side domains of lib/: outside its folder, a domain is reached only through its server entry
- * (`@/lib/<domain>`, index.ts), its client-safe entry (`@/lib/<domain>/shared`) and its server actions
- * (`@/lib/<domain>/actions`) - docs/ARCHITECTURE.md §1 "The arrows". Tests may reach inside.
+ * (`@/lib/<domain>`, index.ts), its client-safe entry (`@/lib/<domain>/shared`), its server actions
+ * (`@/lib/<domain>/actions`) and, for a form, its zod schemas (`@/lib/<domain>/schema`, which islands load on demand) - docs/ARCHITECTURE.md §1 "The arrows". Tests may reach inside.
  */
 const DOMAINS = ['enquiries', 'volunteers', 'newsletter', 'mailing', 'redirects'];
 
@@ -39,7 +39,7 @@ function restrictedImports({ own, components = false } = {}) {
   const domains = DOMAINS.filter((domain) => domain !== own);
   const patterns = [
     {
-      regex: `^@/lib/(${domains.join('|')})/(?!(shared|actions)$)`,
+      regex: `^@/lib/(${domains.join('|')})/(?!(shared|schema|actions)$)`,
       message:
         'Import a domain through its entry: @/lib/<domain> (server), @/lib/<domain>/shared (client-safe) or @/lib/<domain>/actions.',
     },

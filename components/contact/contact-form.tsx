@@ -16,7 +16,7 @@ type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 // zod and the schema load on the form's first focus (preload) or first validation, not with the page.
 const contactSchema = lazySchema<ContactInput, ContactValues>(() =>
-  import('@/lib/enquiries/shared').then((m) => m.contactSchema),
+  import('@/lib/enquiries/schema').then((m) => m.contactSchema),
 );
 
 /** One toast id per step, so each step's loading toast turns into its outcome instead of piling up. */

@@ -7,3 +7,4 @@ import 'server-only';
  */
 export * from './handler';
 export * from './shared';
+export * from './schema';

@@ -1,5 +1,7 @@
 /**
- * The client-safe entry of lib/enquiries (the contact form): its zod schemas, field names and limits, which the form
- * island and the server action both use. No server-only import, so it can reach the browser bundle.
+ * The client-safe entry of lib/enquiries (the contact form): field names and limits, and the types of the form's
+ * input. No zod here, so the form's first load stays small; the zod schemas themselves (./schema.ts, the same ones
+ * the server action parses with) are the folder's lazy client entry, loaded on the form's first focus.
  */
-export * from './schema';
+export * from './fields';
+export type { ContactInput, ContactValues } from './schema';

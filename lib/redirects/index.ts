@@ -10,4 +10,4 @@ export { RESERVED_SLUGS, catchAllRedirect } from './catch-all';
 export { KNOWN_ROUTES, isKnownRoute } from './known-routes';
 export { LIST_VIEW_PREFIXES, archiveStateOf, blogStateOf, isListViewPath, listViewPath } from './list-views';
 export { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from './safe-return';
-export { THANK_YOU_TYPES, type ThankYouQuery, type ThankYouType, parseThankYouQuery, thankYouQuerySchema } from './thank-you';
+export { THANK_YOU_TYPES, type ThankYouQuery, type ThankYouType, parseThankYouQuery } from './thank-you';

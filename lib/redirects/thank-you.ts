@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 import { safeReturnTarget } from './safe-return';
 
 /** The kinds of thank-you the page knows; anything else gets the generic one. */
@@ -13,36 +11,32 @@ const ALIASES: Record<string, ThankYouType> = {
   donate: 'donation',
 };
 
+/** The thank-you page's URL state, after parsing. */
+export type ThankYouQuery = {
+  /** Which message the page shows ('generic' for anything unknown). */
+  type: ThankYouType;
+  /** Which form sent the visitor (a short token), never shown. */
+  source?: string;
+  /** A safe same-site path to go back to, or null. */
+  returnTo: string | null;
+};
+
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const SOURCE = /^[\w-]{1,50}$/;
 
 /**
- * The thank-you page's URL state (docs/SPEC-NOTES.md §2 Thank-you: `type`, `source`, `returnTo`). `type` picks the message
- * (unknown → generic); `source` (which form sent the visitor: footer, home…) is kept only as a short token and never
- * shown, so nothing a link carries is reflected into the page; `returnTo` is reduced to a safe site path or null
- * (lib/redirects/safe-return.ts).
+ * The thank-you page's URL state (docs/SPEC-NOTES.md §2 Thank-you: `type`, `source`, `returnTo`) from Next's
+ * `searchParams`; never throws. `type` picks the message (aliases allowed, unknown → generic); `source` is kept only
+ * as a short token and never shown, so nothing a link carries is reflected into the page; `returnTo` is reduced to a
+ * safe site path or null (lib/redirects/safe-return.ts). Plain code rather than a zod schema: this module is in the
+ * redirects entry that browser code imports, and zod would join every page's first load.
  */
-export const thankYouQuerySchema = z.object({
-  type: z.preprocess((v) => {
-    const text = typeof first(v) === 'string' ? String(first(v)).trim().toLowerCase() : '';
-    return ALIASES[text] ?? text;
-  }, z.enum(THANK_YOU_TYPES).catch('generic')),
-  source: z.preprocess(
-    first,
-    z
-      .string()
-      .regex(/^[\w-]{1,50}$/)
-      .optional()
-      .catch(undefined),
-  ),
-  returnTo: z.preprocess(
-    first,
-    z.unknown().transform((v) => safeReturnTarget(v)),
-  ),
-});
-
-export type ThankYouQuery = z.infer<typeof thankYouQuerySchema>;
-
-/** Reads Next's `searchParams`; never throws. */
 export function parseThankYouQuery(params: Record<string, string | string[] | undefined>): ThankYouQuery {
-  return thankYouQuerySchema.parse(params);
+  const rawType = first(params.type);
+  const text = typeof rawType === 'string' ? rawType.trim().toLowerCase() : '';
+  const named = ALIASES[text] ?? text;
+  const type = (THANK_YOU_TYPES as readonly string[]).includes(named) ? (named as ThankYouType) : 'generic';
+  const rawSource = first(params.source);
+  const source = typeof rawSource === 'string' && SOURCE.test(rawSource) ? rawSource : undefined;
+  return { type, source, returnTo: safeReturnTarget(first(params.returnTo)) };
 }

@@ -3,7 +3,6 @@ import 'server-only';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import {
-  type Database,
   type Enquiry,
   type OutboxItem,
   type SideEffectOutcome,
@@ -11,29 +10,21 @@ import {
   recordEnquiryForward,
 } from '@/lib/db';
 
+import { type EmailJobOptions, findEnquiry } from './enquiry';
 import { type EmailMessage, buildEnquiryEmail } from './message';
-import { type SendOptions, sendEmail } from './send';
+import { sendEmail } from './send';
+
+export { type EmailJobOptions, findEnquiry } from './enquiry';
 
 /** Outbox kind of an enquiry's forward; payload `{ enquiryId }`. */
 export const ENQUIRY_FORWARD_KIND = 'enquiry.forward';
 /** Outbox kinds handled by `runEmailJob`: the forward to the team, and staff replies ('enquiry.reply'). */
 export const EMAIL_JOB_KINDS = [ENQUIRY_FORWARD_KIND, 'enquiry.reply'] as const;
 
-export interface EmailJobOptions extends Pick<SendOptions, 'smtpUrl' | 'from' | 'mailDir'> {
-  /** Database or transaction; default `getDb()`. */
-  db?: Database;
-}
-
 /** The message forwarding a stored enquiry to ENQUIRY_TO (default the general contact email), reply-to the sender. */
 export function enquiryEmail(enquiry: Enquiry): EmailMessage {
   const site = siteConfig();
   return buildEnquiryEmail(enquiry, { to: env().ENQUIRY_TO ?? site.emails.general, siteName: site.name });
-}
-
-/** The stored enquiry with that id, or null. */
-export async function findEnquiry(db: Database, id: string): Promise<Enquiry | null> {
-  const row = await db.query.enquiries.findFirst({ where: (t, { eq }) => eq(t.id, id) });
-  return row ?? null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

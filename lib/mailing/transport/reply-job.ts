@@ -5,7 +5,7 @@ import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type OutboxItem, type SideEffectOutcome, findEnquiryNote, getDb } from '@/lib/db';
 
-import { type EmailJobOptions, findEnquiry } from './jobs';
+import { type EmailJobOptions, findEnquiry } from './enquiry';
 import { buildEnquiryReplyEmail } from './message';
 import { sendEmail } from './send';
 

@@ -1,4 +1,4 @@
-import { safeReturnTarget } from '@/lib/redirects';
+import { safeReturnTarget } from '@/lib/redirects/shared';
 
 import type { EmailLinkType } from './types';
 

@@ -1,9 +1,9 @@
 /**
- * Where a request goes (the only entry point of lib/redirects): the unknown-slug and legacy-path redirects of the
+ * Where a request goes (the server entry of lib/redirects; ./shared.ts is the light client entry): the unknown-slug and legacy-path redirects of the
  * catch-all route, the table of known routes the proxy checks before rendering, the list views whose query state
  * the proxy rewrites into a cacheable path, the sanitising of `?next=`/`returnTo` targets from query strings, and
- * the thank-you page's query. Pure functions with no I/O and no server-only import, so the proxy, pages and
- * browser code can all use this one entry. Editor-defined redirects from WordPress are CMS content:
+ * the thank-you page's query. Pure functions with no I/O and no server-only import, so the proxy and pages share
+ * this entry; the list views parse blog and archive queries with zod, so browser code takes ./shared.ts instead. Editor-defined redirects from WordPress are CMS content:
  * lib/cms/redirects.ts.
  */
 export { RESERVED_SLUGS, catchAllRedirect } from './catch-all';

@@ -32,7 +32,7 @@ const RESTRICTED_PATHS = [
  * (`@/lib/<domain>`, index.ts), its client-safe entry (`@/lib/<domain>/shared`), its server actions
  * (`@/lib/<domain>/actions`) and, for a form, its zod schemas (`@/lib/<domain>/schema`, which islands load on demand) - docs/ARCHITECTURE.md §1 "The arrows". Tests may reach inside.
  */
-const DOMAINS = ['enquiries', 'volunteers', 'newsletter', 'mailing', 'redirects'];
+const DOMAINS = ['courses', 'storage', 'enquiries', 'volunteers', 'newsletter', 'mailing', 'redirects'];
 
 /** The rule's options: the restricted paths, deep imports of every domain but `own`, and for components, app/. */
 function restrictedImports({ own, components = false } = {}) {

@@ -8,7 +8,7 @@ import './load-env';
  * should not get demo courses by accident). PGlite only while the server is stopped (one process per directory).
  * Exit codes: 0 done, 1 error, 2 refused.
  */
-import { seedDemoCourses } from '@/lib/courses/seed';
+import { seedDemoCourses } from '@/lib/courses';
 import { env } from '@/lib/config/env';
 import { closeDb, getDb } from '@/lib/db';
 

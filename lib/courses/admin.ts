@@ -31,18 +31,14 @@ import {
 } from './authoring';
 import { adminEnrol } from './learning';
 import { saveMaterial } from './materials';
+import { type AdminErrorCode, CourseError, MATERIAL_MAX_BYTES, errorSummary, isCourseError } from './shared';
 import {
-  type AdminErrorCode,
-  CourseError,
-  MATERIAL_MAX_BYTES,
   courseCreateSchema,
   courseUpdateSchema,
-  errorSummary,
-  isCourseError,
   lessonInputSchema,
   lessonUpdateSchema,
   unitInputSchema,
-} from './shared';
+} from './schema';
 
 /**
  * The admin side of the course platform (issue 7 item 4) as plain functions, behind the server actions of

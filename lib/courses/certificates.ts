@@ -53,3 +53,15 @@ export async function getCertificate(id: string, db?: Database): Promise<CourseC
   if (!isUuid(id)) return null;
   return readOr(null, 'reading a certificate', async () => findCertificateById(await database(db), id));
 }
+
+/**
+ * The certificate as a PDF (./certificate-pdf.ts: A4 landscape, QR code of the verification URL; throws as that
+ * module says). Loaded on first use, so pdfkit, the QR encoder and the fonts stay out of every other importer of
+ * this module's entry and load only when somebody downloads a certificate.
+ */
+export async function renderCertificatePdf(
+  ...args: Parameters<typeof import('./certificate-pdf').renderCertificatePdf>
+): Promise<Buffer> {
+  const { renderCertificatePdf: render } = await import('./certificate-pdf');
+  return render(...args);
+}

@@ -33,6 +33,7 @@ export type {
   UserCourseProgress,
 } from '@/lib/db';
 export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/db';
+export * from './schema';
 export { CourseError, isCourseError, COURSE_ERROR_PREFIX, type CourseErrorCode } from './shared';
 export {
   type CourseDetail,
@@ -59,7 +60,9 @@ export {
   resumeLesson,
   visitLesson,
 } from './learning';
-export { getCertificate, issueCertificate } from './certificates';
+export { getCertificate, issueCertificate, renderCertificatePdf } from './certificates';
+// The materials upload route's admin check and handler (the manage page's actions are in ./actions.ts).
+export { checkAdminWithinLimit, handleUploadMaterial } from './admin';
 export {
   TEST_COURSE_PRICE,
   addLesson,

@@ -37,7 +37,7 @@ import {
   visitLesson,
 } from '@/lib/courses';
 import { demoCourses } from '@/lib/courses/seed';
-import { courseCreateSchema, courseUpdateSchema } from '@/lib/courses/shared';
+import { courseCreateSchema, courseUpdateSchema } from '@/lib/courses/schema';
 import { localMaterialStorage } from '@/lib/storage';
 import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
 

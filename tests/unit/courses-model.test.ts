@@ -9,7 +9,7 @@ import {
   sanitizeFilename,
   sanitizeLessonBody,
 } from '@/lib/courses/model';
-import { courseCreateSchema, courseUpdateSchema, lessonInputSchema } from '@/lib/courses/shared';
+import { courseCreateSchema, courseUpdateSchema, lessonInputSchema } from '@/lib/courses/schema';
 import { DEFAULT_CERTIFICATION_TITLE } from '@/lib/db/schema';
 
 describe('progressPercent', () => {

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { createCourseAction } from '@/lib/courses/actions';
-import { type CourseCreateInput, FAILURE_KEYS, courseCreateSchema } from '@/lib/courses/shared';
+import { courseCreateSchema } from '@/lib/courses/schema';
+import { type CourseCreateInput, FAILURE_KEYS } from '@/lib/courses/shared';
 import { showToast } from '@/lib/toast';
 
 import { type CourseDetailsField, CourseDetailsFields } from './course-details-fields';

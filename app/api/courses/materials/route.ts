@@ -3,7 +3,7 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { localizeHref } from '@/i18n/client-paths';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { guardResponse, supabaseClientForRequest } from '@/lib/auth';
-import { checkAdminWithinLimit, handleUploadMaterial } from '@/lib/courses/admin';
+import { checkAdminWithinLimit, handleUploadMaterial } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
 import { materialStorage } from '@/lib/storage';
 

@@ -2,7 +2,7 @@ import { hasLocale } from 'next-intl';
 
 import { routing } from '@/i18n/routing';
 import { checkUser, guardResponse } from '@/lib/auth';
-import { renderCertificatePdf } from '@/lib/courses/certificate-pdf';
+import { renderCertificatePdf } from '@/lib/courses';
 import { siteConfig } from '@/lib/config/site';
 import { getCertificate, myCourses } from '@/lib/courses';
 

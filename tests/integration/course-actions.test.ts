@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AuthUser } from '@/lib/auth';
 import { addLesson, addUnit, adminEnrol, createCourse, getProgress, isEnrolled } from '@/lib/courses';
 import { grantRole, insertMaterial } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/client';
+import { openMemoryDatabase } from '@/tests/helpers/test-engines';
 
 /**
  * The student side's server actions and route handlers (lib/courses/actions.ts, the certificate PDF route, the
@@ -61,7 +62,7 @@ describe('course actions and handlers (PGlite in memory)', () => {
   let db: DatabaseHandle['db'];
 
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     db = handle.db;
     state.db = db;
   }, 120_000);
@@ -195,7 +196,7 @@ describe('/uploads/{file}', () => {
   };
   let pricedId = '';
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     db = handle.db;
     state.db = db;
     dir = await mkdtemp(path.join(os.tmpdir(), 'lrjn-uploads-'));

@@ -28,7 +28,8 @@ import { getCourse, getCourseOutline, listMaterials } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
 import { localMaterialStorage } from '@/lib/storage';
 import { grantRole, insertLocalUser } from '@/lib/db';
-import { type DatabaseHandle, openDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/client';
+import { openMemoryDatabase } from '@/tests/helpers/test-engines';
 
 import en from '@/messages/en.json';
 
@@ -91,7 +92,7 @@ describe('course admin handlers', () => {
   };
 
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     uploads = await mkdtemp(path.join(os.tmpdir(), 'course-admin-'));
     deps = { db: handle.db, storage: localMaterialStorage(uploads) };
     pageDb.current = handle.db;
@@ -300,7 +301,7 @@ describe('admin failures never echo driver or file-system messages (security rev
   let handle: DatabaseHandle;
   let admin: GuardResult;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     const user = await account('l16-admin@example.org');
     await grantRole(handle.db, user.id, 'admin');
     admin = await adminGuard(user, handle.db, []);
@@ -381,7 +382,7 @@ describe('admin course pages (rendered)', () => {
   let handle: DatabaseHandle;
   let admin: GuardResult;
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    handle = await openMemoryDatabase();
     pageDb.current = handle.db;
     const row = (await insertLocalUser(handle.db, {
       email: 'ad@example.org',

@@ -48,7 +48,7 @@ export function CompleteButton({
         onClick={onClick}
         disabled={pending}
         aria-busy={pending}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
+        className="btn btn-primary btn-md rounded-full"
       >
         <CheckCircle2 aria-hidden className="size-5" />
         {pending ? t('saving') : t('markComplete')}

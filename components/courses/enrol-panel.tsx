@@ -11,8 +11,9 @@ import type { EnrolErrorKey } from '@/lib/courses/shared';
 
 type State = 'unknown' | 'signed-out' | 'can-enrol' | 'enrolled';
 
-const BUTTON =
-  'inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70';
+// The ui Button's primary look (components/ui/button.tsx), written out as its stylesheet classes like the other
+// islands of a page's first load.
+const BUTTON = 'btn btn-primary btn-md rounded-full';
 
 /**
  * The course page's Enrol / Continue island (docs/SPEC-NOTES.md §2 Courses). The page is the same for every visitor, so this

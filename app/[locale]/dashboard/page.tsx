@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ProgressBar } from '@/components/courses/progress-bar';
 import { AccountData } from '@/components/data-rights/account-data';
 import { PageHeader } from '@/components/layout/page-header';
+import { buttonClass } from '@/components/ui/button';
 import { localizeHref } from '@/i18n/client-paths';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
@@ -50,10 +51,7 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
         {courses.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-border p-10 text-center">
             <p className="text-muted">{t('empty')}</p>
-            <Link
-              href="/courses"
-              className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover"
-            >
+            <Link href="/courses" className={`${buttonClass('primary', 'md')} mt-4`}>
               {t('browse')}
             </Link>
           </div>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { createCourseAction } from '@/lib/courses/actions';
@@ -127,13 +128,9 @@ export function AdminCourseForm({
           {t('publishedLabel')}
         </label>
       </div>
-      <button
-        type="submit"
-        disabled={creating}
-        className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-fg hover:bg-brand-hover disabled:cursor-wait disabled:opacity-70"
-      >
-        {creating ? t('creating') : t('submitCreate')}
-      </button>
+      <SubmitButton pending={creating} busyLabel={t('creating')} size="lg">
+        {t('submitCreate')}
+      </SubmitButton>
     </form>
   );
 }

@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 
 import type { getTranslations } from 'next-intl/server';
 
+import { buttonClass } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
 import type { Locale } from '@/i18n/routing';
 import { moveLessonToUnitAction } from '@/lib/courses/actions';
 
-/** Shared classes of the admin course pages (colour tokens of app/globals.css, light and dark). */
-export const adminInput =
-  'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg';
-export const adminPrimary =
-  'rounded-full bg-brand px-5 py-2 font-semibold text-brand-fg hover:bg-brand-hover';
-export const adminSecondary =
-  'rounded-full border border-border px-4 py-1.5 text-sm font-semibold hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50';
-export const adminDanger =
-  'rounded-full border border-danger px-4 py-1.5 text-sm font-semibold text-danger hover:bg-surface';
+/**
+ * The admin course pages' looks, from the ui primitives (components/ui): a full-width control, and small
+ * primary, outline and danger buttons.
+ */
+export const adminInput = controlClass();
+export const adminPrimary = buttonClass('primary', 'sm');
+export const adminSecondary = buttonClass('outline', 'sm');
+export const adminDanger = buttonClass('danger', 'sm');
 
 /** The CourseAdmin messages of a server page (`getTranslations({ namespace: 'CourseAdmin' })`). */
 export type CourseAdminT = Awaited<ReturnType<typeof getTranslations<'CourseAdmin'>>>;

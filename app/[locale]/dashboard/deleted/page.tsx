@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
 import { PageHeader } from '@/components/layout/page-header';
+import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -34,10 +35,7 @@ export default async function AccountDeletedPage({ params }: PageProps<'/[locale
         <p role="status" className="text-lg" data-testid="account-deleted">
           {t('deleted')}
         </p>
-        <Link
-          href="/"
-          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover"
-        >
+        <Link href="/" className={`${buttonClass('primary', 'md')} mt-6`}>
           {t('home')}
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { EmbedFacade } from '@/components/cms/embed-facade';
 import { BackLink } from '@/components/cms/feature-image';
 import { CompleteButton } from '@/components/courses/complete-button';
+import { buttonClass } from '@/components/ui/button';
 import { clampPercent, neighbours, pickLesson } from '@/lib/courses/shared';
 import { ProgressBar } from '@/components/courses/progress-bar';
 import { PageHeader } from '@/components/layout/page-header';
@@ -141,7 +142,7 @@ export default async function LearnPage({ params, searchParams }: Props) {
                   <a
                     href={localizeHref(locale, `/courses/${course.id}/certificate`)}
                     download
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-6 py-2 font-semibold text-brand-fg hover:bg-brand-hover"
+                    className={`${buttonClass('primary', 'md')} gap-2`}
                   >
                     <Download aria-hidden className="size-5" />
                     {t('downloadCertificate')}

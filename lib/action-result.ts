@@ -19,10 +19,17 @@ export type ActionErrorCode =
   | 'check-failed' // the role check could not be made (database error): try again
   | 'server'; // our side failed; nothing was saved
 
-export type ActionFailure = {
+/** The HTTP-like statuses a refusal or failure carries. */
+export type ActionStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+/**
+ * A refused or failed action. `E` is the domain's own error codes where it has more than the pipeline's (the course
+ * admin's `AdminErrorCode`, the back office's); the shape is the same everywhere.
+ */
+export type ActionFailure<E extends string = ActionErrorCode> = {
   ok: false;
-  status: 400 | 401 | 403 | 422 | 429 | 500 | 503;
-  error: ActionErrorCode;
+  status: ActionStatus;
+  error: E;
   /** Field name → message key, for 'invalid' (`_form`: a form-level key). */
   fieldErrors?: Record<string, string>;
   /** For 'rate-limited'. */
@@ -30,7 +37,7 @@ export type ActionFailure = {
 };
 
 export type ActionSuccess<T> = { ok: true; data: T };
-export type ActionResult<T> = ActionSuccess<T> | ActionFailure;
+export type ActionResult<T, E extends string = ActionErrorCode> = ActionSuccess<T> | ActionFailure<E>;
 
 /** Names of the spam-guard fields every public form sends besides its own. */
 export const GUARD_FIELDS = { honeypot: 'website_url', token: 'formToken', locale: 'formLocale' } as const;

@@ -36,7 +36,7 @@ export function CompleteButton({
         showToast((toast) => toast.error(t('errorTitle'), { description: t(result.error) }));
         return;
       }
-      if (nextHref && result.progress < 100) router.push(nextHref);
+      if (nextHref && result.data.progress < 100) router.push(nextHref);
       else router.refresh();
     });
   };

@@ -27,7 +27,7 @@ export function finishAdminAction(
   if (!outcome.ok && outcome.status === 403) forbidden();
   const join = path.includes('?') ? '&' : '?';
   redirect({
-    href: `${path}${join}${outcome.ok ? 'done' : 'error'}=${encodeURIComponent(outcome.code)}`,
+    href: `${path}${join}${outcome.ok ? 'done' : 'error'}=${encodeURIComponent(outcome.ok ? outcome.data.code : outcome.error)}`,
     locale,
   });
 }

@@ -95,16 +95,16 @@ export async function handleUpdateEnquiry(
 ): Promise<AdminOutcome> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
-  if (refusal || !user) return refusal ?? { ok: false, status: 401, code: 'unauthenticated' };
+  if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };
   const input = handlingInput.safeParse(raw);
-  if (!input.success) return { ok: false, status: 422, code: 'invalid' };
+  if (!input.success) return { ok: false, status: 422, error: 'invalid' };
   const db = deps.db ?? (await getDb());
   const { id, status, assignedTo } = input.data;
   if (assignedTo && !(await findBackOfficeRole(db, assignedTo)))
-    return { ok: false, status: 422, code: 'invalid' };
+    return { ok: false, status: 422, error: 'invalid' };
   return db.transaction(async (tx) => {
     const current = await tx.query.enquiries.findFirst({ where: (t, { eq }) => eq(t.id, id) });
-    if (!current) return { ok: false as const, status: 404 as const, code: 'not-found' };
+    if (!current) return { ok: false as const, status: 404 as const, error: 'not-found' };
     const change: { status?: (typeof ENQUIRY_STATUSES)[number]; assignedTo?: string | null } = {};
     if (status !== undefined) change.status = status;
     if (assignedTo !== undefined) {
@@ -124,7 +124,7 @@ export async function handleUpdateEnquiry(
           : {}),
       },
     });
-    return { ok: true as const, code: 'saved' };
+    return { ok: true as const, data: { code: 'saved' } };
   });
 }
 
@@ -139,13 +139,13 @@ export async function handleAddNote(
 ): Promise<AdminOutcome> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
-  if (refusal || !user) return refusal ?? { ok: false, status: 401, code: 'unauthenticated' };
+  if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };
   const input = noteInput.safeParse(raw);
-  if (!input.success) return { ok: false, status: 422, code: 'invalid' };
+  if (!input.success) return { ok: false, status: 422, error: 'invalid' };
   const db = deps.db ?? (await getDb());
   return db.transaction(async (tx) => {
     const current = await tx.query.enquiries.findFirst({ where: (t, { eq }) => eq(t.id, input.data.id) });
-    if (!current) return { ok: false as const, status: 404 as const, code: 'not-found' };
+    if (!current) return { ok: false as const, status: 404 as const, error: 'not-found' };
     const note = await insertEnquiryNote(tx, {
       enquiryId: current.id,
       kind: 'note',
@@ -161,7 +161,7 @@ export async function handleAddNote(
       target: current.id,
       detail: { noteId: note.id },
     });
-    return { ok: true as const, code: 'note-added' };
+    return { ok: true as const, data: { code: 'note-added' } };
   });
 }
 
@@ -178,9 +178,9 @@ export async function handleReply(
 ): Promise<AdminOutcome> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
-  if (refusal || !user) return refusal ?? { ok: false, status: 401, code: 'unauthenticated' };
+  if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };
   const input = noteInput.safeParse(raw);
-  if (!input.success) return { ok: false, status: 422, code: 'invalid' };
+  if (!input.success) return { ok: false, status: 422, error: 'invalid' };
   const db = deps.db ?? (await getDb());
   const saved = await db.transaction(async (tx) => {
     const current = await tx.query.enquiries.findFirst({ where: (t, { eq }) => eq(t.id, input.data.id) });
@@ -207,7 +207,7 @@ export async function handleReply(
     });
     return note;
   });
-  if (!saved) return { ok: false, status: 404, code: 'not-found' };
+  if (!saved) return { ok: false, status: 404, error: 'not-found' };
   const sendNow = deps.sendNow ?? ((noteId: string) => sendReplyNow(noteId, { db }));
   try {
     await sendNow(saved.id);
@@ -217,5 +217,5 @@ export async function handleReply(
       `[admin] immediate reply send failed: ${error instanceof Error ? error.name : typeof error}`,
     );
   }
-  return { ok: true, code: 'reply-queued' };
+  return { ok: true, data: { code: 'reply-queued' } };
 }

@@ -26,9 +26,9 @@ export async function handleSetRole(
 ): Promise<AdminOutcome> {
   const refusal = guardRefusal(guard);
   if (refusal) return refusal;
-  if (!guard.ok || guard.user.role !== 'admin') return { ok: false, status: 403, code: 'forbidden' };
+  if (!guard.ok || guard.user.role !== 'admin') return { ok: false, status: 403, error: 'forbidden' };
   const input = setRoleInput.safeParse(raw);
-  if (!input.success) return { ok: false, status: 422, code: 'invalid' };
+  if (!input.success) return { ok: false, status: 422, error: 'invalid' };
   const outcome = await setRoleByEmail(
     db ?? (await getDb()),
     input.data.email,
@@ -38,12 +38,12 @@ export async function handleSetRole(
   switch (outcome.status) {
     case 'changed':
     case 'unchanged':
-      return { ok: true, code: `role-${outcome.status}` };
+      return { ok: true, data: { code: `role-${outcome.status}` } };
     case 'invalid-email':
-      return { ok: false, status: 422, code: 'invalid' };
+      return { ok: false, status: 422, error: 'invalid' };
     case 'no-such-user':
-      return { ok: false, status: 404, code: 'no-such-user' };
+      return { ok: false, status: 404, error: 'no-such-user' };
     case 'last-admin':
-      return { ok: false, status: 409, code: 'last-admin' };
+      return { ok: false, status: 409, error: 'last-admin' };
   }
 }

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { type AuthUser, type GuardResult, guardResponse } from '@/lib/auth';
 import {
   type Database,
@@ -39,12 +40,10 @@ import { csvResponse, toCsv } from './csv';
  * (the caller's error boundary shows a generic message).
  */
 
-export type BackOfficeFailure = {
-  ok: false;
-  status: 401 | 403 | 404 | 409 | 422 | 503;
-  error: 'unauthenticated' | 'forbidden' | 'check-failed' | 'invalid' | 'not-found' | 'busy';
-};
-export type BackOfficeResult<T> = { ok: true; data: T } | BackOfficeFailure;
+/** The back office's refusals (lib/action-result.ts's one result type carries them). */
+export type BackOfficeError =
+  'unauthenticated' | 'forbidden' | 'check-failed' | 'invalid' | 'not-found' | 'busy';
+type BackOfficeFailure = ActionFailure<BackOfficeError>;
 
 export type BackOfficeDeps = { db?: Database };
 
@@ -148,7 +147,7 @@ export async function handleSetVolunteerStatus(
   guard: GuardResult,
   raw: unknown,
   deps: BackOfficeDeps = {},
-): Promise<BackOfficeResult<{ id: string; status: string }>> {
+): Promise<ActionResult<{ id: string; status: string }, BackOfficeError>> {
   if (!guard.ok) return refused(guard);
   const input = statusInput.safeParse(raw);
   if (!input.success) return invalid;
@@ -224,7 +223,7 @@ export async function handleUnsubscribeSubscriber(
   guard: GuardResult,
   raw: unknown,
   deps: BackOfficeDeps & { mailing?: MailingOptions } = {},
-): Promise<BackOfficeResult<{ before: string }>> {
+): Promise<ActionResult<{ before: string }, BackOfficeError>> {
   if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
@@ -254,7 +253,7 @@ export async function handleResyncSubscriber(
   guard: GuardResult,
   raw: unknown,
   deps: BackOfficeDeps & { mailing?: MailingOptions } = {},
-): Promise<BackOfficeResult<{ outcome: 'synced' | 'failed' | 'nothing' }>> {
+): Promise<ActionResult<{ outcome: 'synced' | 'failed' | 'nothing' }, BackOfficeError>> {
   if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
@@ -277,7 +276,7 @@ export async function handleRetryDelivery(
   guard: GuardResult,
   raw: unknown,
   deps: BackOfficeDeps = {},
-): Promise<BackOfficeResult<{ id: string }>> {
+): Promise<ActionResult<{ id: string }, BackOfficeError>> {
   if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;
@@ -295,7 +294,7 @@ export async function handleGiveUpDelivery(
   guard: GuardResult,
   raw: unknown,
   deps: BackOfficeDeps = {},
-): Promise<BackOfficeResult<{ id: string }>> {
+): Promise<ActionResult<{ id: string }, BackOfficeError>> {
   if (!guard.ok) return refused(guard);
   const input = idInput.safeParse(raw);
   if (!input.success) return invalid;

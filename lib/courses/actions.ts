@@ -5,11 +5,11 @@ import { revalidatePath, updateTag } from 'next/cache';
 import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
 import { checkUser } from '@/lib/auth';
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { TAGS } from '@/lib/cache/tags';
 
 import {
   type AdminGate,
-  type AdminResult,
   checkAdminWithinLimit,
   handleAddLesson,
   handleAddUnit,
@@ -26,7 +26,14 @@ import {
   handleUpdateLesson,
 } from './admin';
 import { completeLesson, enrol } from './learning';
-import { type EnrolErrorKey, type ManageOp, enrolErrorKey, isCourseError, manageInput } from './shared';
+import {
+  type AdminErrorCode,
+  type EnrolErrorKey,
+  type ManageOp,
+  enrolErrorKey,
+  isCourseError,
+  manageInput,
+} from './shared';
 
 /**
  * The server actions of the course pages (issue 7 §4), the only module islands and forms post to.
@@ -44,47 +51,68 @@ import { type EnrolErrorKey, type ManageOp, enrolErrorKey, isCourseError, manage
  * revalidated.
  */
 
-export type EnrolResult = { ok: true; created: boolean } | { ok: false; error: EnrolErrorKey };
+/** Enrolment's answer: whether a new enrolment was made, or the message key of the refusal. */
+export type EnrolResult = ActionResult<{ created: boolean }, EnrolErrorKey>;
+
+/** The HTTP-like status of each enrolment refusal. */
+const ENROL_STATUS: Record<EnrolErrorKey, ActionFailure['status']> = {
+  errorNotAuthenticated: 401,
+  errorPaymentRequired: 403,
+  errorCourseNotFound: 404,
+  errorEnrolmentFailed: 500,
+};
+const enrolFailure = (error: EnrolErrorKey): ActionFailure<EnrolErrorKey> => ({
+  ok: false,
+  status: ENROL_STATUS[error],
+  error,
+});
 
 /** Self-service enrolment in a free published course (priced → 'errorPaymentRequired'). Idempotent. */
 export async function enrolInCourse(courseId: unknown): Promise<EnrolResult> {
   const guard = await checkUser();
-  if (!guard.ok) return { ok: false, error: 'errorNotAuthenticated' };
-  if (typeof courseId !== 'string') return { ok: false, error: 'errorCourseNotFound' };
+  if (!guard.ok) return enrolFailure('errorNotAuthenticated');
+  if (typeof courseId !== 'string') return enrolFailure('errorCourseNotFound');
   try {
     const { created } = await enrol(guard.user.id, courseId);
-    return { ok: true, created };
+    return { ok: true, data: { created } };
   } catch (error) {
     if (isCourseError(error)) {
       if (error.code === 'enrolment-failed') console.error('[courses] enrolment failed:', error.message);
-      return { ok: false, error: enrolErrorKey(error.code) };
+      return enrolFailure(enrolErrorKey(error.code));
     }
     console.error('[courses] enrolment failed:', error);
-    return { ok: false, error: 'errorEnrolmentFailed' };
+    return enrolFailure('errorEnrolmentFailed');
   }
 }
 
-export type CompleteResult =
-  | { ok: true; progress: number; certificateId: string | null }
-  | { ok: false; error: 'errorNotAuthenticated' | 'errorProgress' };
+/** Completing a lesson: the new whole percent and the certificate id at 100%, or the message key of the refusal. */
+export type CompleteResult = ActionResult<
+  { progress: number; certificateId: string | null },
+  'errorNotAuthenticated' | 'errorProgress'
+>;
 
 /**
  * Marks a lesson complete for the signed-in, enrolled student; at 100% the certificate is issued in the name the
- * account gave at sign-up (else its email address). @returns the new whole percent and the certificate id, if any.
+ * account gave at sign-up (else its email address). Refusals: 401 signed out, 422 not enrolled or not a lesson of
+ * the course (or malformed ids), 500 a database failure.
  */
 export async function completeLessonAction(courseId: unknown, lessonId: unknown): Promise<CompleteResult> {
   const guard = await checkUser();
-  if (!guard.ok) return { ok: false, error: 'errorNotAuthenticated' };
+  if (!guard.ok) return { ok: false, status: 401, error: 'errorNotAuthenticated' };
   if (typeof courseId !== 'string' || typeof lessonId !== 'string')
-    return { ok: false, error: 'errorProgress' };
+    return { ok: false, status: 422, error: 'errorProgress' };
   try {
     const studentName = guard.user.name?.trim() || guard.user.email;
     const result = await completeLesson(guard.user.id, courseId, lessonId, { studentName });
-    return { ok: true, progress: result.progress.progress, certificateId: result.certificate?.id ?? null };
+    return {
+      ok: true,
+      data: { progress: result.progress.progress, certificateId: result.certificate?.id ?? null },
+    };
   } catch (error) {
-    if (isCourseError(error, 'not-authenticated')) return { ok: false, error: 'errorNotAuthenticated' };
+    if (isCourseError(error, 'not-authenticated'))
+      return { ok: false, status: 401, error: 'errorNotAuthenticated' };
     console.error('[courses] completing a lesson failed:', error instanceof Error ? error.message : error);
-    return { ok: false, error: 'errorProgress' };
+    return { ok: false, status: isCourseError(error) ? 422 : 500, error: 'errorProgress' };
   }
 }
 
@@ -98,12 +126,14 @@ function revalidateCourses(): void {
 
 /**
  * The creation form (docs/SPEC-NOTES.md §7 payload: title, description, price, thumbnail, certification {title,
- * description}, published). Returns `{ ok: true, data: { id } }` or an `AdminFailure` (401, 403, 422 with field
+ * description}, published). Returns `{ ok: true, data: { id } }` or a failure (401, 403, 422 with field
  * keys, 500, 429 over the admin rate limit). Not wrapped in a form pipeline on purpose: only admins get past the
  * guard, and the toast needs the 401/403 distinction; the limit is the per-admin one, counted after the admin
  * check.
  */
-export async function createCourseAction(raw: unknown): Promise<AdminResult<{ id: string }>> {
+export async function createCourseAction(
+  raw: unknown,
+): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
   const result = await handleCreateCourse(await checkAdminWithinLimit(), raw);
   if (result.ok) revalidateCourses();
   return result;
@@ -118,7 +148,7 @@ export async function createCourseAction(raw: unknown): Promise<AdminResult<{ id
 async function manage(
   op: ManageOp,
   formData: FormData,
-  operation: (guard: AdminGate, raw: unknown) => Promise<AdminResult<unknown>>,
+  operation: (guard: AdminGate, raw: unknown) => Promise<ActionResult<unknown, AdminErrorCode>>,
 ): Promise<void> {
   const locale = toLocale(formData.get('locale'));
   const courseId = String(formData.get('courseId') ?? '');

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { type AuthUser, type GuardResult, adminRefusal, adminStatus, checkAdmin } from '@/lib/auth';
 import { authKind } from '@/lib/auth/config';
 import {
@@ -49,19 +50,9 @@ import {
  * before touching anything. Input is `unknown` (whatever a
  * form or direct call sends) and is validated here, once, with the schemas of lib/courses/shared.ts; the data
  * functions of lib/courses then take it typed. Never throws: failures come back as an
- * `AdminResult` with an HTTP-like status, a stable error code and, for course errors, the spec's English text.
+ * `ActionResult<T, AdminErrorCode>` (lib/action-result.ts, the one result type) with an HTTP-like status, a stable
+ * error code, field keys of lib/courses/schema.ts for 'invalid', and for course errors the spec's English text.
  */
-
-export type AdminFailure = {
-  ok: false;
-  status: 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503;
-  error: AdminErrorCode;
-  /** Field → message key of lib/courses/shared.ts ('required', 'tooLong', 'invalidPrice', 'invalidUrl'). */
-  fieldErrors?: Record<string, string>;
-  /** For 'rate-limited': seconds until the admin's window frees up (the route handler's Retry-After). */
-  retryAfterSeconds?: number;
-};
-export type AdminResult<T> = { ok: true; data: T } | AdminFailure;
 
 /**
  * The per-admin rate limit of the course admin actions and the materials upload handler: ADMIN_RATE_LIMIT_MAX
@@ -132,7 +123,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
  * the error's own text. Driver and file-system messages (a query's values, a server path) stay out of the
  * browser; server-side failures are logged by code and error name only (`errorSummary`), without personal data.
  */
-function failureOf(error: unknown): AdminFailure {
+function failureOf(error: unknown): ActionFailure<AdminErrorCode> {
   if (error instanceof z.ZodError) {
     return { ok: false, status: 422, error: 'invalid', fieldErrors: fieldErrorsOf(error) };
   }
@@ -152,7 +143,10 @@ function failureOf(error: unknown): AdminFailure {
   return { ok: false, status: 500, error: 'server' };
 }
 
-async function run<T>(guard: AdminGate, work: (user: AuthUser) => Promise<T>): Promise<AdminResult<T>> {
+async function run<T>(
+  guard: AdminGate,
+  work: (user: AuthUser) => Promise<T>,
+): Promise<ActionResult<T, AdminErrorCode>> {
   if (!guard.ok) {
     const { status, error } = guard;
     return 'retryAfterSeconds' in guard

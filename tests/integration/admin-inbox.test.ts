@@ -167,7 +167,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
         { email: 'helper@example.org', role: 'admin' },
         { db: handle.db, supabase: false },
       ),
-    ).toEqual({ ok: false, status: 403, code: 'forbidden' });
+    ).toEqual({ ok: false, status: 403, error: 'forbidden' });
     expect(sendNow).not.toHaveBeenCalled();
     const detail = await findEnquiryDetail(handle.db, e.id);
     expect([detail!.enquiry.status, detail!.notes, detail!.deliveries]).toEqual(['new', [], []]);
@@ -181,7 +181,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
       await handleUpdateEnquiry(staff, { id: e.id, assignedTo: staffUser.id }, { db: handle.db }),
     ).toEqual({
       ok: true,
-      code: 'saved',
+      data: { code: 'saved' },
     });
     let detail = await findEnquiryDetail(handle.db, e.id);
     expect([detail!.enquiry.status, detail!.enquiry.assignedTo]).toEqual(['in_progress', staffUser.id]);
@@ -189,13 +189,13 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
       await handleAddNote(staff, { id: e.id, body: '  Rang back, left a message.  ' }, { db: handle.db }),
     ).toEqual({
       ok: true,
-      code: 'note-added',
+      data: { code: 'note-added' },
     });
     expect(
       await handleUpdateEnquiry(admin, { id: e.id, status: 'closed', assignedTo: '' }, { db: handle.db }),
     ).toEqual({
       ok: true,
-      code: 'saved',
+      data: { code: 'saved' },
     });
     detail = await findEnquiryDetail(handle.db, e.id);
     expect([detail!.enquiry.status, detail!.enquiry.assignedTo]).toEqual(['closed', null]);
@@ -238,7 +238,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
           sendNow: (noteId) => sendReplyNow(noteId, { db: handle.db, smtpUrl: null, mailDir }),
         },
       );
-      expect(outcome).toEqual({ ok: true, code: 'reply-queued' });
+      expect(outcome).toEqual({ ok: true, data: { code: 'reply-queued' } });
     } finally {
       log.mockRestore();
     }
@@ -288,7 +288,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
           },
         },
       );
-      expect(outcome).toEqual({ ok: true, code: 'reply-queued' });
+      expect(outcome).toEqual({ ok: true, data: { code: 'reply-queued' } });
     } finally {
       err.mockRestore();
     }
@@ -302,11 +302,11 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     const deps = { db: handle.db, supabase: false };
     expect(await handleSetRole(admin, { email: 'Learner@Example.org', role: 'staff' }, deps)).toEqual({
       ok: true,
-      code: 'role-changed',
+      data: { code: 'role-changed' },
     });
     expect(await handleSetRole(admin, { email: 'learner@example.org', role: 'staff' }, deps)).toEqual({
       ok: true,
-      code: 'role-unchanged',
+      data: { code: 'role-unchanged' },
     });
     expect(await handleSetRole(admin, { email: 'learner@example.org', role: 'none' }, deps)).toMatchObject({
       ok: true,
@@ -314,7 +314,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     expect(await handleSetRole(admin, { email: 'boss@example.org', role: 'none' }, deps)).toEqual({
       ok: false,
       status: 409,
-      code: 'last-admin',
+      error: 'last-admin',
     });
     expect(await handleSetRole(admin, { email: 'nobody@example.org', role: 'staff' }, deps)).toMatchObject({
       status: 404,

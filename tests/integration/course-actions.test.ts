@@ -81,9 +81,10 @@ describe('course actions and handlers (PGlite in memory)', () => {
 
   it('refuses enrolment signed out with "User not authenticated" and stores nothing', async () => {
     const free = await course();
-    expect(await enrolInCourse(free.id)).toEqual({ ok: false, error: 'errorNotAuthenticated' });
+    expect(await enrolInCourse(free.id)).toMatchObject({ ok: false, error: 'errorNotAuthenticated' });
     expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
       ok: false,
+      status: 401,
       error: 'errorNotAuthenticated',
     });
     expect(await db.query.courseEnrollments.findMany()).toHaveLength(0);
@@ -93,11 +94,14 @@ describe('course actions and handlers (PGlite in memory)', () => {
     state.user = ALICE;
     const priced = await course(25);
     const draft = await course(0, false);
-    expect(await enrolInCourse(priced.id)).toEqual({ ok: false, error: 'errorPaymentRequired' });
-    expect(await enrolInCourse(draft.id)).toEqual({ ok: false, error: 'errorCourseNotFound' });
-    expect(await enrolInCourse(crypto.randomUUID())).toEqual({ ok: false, error: 'errorCourseNotFound' });
-    expect(await enrolInCourse('not-a-uuid')).toEqual({ ok: false, error: 'errorCourseNotFound' });
-    expect(await enrolInCourse({ id: priced.id })).toEqual({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse(priced.id)).toMatchObject({ ok: false, error: 'errorPaymentRequired' });
+    expect(await enrolInCourse(draft.id)).toMatchObject({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse(crypto.randomUUID())).toMatchObject({
+      ok: false,
+      error: 'errorCourseNotFound',
+    });
+    expect(await enrolInCourse('not-a-uuid')).toMatchObject({ ok: false, error: 'errorCourseNotFound' });
+    expect(await enrolInCourse({ id: priced.id })).toMatchObject({ ok: false, error: 'errorCourseNotFound' });
     expect(await isEnrolled(ALICE.id, priced.id, db)).toBe(false);
   });
 
@@ -106,6 +110,7 @@ describe('course actions and handlers (PGlite in memory)', () => {
     const free = await course();
     expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
       ok: false,
+      status: 422,
       error: 'errorProgress',
     });
     expect(await getProgress(BOB.id, free.id, db)).toBeNull();
@@ -125,27 +130,27 @@ describe('course actions and handlers (PGlite in memory)', () => {
 
     state.user = ALICE;
     expect(await stateOf()).toEqual({ signedIn: true, enrolled: false });
-    expect(await enrolInCourse(free.id)).toEqual({ ok: true, created: true });
-    expect(await enrolInCourse(free.id)).toEqual({ ok: true, created: false });
+    expect(await enrolInCourse(free.id)).toEqual({ ok: true, data: { created: true } });
+    expect(await enrolInCourse(free.id)).toEqual({ ok: true, data: { created: false } });
     expect(await stateOf()).toEqual({ signedIn: true, enrolled: true });
 
     // Not complete yet: no certificate.
     expect((await certificateFor(free.id)).status).toBe(404);
     expect(await completeLessonAction(free.id, free.lessons[0])).toEqual({
       ok: true,
-      progress: 50,
-      certificateId: null,
+      data: { progress: 50, certificateId: null },
     });
     // A lesson of another course is refused.
     const other = await course();
     expect(await completeLessonAction(free.id, other.lessons[0])).toEqual({
       ok: false,
+      status: 422,
       error: 'errorProgress',
     });
 
     const last = await completeLessonAction(free.id, free.lessons[1]);
-    expect(last).toMatchObject({ ok: true, progress: 100 });
-    const certificateId = last.ok ? last.certificateId : null;
+    expect(last).toMatchObject({ ok: true, data: { progress: 100 } });
+    const certificateId = last.ok ? last.data.certificateId : null;
     expect(certificateId).toMatch(/^[0-9a-f-]{36}$/);
     const issued = await db.query.courseCertificates.findFirst();
     expect(issued).toMatchObject({ id: certificateId, userId: ALICE.id, studentName: 'Alice Okafor' });
@@ -175,9 +180,9 @@ describe('course actions and handlers (PGlite in memory)', () => {
     await enrolInCourse(free.id);
     await completeLessonAction(free.id, free.lessons[1]);
     const done = await completeLessonAction(free.id, free.lessons[0]);
-    expect(done).toMatchObject({ ok: true, progress: 100 });
+    expect(done).toMatchObject({ ok: true, data: { progress: 100 } });
     const cert = await db.query.courseCertificates.findFirst({
-      where: (c, { eq }) => eq(c.id, done.ok ? done.certificateId! : ''),
+      where: (c, { eq }) => eq(c.id, done.ok ? done.data.certificateId! : ''),
     });
     expect(cert?.studentName).toBe('bob@example.org');
   });

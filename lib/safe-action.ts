@@ -5,7 +5,12 @@ import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 
 import { type Locale, toLocale } from '@/i18n/routing';
-import { type ActionFailure, type ActionResult, GUARD_FIELDS } from '@/lib/action-result';
+import {
+  type ActionErrorCode,
+  type ActionFailure,
+  type ActionResult,
+  GUARD_FIELDS,
+} from '@/lib/action-result';
 import { type AuthUser, type StaffUser, checkStaff, checkUser } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { formSecret } from '@/lib/forms/secret';
@@ -79,10 +84,11 @@ export type ActionDefinition<S extends z.ZodType, G extends Guard = 'public-form
   fillTime?: { minMs?: number; maxMs?: number };
 };
 
-export type ActionHandler<S extends z.ZodType, G extends Guard, T> = (
+/** A handler answers its data, or a failure with the pipeline's codes or its domain's own (`E`). */
+export type ActionHandler<S extends z.ZodType, G extends Guard, T, E extends string = ActionErrorCode> = (
   input: z.output<S>,
   ctx: ActionContext<G>,
-) => Promise<T | ActionFailure>;
+) => Promise<T | ActionFailure<E>>;
 
 const adHoc = new Map<string, Limiter>();
 
@@ -158,12 +164,17 @@ export async function requestContext(raw: unknown): Promise<Omit<ActionContext, 
  * Runs one call through the checks and, if all pass, the handler. Exported for tests, which pass their own context
  * (`user` is filled in by the guard); actions use `action`. Never throws, except Next's control flow.
  */
-export async function executeAction<S extends z.ZodType, G extends Guard, T>(
+export async function executeAction<
+  S extends z.ZodType,
+  G extends Guard,
+  T,
+  E extends string = ActionErrorCode,
+>(
   def: ActionDefinition<S, G>,
-  handler: ActionHandler<S, G, T>,
+  handler: ActionHandler<S, G, T, E>,
   raw: unknown,
   ctx: Omit<ActionContext<G>, 'user'>,
-): Promise<ActionResult<Exclude<T, ActionFailure>>> {
+): Promise<ActionResult<Exclude<T, ActionFailure<string>>, E | ActionErrorCode>> {
   const guard: Guard = def.guard ?? 'public-form';
   const signedIn = isSignedIn(guard);
   const guarded = await runGuard(guard);
@@ -202,9 +213,9 @@ export async function executeAction<S extends z.ZodType, G extends Guard, T>(
 
   try {
     const result = await handler(parsed.data, { ...ctx, user: guarded.user as GuardUser<G> });
-    if (result && typeof result === 'object' && (result as ActionFailure).ok === false)
-      return result as ActionFailure;
-    return { ok: true, data: result as Exclude<T, ActionFailure> };
+    if (result && typeof result === 'object' && (result as ActionFailure<E>).ok === false)
+      return result as ActionFailure<E>;
+    return { ok: true, data: result as Exclude<T, ActionFailure<string>> };
   } catch (error) {
     unstable_rethrow(error);
     // The full error stays in the server log; the browser learns only that our side failed.
@@ -217,11 +228,13 @@ export async function executeAction<S extends z.ZodType, G extends Guard, T>(
  * Wraps a handler as a server action: `(raw) => Promise<ActionResult<T>>`. Export the result from a 'use server'
  * module. Never throws, except Next's control flow (a `redirect()` in the handler).
  */
-export function action<S extends z.ZodType, T, G extends Guard = 'public-form'>(
-  def: ActionDefinition<S, G>,
-  handler: ActionHandler<S, G, T>,
-) {
-  return async (raw: unknown): Promise<ActionResult<Exclude<T, ActionFailure>>> => {
+export function action<
+  S extends z.ZodType,
+  T,
+  G extends Guard = 'public-form',
+  E extends string = ActionErrorCode,
+>(def: ActionDefinition<S, G>, handler: ActionHandler<S, G, T, E>) {
+  return async (raw: unknown): Promise<ActionResult<Exclude<T, ActionFailure<string>>, E | ActionErrorCode>> => {
     let ctx: Omit<ActionContext<G>, 'user'>;
     try {
       ctx = await requestContext(raw);

@@ -3,14 +3,9 @@ import 'server-only';
 import { forbidden } from 'next/navigation';
 
 import { redirect } from '@/i18n/navigation';
-import { type Locale, toLocale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
+import type { ActionResult } from '@/lib/action-result';
 
-import type { AdminOutcome } from './result';
-
-/** The `locale` field of a back-office form, narrowed to a site locale ('en' when missing or unknown). */
-export function formLocale(value: FormDataEntryValue | null): Locale {
-  return toLocale(value);
-}
 
 /**
  * Ends a back-office server action (post/redirect/get): signed out → the sign-in page with `next` = `path`; not
@@ -18,7 +13,7 @@ export function formLocale(value: FormDataEntryValue | null): Locale {
  * page shows as a notice (AdminNotice). Never returns.
  */
 export function finishAdminAction(
-  outcome: AdminOutcome,
+  outcome: ActionResult<{ code: string }, string>,
   { locale, path }: { locale: Locale; path: string },
 ): never {
   if (!outcome.ok && outcome.status === 401) {

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { ActionResult } from '@/lib/action-result';
 import type { StaffGuardResult } from '@/lib/auth';
 import {
   type Database,
@@ -18,7 +19,7 @@ import {
 import { ENQUIRY_REPLY_KIND } from '@/lib/mailing';
 import { sendReplyNow } from '@/lib/mailing';
 
-import { type AdminOutcome, guardRefusal } from './result';
+import { guardRefusal } from './result';
 
 /** Enquiries per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
@@ -67,7 +68,8 @@ export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
 }
 
 const enquiryId = z.uuid();
-const handlingInput = z
+/** The enquiry page's handling form (the action wrapper validates with it too). */
+export const handlingInput = z
   .object({
     id: enquiryId,
     status: z.enum(ENQUIRY_STATUSES).optional(),
@@ -75,7 +77,8 @@ const handlingInput = z
     assignedTo: z.union([z.uuid(), z.literal('')]).optional(),
   })
   .refine((v) => v.status !== undefined || v.assignedTo !== undefined);
-const noteInput = z.object({ id: enquiryId, body: z.string().trim().min(1).max(NOTE_MAX) });
+/** The note and reply forms. */
+export const noteInput = z.object({ id: enquiryId, body: z.string().trim().min(1).max(NOTE_MAX) });
 
 type Deps = { db?: Database };
 
@@ -92,7 +95,7 @@ export async function handleUpdateEnquiry(
   guard: StaffGuardResult,
   raw: unknown,
   deps: Deps = {},
-): Promise<AdminOutcome> {
+): Promise<ActionResult<{ code: string }, string>> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
   if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };
@@ -136,7 +139,7 @@ export async function handleAddNote(
   guard: StaffGuardResult,
   raw: unknown,
   deps: Deps = {},
-): Promise<AdminOutcome> {
+): Promise<ActionResult<{ code: string }, string>> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
   if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };
@@ -175,7 +178,7 @@ export async function handleReply(
   guard: StaffGuardResult,
   raw: unknown,
   deps: Deps & { sendNow?: (noteId: string) => Promise<unknown> } = {},
-): Promise<AdminOutcome> {
+): Promise<ActionResult<{ code: string }, string>> {
   const refusal = guardRefusal(guard);
   const user = staffOf(guard);
   if (refusal || !user) return refusal ?? { ok: false, status: 401, error: 'unauthenticated' };

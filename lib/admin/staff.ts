@@ -2,10 +2,12 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { ActionResult } from '@/lib/action-result';
+
 import { type StaffGuardResult, setRoleByEmail } from '@/lib/auth';
 import { type Database, getDb } from '@/lib/db';
 
-import { type AdminOutcome, guardRefusal } from './result';
+import { guardRefusal } from './result';
 
 /** The staff page's form: an account's email and the role to give it ('none' takes the role away). */
 export const setRoleInput = z.object({
@@ -23,7 +25,7 @@ export async function handleSetRole(
   guard: StaffGuardResult,
   raw: unknown,
   { db, supabase }: { db?: Database; supabase: boolean },
-): Promise<AdminOutcome> {
+): Promise<ActionResult<{ code: string }, string>> {
   const refusal = guardRefusal(guard);
   if (refusal) return refusal;
   if (!guard.ok || guard.user.role !== 'admin') return { ok: false, status: 403, error: 'forbidden' };

@@ -43,19 +43,18 @@ import { csvResponse, toCsv } from './csv';
 /** The back office's refusals (lib/action-result.ts's one result type carries them). */
 export type BackOfficeError =
   'unauthenticated' | 'forbidden' | 'check-failed' | 'invalid' | 'not-found' | 'busy';
-type BackOfficeFailure = ActionFailure<BackOfficeError>;
 
 export type BackOfficeDeps = { db?: Database };
 
-const invalid: BackOfficeFailure = { ok: false, status: 422, error: 'invalid' };
-const notFound: BackOfficeFailure = { ok: false, status: 404, error: 'not-found' };
+const invalid: ActionFailure<BackOfficeError> = { ok: false, status: 422, error: 'invalid' };
+const notFound: ActionFailure<BackOfficeError> = { ok: false, status: 404, error: 'not-found' };
 
 /** The audit entry every write and export leaves (docs/ARCHITECTURE.md §5): who, what, on what, when. */
 function audit(db: Database, user: AuthUser, action: string, target: string | null, detail = {}) {
   return recordAudit(db, { actorId: user.id, actorEmail: user.email, action, target, detail });
 }
 
-function refused(guard: Extract<GuardResult, { ok: false }>): BackOfficeFailure {
+function refused(guard: Extract<GuardResult, { ok: false }>): ActionFailure<BackOfficeError> {
   return { ok: false, status: guard.status, error: guard.error };
 }
 
@@ -140,7 +139,8 @@ export async function exportVolunteersCsv(
   return csvResponse('network-registrations', csv);
 }
 
-const statusInput = z.object({ id: z.uuid(), status: z.enum(VOLUNTEER_STATUSES) });
+/** The status form's fields (the action wrapper validates with it too). */
+export const statusInput = z.object({ id: z.uuid(), status: z.enum(VOLUNTEER_STATUSES) });
 
 /** Sets a registration's status (new, welcomed, active, left): staff only. */
 export async function handleSetVolunteerStatus(
@@ -211,7 +211,8 @@ export async function exportSubscribersCsv(
   return csvResponse('newsletter-subscribers', csv);
 }
 
-const idInput = z.object({ id: z.uuid() });
+/** The forms that act on one row: its id. */
+export const idInput = z.object({ id: z.uuid() });
 
 /**
  * Unsubscribes a subscriber on their behalf (they asked by phone or email): staff only. As the person's own link

@@ -20,11 +20,10 @@ const manifestPath = [
 
 type ManifestEntry = { exportedName?: string; filename?: string };
 /**
- * The modules of the actions that answer results: every lib/<domain>/actions.ts (made with lib/safe-action.ts) and
- * what is still in app/actions/. (The back-office actions under app/[locale]/admin answer with a redirect, not a
- * result, so they are not in this list.)
+ * The modules of the server actions: every lib/<domain>/actions.ts (where all of them live; components and pages
+ * import them from there).
  */
-const ACTION_MODULE = /^(?:app\/actions\/[\w-]+|lib\/[\w-]+\/actions)\.ts$/;
+const ACTION_MODULE = /^lib\/[\w-]+\/actions\.ts$/;
 const actions: { id: string; name: string }[] = manifestPath
   ? Object.entries(JSON.parse(readFileSync(manifestPath, 'utf8')).node as Record<string, ManifestEntry>)
       .filter(([, entry]) => ACTION_MODULE.test(entry.filename ?? ''))

@@ -242,7 +242,7 @@ describe('course manage page: enrolled students', () => {
 
 describe('back-office actions', () => {
   it('re-check the caller: signed out and students get a notice and change nothing; staff change the status', async () => {
-    const { setVolunteerStatusAction } = await import('@/app/[locale]/admin/actions');
+    const { setVolunteerStatusAction } = await import('@/lib/back-office/actions');
     const fields = { id: volunteerId, status: 'active', return: 'country=Spain&evil=<x>' };
     await as('anonymous');
     expect(await act(setVolunteerStatusAction, fields)).toBe(
@@ -261,7 +261,7 @@ describe('back-office actions', () => {
   });
 
   it('newsletter and deliveries actions refuse students and work for staff', async () => {
-    const actions = await import('@/app/[locale]/admin/actions');
+    const actions = await import('@/lib/back-office/actions');
     const [subscriber] = await db.listSubscribers(database);
     const { pending } = await db.listDeliveries(database);
     const item = pending[0]!;

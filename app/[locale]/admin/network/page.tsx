@@ -27,7 +27,7 @@ import {
 import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/shared';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-import { setVolunteerStatusAction } from '../actions';
+import { setVolunteerStatusAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/network'>;
 

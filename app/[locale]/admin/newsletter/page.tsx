@@ -21,7 +21,7 @@ import { BACK_OFFICE_ROW_LIMIT, SUBSCRIBER_STATUSES, getDb, listSubscribers } fr
 import { mailingProvider } from '@/lib/mailing';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-import { resyncSubscriberAction, unsubscribeSubscriberAction } from '../actions';
+import { resyncSubscriberAction, unsubscribeSubscriberAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/newsletter'>;
 
@@ -41,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * Newsletter subscribers (issue 17 item 4), staff and admins (`requireStaff` first): status (pending, active,
  * unsubscribed), consent time, source and the mailing provider's sync state with its last error; filter by
  * status, export as CSV (/api/admin/newsletter/export), unsubscribe someone on their behalf, or resync one to the
- * provider now (forms posting to app/[locale]/admin/actions.ts).
+ * provider now (forms posting to lib/back-office/actions.ts).
  */
 export default async function NewsletterAdminPage({ params, searchParams }: Props) {
   const locale = await localeParam(params);

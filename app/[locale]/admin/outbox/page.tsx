@@ -18,7 +18,7 @@ import { noticeOf } from '@/lib/back-office/notice';
 import { type DeliveryRow, getDb, listDeliveries } from '@/lib/db';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-import { giveUpDeliveryAction, retryDeliveryAction } from '../actions';
+import { giveUpDeliveryAction, retryDeliveryAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/outbox'>;
 
@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * Deliveries (issue 17 item 5), staff and admins (`requireStaff` first): the outbox items not sent yet, waiting
  * (with their next try and last error) and given up, each with Retry now and, while waiting, Give up (forms posting
- * to app/[locale]/admin/actions.ts). Never the items' payloads. The worker retries for about 5 days and mails one
+ * to lib/back-office/actions.ts). Never the items' payloads. The worker retries for about 5 days and mails one
  * summary of given-up items to ADMIN_ALERT_EMAIL at most hourly (lib/mailing/outbox/alert.ts).
  */
 export default async function DeliveriesPage({ params, searchParams }: Props) {

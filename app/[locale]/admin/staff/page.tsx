@@ -14,7 +14,7 @@ import { authKind, requireStaff } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { getDb, listRoleHolders } from '@/lib/db';
 
-import { setRoleAction } from './actions';
+import { setRoleAction } from '@/lib/admin/actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/admin/staff'>): Promise<Metadata> {
   return adminMetadata(await localeParam(params), '/admin/staff', 'staff.title');

@@ -18,7 +18,7 @@ import { adminMetadata } from '@/lib/admin/metadata';
 import { authKind, requireStaff } from '@/lib/auth';
 import { ENQUIRY_STATUSES, findEnquiryDetail, getDb, listRoleHolders } from '@/lib/db';
 
-import { addNoteAction, replyAction, updateEnquiryAction } from '../actions';
+import { addNoteAction, replyAction, updateEnquiryAction } from '@/lib/admin/actions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -20,11 +20,12 @@ const manifestPath = [
 
 type ManifestEntry = { exportedName?: string; filename?: string };
 /**
- * The modules of the actions: every lib/<domain>/actions.ts (made with lib/safe-action.ts) and what is still in
- * app/actions/. The back-office forms (lib/back-office/actions.ts) work without JavaScript, so their actions answer
- * their result as a redirect (303, `x-action-redirect`) to a refusal notice or, signed out, to the sign-in page.
+ * The modules of the server actions: every lib/<domain>/actions.ts (where all of them live; components and pages
+ * import them from there). The back-office forms (lib/back-office/actions.ts) work without JavaScript, so their
+ * actions answer their result as a redirect (303, `x-action-redirect`): to a refusal notice or, signed out, to the
+ * sign-in page.
  */
-const ACTION_MODULE = /^(?:app\/actions\/[\w-]+|lib\/[\w-]+\/actions)\.ts$/;
+const ACTION_MODULE = /^lib\/[\w-]+\/actions\.ts$/;
 const actions: { id: string; name: string }[] = manifestPath
   ? Object.entries(JSON.parse(readFileSync(manifestPath, 'utf8')).node as Record<string, ManifestEntry>)
       .filter(([, entry]) => ACTION_MODULE.test(entry.filename ?? ''))

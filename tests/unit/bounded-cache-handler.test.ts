@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * lib/cache/bounded-cache-handler.cjs against the installed Next (security review H2): pages rendered at run
@@ -26,9 +26,20 @@ const page = (html: string) => ({
   segmentData: undefined,
 });
 
+/** A fresh serverDistDir under the OS temp dir, removed after the file's tests. */
+const tempDirs: string[] = [];
+const tempDistDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bounded-cache-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('BoundedCacheHandler', () => {
   it('keeps what is rendered in memory only, and evicts past the size cap', async () => {
-    const serverDistDir = mkdtempSync(path.join(tmpdir(), 'bounded-cache-'));
+    const serverDistDir = tempDistDir();
     const cache = new BoundedCacheHandler({
       fs: nodeFs,
       serverDistDir,
@@ -96,7 +107,7 @@ describe('BoundedCacheHandler: one byte a character', () => {
   it('serves a cached page narrowed, and the same page on every later request', async () => {
     const cache = new BoundedCacheHandler({
       fs: nodeFs,
-      serverDistDir: mkdtempSync(path.join(tmpdir(), 'bounded-cache-')),
+      serverDistDir: tempDistDir(),
       flushToDisk: false,
       maxMemoryCacheSize: 1_000_000,
       revalidatedTags: [],

@@ -217,11 +217,14 @@ test.describe('chat assistant', () => {
   }) => {
     await page.goto('/');
     await waitForHydration(page);
-    // Hold the reply back for a moment so the progress indicator can be seen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    // Each question's request waits at the browser until the test lets it go: the first so the progress indicator
+    // can be seen, the second until the panel is closed. The local answerer replies in a few hundred ms, which is
+    // less than the time between pressing Enter and Escape on a busy machine: without the hold, that reply finished
+    // while the panel was still open (rightly no unread dot), and the test failed its first attempt.
+    const gates = [Promise.withResolvers<void>(), Promise.withResolvers<void>()];
+    let asked = 0;
     await page.route('**/api/assistant', async (route) => {
-      if (route.request().method() === 'POST') await held;
+      if (route.request().method() === 'POST') await gates[asked++]?.promise;
       await route.continue();
     });
     await page.getByRole('button', { name: LAUNCHER }).click();
@@ -230,9 +233,11 @@ test.describe('chat assistant', () => {
     await input.fill('I was racially abused on the bus, what can I do?');
     await page.keyboard.press('Enter');
     await expect(panel.getByTestId('chat-processing')).toBeVisible();
-    release();
+    gates[0]!.resolve();
     await expect(panel.getByRole('link', { name: 'Get help page' })).toBeVisible();
     await expect(panel.getByTestId('chat-processing')).toHaveCount(0);
+    // Send takes the next question once this reply has finished streaming.
+    await expect(panel.getByTestId('chat-answering')).toHaveCount(0);
     // The question stays at the top of the list, so the answer's first line is in view.
     const list = panel.getByRole('list', { name: 'LRJN Assistant' });
     const question = list.getByText('I was racially abused on the bus, what can I do?');
@@ -242,7 +247,10 @@ test.describe('chat assistant', () => {
     // A reply that finishes while the panel is closed sets the unread dot; opening clears it.
     await input.fill('How can I donate?');
     await page.keyboard.press('Enter');
+    await expect(panel.getByText('How can I donate?')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    gates[1]!.resolve();
     await expect(page.getByTestId('chat-unread-dot')).toBeVisible();
     await page.getByRole('button', { name: /Open chat with LRJN Assistant, new message/ }).click();
     await expect(page.getByTestId('chat-unread-dot')).toHaveCount(0);

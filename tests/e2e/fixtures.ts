@@ -26,11 +26,15 @@ export async function waitForHydration(page: Page) {
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * axe's WCAG A/AA violations on the page as it is now, as {id, impact, nodes} (an empty list passes). Next's
- * dev-tools button (`nextjs-portal`, only under `next dev` via E2E_BASE_URL) is not part of the site.
+ * axe's WCAG A/AA violations on the page as it is now, as {id, impact, nodes} (an empty list passes); with `rules`,
+ * only those axe rules run (a11y.spec.ts: the colour rules again in the dark theme). Next's dev-tools button
+ * (`nextjs-portal`, only under `next dev` via E2E_BASE_URL) is not part of the site.
  */
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('nextjs-portal').analyze();
+export async function axeViolations(page: Page, rules?: readonly string[]) {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(WCAG_TAGS))
+    .exclude('nextjs-portal')
+    .analyze();
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

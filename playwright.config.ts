@@ -121,11 +121,23 @@ export default defineConfig({
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: ['wordpress/**', 'multi/**'],
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
-    },
+  // Workers take tests in this order. The multi-instance file is serial (one worker, about a minute with its stack's
+  // start) and the postgres journeys are long: started first, they run beside the many short chromium tests
+  // instead of tailing at the end with the other worker idle. The wordpress projects come last, after the
+  // multi-instance file, which edits and reads the same WordPress rig.
+    ...(multiInstance
+      ? [
+          {
+            name: 'multi-instance',
+            testMatch: 'multi/**/*.spec.ts',
+            use: {
+              ...devices['Desktop Chrome'],
+              baseURL: 'http://localhost:3116',
+              launchOptions: { executablePath, args: chromiumArgs },
+            },
+          },
+        ]
+      : []),
     ...(databaseUrl
       ? [
           {
@@ -142,6 +154,11 @@ export default defineConfig({
           },
         ]
       : []),
+    {
+      name: 'chromium',
+      testIgnore: ['wordpress/**', 'multi/**'],
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+    },
     ...(wordpressUrl
       ? [
           {
@@ -151,19 +168,6 @@ export default defineConfig({
             use: {
               ...devices['Desktop Chrome'],
               baseURL: 'http://localhost:3103',
-              launchOptions: { executablePath, args: chromiumArgs },
-            },
-          },
-        ]
-      : []),
-    ...(multiInstance
-      ? [
-          {
-            name: 'multi-instance',
-            testMatch: 'multi/**/*.spec.ts',
-            use: {
-              ...devices['Desktop Chrome'],
-              baseURL: 'http://localhost:3116',
               launchOptions: { executablePath, args: chromiumArgs },
             },
           },

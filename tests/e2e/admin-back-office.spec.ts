@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
-import { THEME_KEY, axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
+import { axeViolationsInBothThemes, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 import { mailTo, signUpConfirmed } from './mailbox';
 
 /**
@@ -33,18 +33,10 @@ async function signIn(page: Page, email: string, name: string) {
   });
 }
 
-/** axe on `path` in the light and then the dark theme (the stored choice, as the theme toggle keeps it). */
+/** axe on `path` in the light and then the dark theme (fixtures.ts axeViolationsInBothThemes: one page load). */
 async function expectNoAxeViolations(page: Page, path: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.goto(path);
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      THEME_KEY,
-      theme,
-    ] as const);
-    await page.reload();
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /\blight\b/);
-    expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
-  }
+  await page.goto(path);
+  expect(await axeViolationsInBothThemes(page), path).toEqual([]);
 }
 
 test('signed out, every back-office page redirects to sign in with next', async ({ request }) => {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -42,12 +43,66 @@ export async function axeViolations(page: Page, rules?: readonly string[]) {
   }));
 }
 
+/**
+ * The axe rules that read colours: of axe-core's WCAG A/AA rules, `color-contrast` compares text with what lies
+ * behind it and `link-in-text-block` a link's colour with the text around it; no other rule of those tags reads
+ * a colour (axe-core's rule list: node_modules/axe-core/axe.js, `getRules(WCAG_TAGS)`).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * axe on the page as it is now, in both themes, with one page load: picks light with the theme toggle (as a visitor
+ * would; it must be visible at this width) and runs every WCAG A/AA rule, then picks dark the same way and runs
+ * COLOUR_RULES only. The dark theme is a class on <html> that swaps the colour variables (app/globals.css) and no
+ * element shows or hides by theme (there is no `dark:hidden` or `dark:block` in the code), so every other rule would
+ * see the very same markup again. The toggle switches without a colour transition (components/layout/
+ * theme-provider.tsx), so axe reads the final colours. @returns the violations, each id suffixed with the theme
+ * when dark; leaves dark stored as the choice.
+ */
+export async function axeViolationsInBothThemes(page: Page) {
+  await waitForHydration(page);
+  const pick = async (theme: 'light' | 'dark') => {
+    await page.locator(`[data-theme-option="${theme}"]:visible`).first().click();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  };
+  await pick('light');
+  const light = await axeViolations(page);
+  await pick('dark');
+  const dark = await axeViolations(page, COLOUR_RULES);
+  return [...light, ...dark.map((v) => ({ ...v, id: `${v.id} (dark)` }))];
+}
+
 /** Stores a theme choice before the page loads, as the theme toggle would. */
 export async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     THEME_KEY,
     theme,
   ] as const);
+}
+
+/**
+ * Runs `fn` while holding `dir` as a lock between worker processes (mkdir is atomic); waits for it up to 90 s, then
+ * throws. Playwright empties the output folder the lock lives in at the start of each run, so a killed run leaves
+ * no stale lock behind.
+ */
+async function withDirLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      await mkdir(dir, { recursive: false });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        await mkdir(path.dirname(dir), { recursive: true });
+      else if (Date.now() > deadline) throw new Error(`${dir} stayed locked for 90 s`, { cause: error });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** The e2e admin (E2E_ADMIN_EMAIL, in ADMIN_EMAILS of server 3100: playwright.config.ts): its name and password. */
@@ -68,7 +123,15 @@ export const test = base.extend<{ signInAsAdmin: () => Promise<void> }, { adminS
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
       const page = await context.newPage();
       await dismissCookieBanner(page);
-      await signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, E2E_ADMIN.name, E2E_ADMIN.password);
+      // One worker at a time per server: two workers signing the new admin up at once each mail a confirmation
+      // link, and the second sign-up voids the first one's link (/login?error=link).
+      const lock = path.join(
+        workerInfo.project.outputDir,
+        `.admin-sign-up-${new URL(workerInfo.project.use.baseURL!).port}`,
+      );
+      await withDirLock(lock, () =>
+        signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, E2E_ADMIN.name, E2E_ADMIN.password),
+      );
       const file = workerInfo.project.outputDir + `/e2e-admin-${workerInfo.workerIndex}.json`;
       await context.storageState({ path: file });
       await context.close();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { axeViolationsInBothThemes, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { mailTo, signUpConfirmed } from './mailbox';
+import { MAIL_POLL_INTERVALS, mailTo, signUpConfirmed } from './mailbox';
 
 /**
  * The charity's back office (issue 17 items 1-3) on the embedded defaults, no configuration: every admin page is
@@ -146,6 +146,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
     .poll(async () => (reply = (await mailTo(visitor)).find((m) => m.text.includes(answer))), {
       message: `the reply to ${visitor} in the mail folder`,
       timeout: 15_000,
+      intervals: MAIL_POLL_INTERVALS,
     })
     .toBeTruthy();
   expect(reply!.subject).toContain('Re: your message to');

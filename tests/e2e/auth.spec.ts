@@ -1,6 +1,6 @@
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
-import { mailTo, mailedConfirmLink, signUpConfirmed } from './mailbox';
+import { MAIL_POLL_INTERVALS, mailTo, mailedConfirmLink, signUpConfirmed } from './mailbox';
 
 /**
  * Accounts (issue 7, docs/SPEC-NOTES.md §2 /login and /email-confirmation, §4 Session): sign-up lands on "Check your inbox";
@@ -172,6 +172,7 @@ test('a password change needs the current password when signed in, not after the
     .poll(async () => (await mailTo(email)).some((m) => m.text.includes('was just changed')), {
       message: 'the password-changed notice',
       timeout: 15_000,
+      intervals: MAIL_POLL_INTERVALS,
     })
     .toBe(true);
 
@@ -184,7 +185,10 @@ test('a password change needs the current password when signed in, not after the
   await expect(page.getByText('If an account exists for that address')).toBeVisible();
   let link = '';
   await expect
-    .poll(async () => (link = await mailedConfirmLink(email)).includes('type=recovery'), { timeout: 15_000 })
+    .poll(async () => (link = await mailedConfirmLink(email)).includes('type=recovery'), {
+      timeout: 15_000,
+      intervals: MAIL_POLL_INTERVALS,
+    })
     .toBe(true);
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?mode=reset$/);

@@ -14,6 +14,13 @@ import { waitForHydration } from './fixtures';
  */
 export const MAIL_DIR = path.resolve(process.env.MAIL_DIR ?? '.data/mail');
 
+/**
+ * How often the tests look in the mail folder while they wait for a message (every 250 ms after the first
+ * 100 ms): a message lands within a second of the action that sends it, and Playwright's default back-off (up
+ * to 1 s between looks) waited most of a second longer than needed for each of the run's many mails.
+ */
+export const MAIL_POLL_INTERVALS = [100, 250];
+
 export interface MailedMessage {
   file: string;
   subject: string;
@@ -70,7 +77,7 @@ export async function mailedConfirmLink(email: string): Promise<string> {
           .at(-1);
         return link;
       },
-      { message: `a confirmation link mailed to ${email}`, timeout: 15_000 },
+      { message: `a confirmation link mailed to ${email}`, timeout: 15_000, intervals: MAIL_POLL_INTERVALS },
     )
     .toBeTruthy();
   const url = new URL(link!);
@@ -96,6 +103,7 @@ export async function signUpConfirmed(page: Page, email: string, name: string, p
     .poll(async () => (newest = (await mailTo(email)).at(before)), {
       message: `the sign-up email to ${email}`,
       timeout: 15_000,
+      intervals: MAIL_POLL_INTERVALS,
     })
     .toBeTruthy();
   const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(newest!.text)?.[0];

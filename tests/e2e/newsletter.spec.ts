@@ -5,7 +5,7 @@ import { type Page, expect, test } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, waitForHydration } from './fixtures';
-import { MAIL_DIR, type MailedMessage, mailTo } from './mailbox';
+import { MAIL_DIR, MAIL_POLL_INTERVALS, type MailedMessage, mailTo } from './mailbox';
 
 /**
  * Newsletter signup with double opt-in (issue 5 item 5, issue 14 M5; docs/SPEC-NOTES.md §4 states, §7 order, §8 texts) in a real
@@ -22,7 +22,11 @@ async function newsletterMail(email: string, count = 1): Promise<MailedMessage[]
     .poll(
       async () =>
         (found = (await mailTo(email)).filter((m) => /\/newsletter\/confirm\?token=/.test(m.text))).length,
-      { message: `${count} newsletter confirmation email(s) to ${email}`, timeout: 15_000 },
+      {
+        message: `${count} newsletter confirmation email(s) to ${email}`,
+        timeout: 15_000,
+        intervals: MAIL_POLL_INTERVALS,
+      },
     )
     .toBeGreaterThanOrEqual(count);
   return found;

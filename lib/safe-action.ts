@@ -13,6 +13,7 @@ import {
 } from '@/lib/action-result';
 import { type AuthUser, type StaffUser, checkStaff, checkUser } from '@/lib/auth';
 import { env } from '@/lib/config/env';
+import { formRecord } from '@/lib/forms/fields';
 import { formSecret } from '@/lib/forms/secret';
 import { verifyFormToken } from '@/lib/forms/token';
 import { errorFields, logger } from '@/lib/log';
@@ -115,20 +116,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** A plain object from whatever arrived: an object as is, FormData as entries (repeated keys as arrays). */
-function toRecord(raw: unknown): Record<string, unknown> | null {
-  if (typeof FormData !== 'undefined' && raw instanceof FormData) {
-    const out: Record<string, unknown> = Object.create(null);
-    for (const key of new Set(raw.keys())) {
-      const all = raw.getAll(key);
-      out[key] = all.length > 1 ? all : all[0];
-    }
-    return out;
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  return raw as Record<string, unknown>;
-}
-
 function failure(
   status: ActionFailure['status'],
   error: ActionFailure['error'],
@@ -155,7 +142,7 @@ async function runGuard(guard: Guard): Promise<{ user: AuthUser | StaffUser | nu
 export async function requestContext(raw: unknown): Promise<Omit<ActionContext, 'user'>> {
   return {
     ip: clientIp(await headers()),
-    locale: toLocale(toRecord(raw)?.[GUARD_FIELDS.locale]),
+    locale: toLocale(formRecord(raw)?.[GUARD_FIELDS.locale]),
     now: Date.now(),
   };
 }
@@ -188,7 +175,7 @@ export async function executeAction<
       return failure(429, 'rate-limited', { retryAfterSeconds: decision.retryAfterSeconds });
   }
 
-  const record = toRecord(raw);
+  const record = formRecord(raw);
   if (!record) return failure(400, 'invalid');
 
   let tokenId: string | undefined;

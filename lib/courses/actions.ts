@@ -129,6 +129,8 @@ const createCourse = action(
 export async function createCourseAction(raw: unknown): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
   const result = await createCourse(raw);
   if (result.ok) revalidateCourses();
+  // The admin guard has no spam guard, so the pipeline's codes here ('unauthenticated', 'forbidden',
+  // 'check-failed', 'rate-limited', 'invalid', 'server') are all AdminErrorCode's, which the form translates.
   return result as ActionResult<{ id: string }, AdminErrorCode>;
 }
 

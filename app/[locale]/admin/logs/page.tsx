@@ -4,22 +4,17 @@ import { getTranslations } from 'next-intl/server';
 import { AdminPage, AdminSection } from '@/components/admin/admin-page';
 import { ScrollTable, formatWhen, tdClass, thClass } from '@/components/back-office/parts';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { RECENT_LIMIT, recentServerErrors, webhookLog } from '@/lib/log/recent';
 import { SCREENING_LOG_LIMIT, screeningLog } from '@/lib/screening';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 type Props = PageProps<'/[locale]/admin/logs'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.logs' });
-  return pageMetadata({
-    locale,
-    path: '/admin/logs',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/logs', {
+    title: 'AdminLists.logs.title',
+    description: 'AdminLists.logs.description',
   });
 }
 

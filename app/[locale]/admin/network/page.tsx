@@ -13,6 +13,7 @@ import {
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { parseVolunteerFilter, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
@@ -25,21 +26,15 @@ import {
   volunteerFacets,
 } from '@/lib/db';
 import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/shared';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { setVolunteerStatusAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/network'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.network' });
-  return pageMetadata({
-    locale,
-    path: '/admin/network',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/network', {
+    title: 'AdminLists.network.title',
+    description: 'AdminLists.network.description',
   });
 }
 

@@ -14,26 +14,21 @@ import {
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { parseSubscriberFilter, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
 import { BACK_OFFICE_ROW_LIMIT, SUBSCRIBER_STATUSES, getDb, listSubscribers } from '@/lib/db';
 import { mailingProvider } from '@/lib/mailing';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { resyncSubscriberAction, unsubscribeSubscriberAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/newsletter'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.newsletter' });
-  return pageMetadata({
-    locale,
-    path: '/admin/newsletter',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/newsletter', {
+    title: 'AdminLists.newsletter.title',
+    description: 'AdminLists.newsletter.description',
   });
 }
 

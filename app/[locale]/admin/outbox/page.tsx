@@ -12,25 +12,20 @@ import {
   thClass,
 } from '@/components/back-office/parts';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { DELIVERY_EXCLUDED_KINDS, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
 import { type DeliveryRow, getDb, listDeliveries } from '@/lib/db';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { giveUpDeliveryAction, retryDeliveryAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/outbox'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.outbox' });
-  return pageMetadata({
-    locale,
-    path: '/admin/outbox',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/outbox', {
+    title: 'AdminLists.outbox.title',
+    description: 'AdminLists.outbox.description',
   });
 }
 

@@ -8,7 +8,9 @@ import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/admin/data-rights'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/admin/data-rights'>): Promise<Metadata> {
   return adminMetadata(await localeParam(params), '/admin/data-rights', {
     title: 'DataRights.title',
     description: 'DataRights.description',

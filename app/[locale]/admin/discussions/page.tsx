@@ -9,7 +9,9 @@ import { localeParam } from '@/i18n/params';
 import { adminMetadata } from '@/lib/admin/metadata';
 import { requireAdmin } from '@/lib/auth';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/admin/discussions'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/admin/discussions'>): Promise<Metadata> {
   return adminMetadata(await localeParam(params), '/admin/discussions', {
     title: 'Discussions.adminTitle',
     description: 'Discussions.adminDescription',

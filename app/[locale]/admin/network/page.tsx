@@ -9,7 +9,6 @@ import {
   formatWhen,
   inputClass,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
@@ -166,41 +165,22 @@ export default async function NetworkPage({ params, searchParams }: Props) {
       {rows.length === 0 ? (
         <p>{t('network.none')}</p>
       ) : (
-        <ScrollTable label={t('network.title')} caption={t('network.caption')}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t('network.colRegistered')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colName')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colContact')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colMembership')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colInterests')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colAvailability')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.experience')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colSkills')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colLocation')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.status')}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={t('network.title')}
+          caption={t('network.caption')}
+          columns={[
+            t('network.colRegistered'),
+            t('network.colName'),
+            t('network.colContact'),
+            t('network.colMembership'),
+            t('network.colInterests'),
+            t('network.colAvailability'),
+            t('network.experience'),
+            t('network.colSkills'),
+            t('network.colLocation'),
+            t('network.status'),
+          ]}
+        >
           <tbody>
             {rows.map((v) => (
               <tr key={v.id}>

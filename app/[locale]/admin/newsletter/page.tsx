@@ -10,7 +10,6 @@ import {
   formatWhen,
   inputClass,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
@@ -93,32 +92,19 @@ export default async function NewsletterAdminPage({ params, searchParams }: Prop
       {rows.length === 0 ? (
         <p>{t('newsletter.none')}</p>
       ) : (
-        <ScrollTable label={t('newsletter.title')} caption={t('newsletter.caption')}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colEmail')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colStatus')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colConsent')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSource')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSignedUp')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSync')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colActions')}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={t('newsletter.title')}
+          caption={t('newsletter.caption')}
+          columns={[
+            t('newsletter.colEmail'),
+            t('newsletter.colStatus'),
+            t('newsletter.colConsent'),
+            t('newsletter.colSource'),
+            t('newsletter.colSignedUp'),
+            t('newsletter.colSync'),
+            t('colActions'),
+          ]}
+        >
           <tbody>
             {rows.map((s) => (
               <tr key={s.id}>

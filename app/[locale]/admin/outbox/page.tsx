@@ -9,7 +9,6 @@ import {
   dangerButtonClass,
   formatWhen,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { localeParam } from '@/i18n/params';
 import { adminMetadata } from '@/lib/admin/metadata';
@@ -47,29 +46,18 @@ export default async function DeliveriesPage({ params, searchParams }: Props) {
     rows.length === 0 ? (
       <p>{waiting ? t('outbox.nonePending') : t('outbox.noneFailed')}</p>
     ) : (
-      <ScrollTable label={caption} caption={caption}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              {t('outbox.colKind')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colCreated')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colAttempts')}
-            </th>
-            <th scope="col" className={thClass}>
-              {waiting ? t('outbox.colNext') : t('outbox.colGivenUp')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colLastError')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('colActions')}
-            </th>
-          </tr>
-        </thead>
+      <ScrollTable
+        label={caption}
+        caption={caption}
+        columns={[
+          t('outbox.colKind'),
+          t('outbox.colCreated'),
+          t('outbox.colAttempts'),
+          waiting ? t('outbox.colNext') : t('outbox.colGivenUp'),
+          t('outbox.colLastError'),
+          t('colActions'),
+        ]}
+      >
         <tbody>
           {rows.map((d) => {
             const name = `${d.kind} ${formatWhen(d.createdAt, locale)}`;

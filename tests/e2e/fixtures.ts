@@ -46,7 +46,7 @@ export async function axeViolations(page: Page, rules?: readonly string[]) {
 /**
  * The axe rules that read colours: of axe-core's WCAG A/AA rules, `color-contrast` compares text with what lies
  * behind it and `link-in-text-block` a link's colour with the text around it; no other rule of those tags reads
- * a colour (axe-core's rule list: node_modules/axe-core/axe.js, `getRules(WCAG_TAGS)`).
+ * a colour (axe-core's own list of them: `axe.getRules(WCAG_TAGS)`, 70 rules in axe-core 4.13).
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
@@ -55,9 +55,11 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
  * would; it must be visible at this width) and runs every WCAG A/AA rule, then picks dark the same way and runs
  * COLOUR_RULES only. The dark theme is a class on <html> that swaps the colour variables (app/globals.css) and no
  * element shows or hides by theme (there is no `dark:hidden` or `dark:block` in the code), so every other rule would
- * see the very same markup again. The toggle switches without a colour transition (components/layout/
- * theme-provider.tsx), so axe reads the final colours. @returns the violations, each id suffixed with the theme
- * when dark; leaves dark stored as the choice.
+ * see the very same markup again. The toggle switches without a colour transition
+ * (components/layout/theme-provider.tsx), so axe reads the final colours. @returns the violations, each id
+ * suffixed with the theme when dark; leaves dark stored as the choice. Measured: worth it where a page load is
+ * the cost (a11y.spec.ts, the back office); on a page with state to rebuild it saves nothing (colour-contrast is
+ * most of a full scan), so the form specs keep their per-theme tests.
  */
 export async function axeViolationsInBothThemes(page: Page) {
   await waitForHydration(page);

@@ -1,15 +1,20 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy } from 'react';
 
-// Each form is its own chunk: /login shows one of them per request, and a Client Component imported by a Server
-// Component is bundled with every other one on the page (next/dynamic splits only from a Client Component), so
-// the page used to download all four (issue 20 item 2: /login was 30.9 KB over a blank page, budget 30 KB).
-// They still render on the server; the browser loads the shown form's chunk with the page.
-const SignInForm = dynamic(() => import('./sign-in-form').then((m) => m.SignInForm));
-const SignUpForm = dynamic(() => import('./sign-up-form').then((m) => m.SignUpForm));
-const EmailLinkForm = dynamic(() => import('./email-link-form').then((m) => m.EmailLinkForm));
-const ResetPasswordForm = dynamic(() => import('./reset-password-form').then((m) => m.ResetPasswordForm));
+import { SignInForm } from './sign-in-form';
+
+// /login shows one form per request, most often sign-in (its default), which comes with the page. The other three
+// are their own chunks, loaded when shown (issue 20 item 2: /login was 30.9 KB over a blank page, budget 30 KB).
+// A Client Component imported by a Server Component is bundled with every other one on the page, so the split
+// has to happen here, in a Client Component. React.lazy rather than next/dynamic: next/dynamic's own runtime
+// (loadable, chunk preloading) weighed about as much as the forms it would have split off. They still render
+// on the server: the HTML holds the form, and the browser loads its code while hydrating.
+const SignUpForm = lazy(() => import('./sign-up-form').then((m) => ({ default: m.SignUpForm })));
+const EmailLinkForm = lazy(() => import('./email-link-form').then((m) => ({ default: m.EmailLinkForm })));
+const ResetPasswordForm = lazy(() =>
+  import('./reset-password-form').then((m) => ({ default: m.ResetPasswordForm })),
+);
 
 /** Which account form /login shows, with that form's own props. */
 export type AuthFormProps =
@@ -21,7 +26,7 @@ export type AuthFormProps =
 /**
  * One of /login's forms (app/[locale]/login/page.tsx), chosen by `form`: sign in, create an account, ask for a
  * password-reset link, or set a new password. Takes the same props as the form it draws (`next` is the checked
- * return path); loads only that form's code.
+ * return path); the page loads only sign-in's code up front, the others' when they are shown.
  */
 export function AuthForm(props: AuthFormProps) {
   switch (props.form) {

@@ -18,7 +18,7 @@ const ResetPasswordForm = lazy(() =>
 
 /** Which account form /login shows, with that form's own props. */
 export type AuthFormProps =
-  | { form: 'sign-in'; next?: string }
+  | { form: 'sign-in'; next?: string; forgotHref: string }
   | { form: 'sign-up'; next?: string }
   | { form: 'forgot'; next?: string }
   | { form: 'reset'; next?: string; requireCurrent: boolean };
@@ -26,7 +26,7 @@ export type AuthFormProps =
 /**
  * One of /login's forms (app/[locale]/login/page.tsx), chosen by `form`: sign in, create an account, ask for a
  * password-reset link, or set a new password. Takes the same props as the form it draws (`next` is the checked
- * return path); the page loads only sign-in's code up front, the others' when they are shown.
+ * return path, `forgotHref` sign-in's forgot-password link); the page loads only sign-in's code up front, the others' when they are shown.
  */
 export function AuthForm(props: AuthFormProps) {
   switch (props.form) {
@@ -37,6 +37,6 @@ export function AuthForm(props: AuthFormProps) {
     case 'reset':
       return <ResetPasswordForm next={props.next} requireCurrent={props.requireCurrent} />;
     default:
-      return <SignInForm next={props.next} />;
+      return <SignInForm next={props.next} forgotHref={props.forgotHref} />;
   }
 }

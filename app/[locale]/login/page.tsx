@@ -122,7 +122,11 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
           </Link>
         </nav>
         <h2 className="sr-only">{mode === 'signup' ? t('signUpTab') : t('signInTab')}</h2>
-        <AuthForm form={mode === 'signup' ? 'sign-up' : 'sign-in'} next={next} />
+        {mode === 'signup' ? (
+          <AuthForm form="sign-up" next={next} />
+        ) : (
+          <AuthForm form="sign-in" next={next} forgotHref={withNext('/login?mode=forgot', next)} />
+        )}
       </>
     );
   }

@@ -7,7 +7,6 @@ import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Link, useLocale } from '@/i18n/client';
 import { SIGN_IN_FIELDS } from '@/lib/auth/fields';
-import { withNext } from '@/lib/auth/return-path';
 import type { SignInInput, SignInValues } from '@/lib/auth/schemas';
 import { GUARD_FIELDS } from '@/lib/action-result';
 
@@ -19,9 +18,11 @@ const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
 
 /**
  * Sign in (/login): email and password; `next` (from the URL) is checked by the server. On success the browser
- * loads the returned page in full, so the header's user menu starts from the new session.
+ * loads the returned page in full, so the header's user menu starts from the new session. `forgotHref` is the
+ * forgot-password link, built by the page with `withNext` (lib/auth/return-path.ts), so the `next` sanitising
+ * stays on the server and out of this form's first-load JavaScript.
  */
-export function SignInForm({ next }: { next?: string }) {
+export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: string }) {
   const locale = useLocale();
   const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
     schema: signInSchema,
@@ -73,7 +74,7 @@ export function SignInForm({ next }: { next?: string }) {
         {t('signIn')}
       </SubmitButton>
       <p className="text-center">
-        <Link href={withNext('/login?mode=forgot', next)} className="font-medium text-brand underline">
+        <Link href={forgotHref} className="font-medium text-brand underline">
           {t('forgotLink')}
         </Link>
       </p>

@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { EmailLinkForm } from '@/components/auth/email-link-form';
-import { ResetPasswordForm } from '@/components/auth/reset-password-form';
-import { SignInForm } from '@/components/auth/sign-in-form';
-import { SignUpForm } from '@/components/auth/sign-up-form';
+import { AuthForm } from '@/components/auth/auth-form';
 import { PageHeader } from '@/components/layout/page-header';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
@@ -65,7 +62,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
       <>
         <h2 className="text-2xl font-bold">{t('resetTitle')}</h2>
         <div className="mt-6">
-          <ResetPasswordForm next={next} requireCurrent={(await auth.sessionKind()) !== 'recovery'} />
+          <AuthForm form="reset" next={next} requireCurrent={(await auth.sessionKind()) !== 'recovery'} />
         </div>
       </>
     ) : (
@@ -96,7 +93,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         <h2 className="text-2xl font-bold">{t('forgotTitle')}</h2>
         <p className="mt-2 text-muted">{t('forgotIntro')}</p>
         <div className="mt-6">
-          <EmailLinkForm purpose="reset" next={next} />
+          <AuthForm form="forgot" next={next} />
         </div>
         <p className="mt-6 text-center">
           <Link href={withNext('/login', next)} className="font-medium text-brand underline">
@@ -125,7 +122,11 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
           </Link>
         </nav>
         <h2 className="sr-only">{mode === 'signup' ? t('signUpTab') : t('signInTab')}</h2>
-        {mode === 'signup' ? <SignUpForm next={next} /> : <SignInForm next={next} />}
+        {mode === 'signup' ? (
+          <AuthForm form="sign-up" next={next} />
+        ) : (
+          <AuthForm form="sign-in" next={next} forgotHref={withNext('/login?mode=forgot', next)} />
+        )}
       </>
     );
   }

@@ -13,6 +13,7 @@ import {
 } from '@/lib/action-result';
 import { type AuthUser, type StaffUser, checkStaff, checkUser } from '@/lib/auth';
 import { env } from '@/lib/config/env';
+import { formRecord } from '@/lib/forms/fields';
 import { formSecret } from '@/lib/forms/secret';
 import { verifyFormToken } from '@/lib/forms/token';
 import { errorFields, logger } from '@/lib/log';
@@ -105,28 +106,23 @@ function limiterOf(name: string, limit: LimitOption): Limiter {
 
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 
-/** Field name → message key of the first issue per field; non-key messages (zod's own English) become 'invalid'. */
+/**
+ * Field name → message key of the first issue per field; non-key messages (zod's own English) become 'invalid'.
+ * A nested object's field is named by its path (`certification.title`, as the course form's inputs); an item of
+ * a list by its list (`interests`); an issue of the whole input is `_form`.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : '_form';
+    const names: string[] = [];
+    for (const segment of issue.path) {
+      if (typeof segment !== 'string') break;
+      names.push(segment);
+    }
+    const field = names.join('.') || '_form';
     if (!(field in out)) out[field] = KEY.test(issue.message) ? issue.message : 'invalid';
   }
   return out;
-}
-
-/** A plain object from whatever arrived: an object as is, FormData as entries (repeated keys as arrays). */
-function toRecord(raw: unknown): Record<string, unknown> | null {
-  if (typeof FormData !== 'undefined' && raw instanceof FormData) {
-    const out: Record<string, unknown> = Object.create(null);
-    for (const key of new Set(raw.keys())) {
-      const all = raw.getAll(key);
-      out[key] = all.length > 1 ? all : all[0];
-    }
-    return out;
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  return raw as Record<string, unknown>;
 }
 
 function failure(
@@ -155,7 +151,7 @@ async function runGuard(guard: Guard): Promise<{ user: AuthUser | StaffUser | nu
 export async function requestContext(raw: unknown): Promise<Omit<ActionContext, 'user'>> {
   return {
     ip: clientIp(await headers()),
-    locale: toLocale(toRecord(raw)?.[GUARD_FIELDS.locale]),
+    locale: toLocale(formRecord(raw)?.[GUARD_FIELDS.locale]),
     now: Date.now(),
   };
 }
@@ -188,7 +184,7 @@ export async function executeAction<
       return failure(429, 'rate-limited', { retryAfterSeconds: decision.retryAfterSeconds });
   }
 
-  const record = toRecord(raw);
+  const record = formRecord(raw);
   if (!record) return failure(400, 'invalid');
 
   let tokenId: string | undefined;
@@ -264,61 +260,82 @@ export type RouteOptions<G extends RouteGuard> = {
   limit?: LimitName;
   /** The body of the 429 answer; default `{ error: 'rate-limited' }`. */
   limitedBody?: unknown;
-  /** 'private': every answer says `Cache-Control: private, no-store` (the default; per-person answers). */
-  cache?: 'private';
+  /**
+   * The answer over the limit instead of the JSON 429, for a route whose callers need another one (a form
+   * without JavaScript sent back to its page by a 303); null keeps the JSON 429. Runs before the body is read.
+   */
+  onLimited?: (request: Request, retryAfterSeconds: number) => Response | null;
+  /**
+   * The `Cache-Control` of every answer: 'private' → `private, no-store` (the default; per-person answers),
+   * 'no-store' → `no-store` (the routes whose published contract says exactly that).
+   */
+  cache?: 'private' | 'no-store';
 };
 
 const PRIVATE = 'private, no-store';
+const CACHE_CONTROL = { private: PRIVATE, 'no-store': 'no-store' } as const;
 
 /** A JSON refusal, never cached; 503 and 429 say when to try again. */
-function refusal(status: number, body: unknown, retryAfterSeconds?: number): Response {
-  const headers: Record<string, string> = { 'Cache-Control': PRIVATE };
+function refusal(status: number, body: unknown, retryAfterSeconds?: number, cache: string = PRIVATE): Response {
+  const headers: Record<string, string> = { 'Cache-Control': cache };
   if (retryAfterSeconds) headers['Retry-After'] = String(retryAfterSeconds);
   return Response.json(body, { status, headers });
 }
 
-/** The response with `Cache-Control: private, no-store` (copied first when its headers are immutable). */
-function privately(response: Response): Response {
+/** The response with `Cache-Control: cache` (copied first when its headers are immutable); the body streams on. */
+function uncached(response: Response, cache: string): Response {
   try {
-    response.headers.set('Cache-Control', PRIVATE);
+    response.headers.set('Cache-Control', cache);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.set('Cache-Control', PRIVATE);
+    copy.headers.set('Cache-Control', cache);
     return copy;
   }
 }
 
 /**
  * Wraps a route handler: the guard (401 / 403 / 503 `{ error }`, 503 with `Retry-After: 5`), then the limit (429
- * with `Retry-After`), then the handler; every answer carries `Cache-Control: private, no-store`. A thrown error
- * becomes 500 `{ error: 'server' }` (logged, no stack trace).
+ * `limitedBody` with `Retry-After`, or `onLimited`'s answer), then the handler; every answer carries the `cache`
+ * option's `Cache-Control` (default `private, no-store`), and a streamed body is passed through as it is. A thrown
+ * error becomes 500 `{ error: 'server' }` (logged, no stack trace). Nothing reads the body before the handler.
  *
  *   export const GET = route(async (request, { user }) => Response.json(await exportFor(user)), { guard: 'user' });
  */
 export function route<G extends RouteGuard = 'public', P = Record<string, never>>(
   handler: (request: Request, ctx: RouteContext<G, P>) => Promise<Response>,
-  { guard, limit, limitedBody = { error: 'rate-limited' } }: RouteOptions<G> = {},
+  { guard, limit, limitedBody = { error: 'rate-limited' }, onLimited, cache = 'private' }: RouteOptions<G> = {},
 ) {
+  const cacheControl = CACHE_CONTROL[cache];
   return async (request: Request, segment?: { params: Promise<P> }): Promise<Response> => {
     try {
       const guarded = await runGuard(guard ?? 'public');
       if ('ok' in guarded)
-        return refusal(guarded.status, { error: guarded.error }, guarded.status === 503 ? 5 : undefined);
+        return refusal(
+          guarded.status,
+          { error: guarded.error },
+          guarded.status === 503 ? 5 : undefined,
+          cacheControl,
+        );
       const ip = clientIp(request.headers);
       if (limit) {
         const decision = await rateLimit(limit).consume(guarded.user ? guarded.user.id : ip);
-        if (!decision.allowed) return refusal(429, limitedBody, decision.retryAfterSeconds);
+        if (!decision.allowed) {
+          const own = onLimited?.(request, decision.retryAfterSeconds);
+          return own
+            ? uncached(own, cacheControl)
+            : refusal(429, limitedBody, decision.retryAfterSeconds, cacheControl);
+        }
       }
       const params = ((await segment?.params) ?? {}) as P;
-      return privately(await handler(request, { ip, user: guarded.user as GuardUser<G>, params }));
+      return uncached(await handler(request, { ip, user: guarded.user as GuardUser<G>, params }), cacheControl);
     } catch (error) {
       unstable_rethrow(error);
       logger().error(
         { component: 'route', path: new URL(request.url).pathname, ...errorFields(error) },
         'failed',
       );
-      return refusal(500, { error: 'server' });
+      return refusal(500, { error: 'server' }, undefined, cacheControl);
     }
   };
 }

@@ -2,7 +2,7 @@ import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { CourseStudentRow } from '@/lib/db';
 
-import { ScrollTable, formatWhen, linkButtonClass, tdClass, thClass } from './parts';
+import { ScrollTable, formatWhen, linkButtonClass, tdClass } from './parts';
 
 /**
  * The enrolled students of a course on its manage page (issue 17 item 8; the page is admins only): name and email,
@@ -36,26 +36,17 @@ export function CourseStudents({
       {students.length === 0 ? (
         <p>{t('none')}</p>
       ) : (
-        <ScrollTable label={t('caption')} caption={t('caption')}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t('colStudent')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colEnrolled')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colProgress')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colLastActivity')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colCertificate')}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={t('caption')}
+          caption={t('caption')}
+          columns={[
+            t('colStudent'),
+            t('colEnrolled'),
+            t('colProgress'),
+            t('colLastActivity'),
+            t('colCertificate'),
+          ]}
+        >
           <tbody>
             {students.map((s) => (
               <tr key={s.userId}>

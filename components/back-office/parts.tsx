@@ -32,15 +32,18 @@ export function NoticeRegion({ notice }: { notice: { ok: boolean; text: string }
 
 /**
  * A wide table that scrolls sideways on small screens: the scroll box is focusable and named by the caption,
- * so keyboard users can scroll it too.
+ * so keyboard users can scroll it too. `columns`, when given, are the header row's cells (`<th scope="col">`,
+ * in order); `children` is then the body.
  */
 export function ScrollTable({
   label,
   caption,
+  columns,
   children,
 }: {
   label: string;
   caption: ReactNode;
+  columns?: ReactNode[];
   children: ReactNode;
 }) {
   return (
@@ -52,6 +55,17 @@ export function ScrollTable({
     >
       <table className={tableClass}>
         <caption className="sr-only">{caption}</caption>
+        {columns ? (
+          <thead>
+            <tr>
+              {columns.map((column, i) => (
+                <th key={i} scope="col" className={thClass}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
         {children}
       </table>
     </div>

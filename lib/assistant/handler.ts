@@ -1,7 +1,6 @@
 import 'server-only';
 
 import { readBodyCapped } from '@/lib/http/body';
-import type { Limiter } from '@/lib/rate-limit';
 
 import {
   CONVERSATION_HEADER,
@@ -16,14 +15,11 @@ import { assistantRequestSchema, type AssistantRequest } from './request';
 export const BODY_MAX_BYTES = 16 * 1024;
 
 export type HandlerDeps = {
-  limiter: Limiter;
-  /** The client's address (rate-limit key) from the request headers. */
-  clientKey: (request: Request) => string;
   reply: (request: AssistantRequest, signal: AbortSignal) => AsyncIterable<AssistantEvent>;
 };
 
-function refuse(status: number, code: AssistantErrorCode, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: code }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+function refuse(status: number, code: AssistantErrorCode): Response {
+  return Response.json({ error: code }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** Reads the body as text, stopping (null) once it exceeds `max` bytes, so a huge body is never buffered whole. */
@@ -34,16 +30,12 @@ async function readLimited(request: Request, max: number): Promise<string | null
 }
 
 /**
- * `POST /api/assistant` (protocol.ts): counts the request against the client's limit (429 with Retry-After),
- * validates the JSON body (400 with an error code, never a stack or the input echoed back), then streams the
+ * `POST /api/assistant` (protocol.ts) after the route wrapper counted the request against the client's limit
+ * (app/api/assistant/route.ts: 429 `{ error: 'rate_limited' }` with Retry-After): validates the JSON body (400 with an error code, never a stack or the input echoed back), then streams the
  * reply as NDJSON. The stream stops the reply (and any upstream OpenAI request) if the visitor disconnects.
  */
 export function createAssistantHandler(deps: HandlerDeps) {
   return async function POST(request: Request): Promise<Response> {
-    const decision = await deps.limiter.consume(deps.clientKey(request));
-    if (!decision.allowed) {
-      return refuse(429, 'rate_limited', { 'Retry-After': String(decision.retryAfterSeconds) });
-    }
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\b/i.test(type)) return refuse(415, 'unsupported_media_type');
 

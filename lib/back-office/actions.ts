@@ -7,6 +7,7 @@ import { finishAdminAction } from '@/lib/admin/finish';
 import { handleAddNote, handleReply, handleUpdateEnquiry, handlingInput, noteInput } from '@/lib/admin/inbox';
 import { handleSetRole, setRoleInput } from '@/lib/admin/staff';
 import { authKind } from '@/lib/auth';
+import { formText } from '@/lib/forms/fields';
 import { action } from '@/lib/safe-action';
 
 import {
@@ -34,22 +35,11 @@ import { NOTICE_DONE, noticeParam } from './notice';
  * lib/admin/finish.ts says (signed out → sign in, not allowed → 403 page). The locale is the form's `locale` field.
  */
 
-/** A form field as text ('' when missing or not text); whatever arrived, FormData or not. */
-function fieldOf(raw: unknown, name: string): string {
-  if (typeof FormData !== 'undefined' && raw instanceof FormData) {
-    const value = raw.get(name);
-    return typeof value === 'string' ? value : '';
-  }
-  if (raw === null || typeof raw !== 'object') return '';
-  const value = (raw as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
-const localeOf = (raw: unknown) => toLocale(fieldOf(raw, 'locale') || null);
+const localeOf = (raw: unknown) => toLocale(formText(raw, 'locale') || null);
 
 /** The list's filters as a query string (only known filters with valid values survive). */
 function filtersOf(raw: unknown, parse: (raw: Record<string, string | undefined>) => object): string {
-  const query = new URLSearchParams(fieldOf(raw, 'return'));
+  const query = new URLSearchParams(formText(raw, 'return'));
   const parsed = parse(Object.fromEntries(query.entries())) as Record<string, string | undefined>;
   const out = new URLSearchParams();
   for (const [key, value] of Object.entries(parsed)) if (value) out.set(key, value);
@@ -135,7 +125,7 @@ export async function giveUpDeliveryAction(form: FormData): Promise<void> {
 
 /** The enquiry's page for a well-formed `id`, else the inbox. */
 function enquiryPath(raw: unknown): string {
-  const id = fieldOf(raw, 'id');
+  const id = formText(raw, 'id');
   return /^[0-9a-f-]{36}$/i.test(id) ? `/admin/enquiries/${id}` : '/admin/enquiries';
 }
 

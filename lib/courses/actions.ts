@@ -2,29 +2,17 @@
 
 import { revalidatePath, updateTag } from 'next/cache';
 
+import { z } from 'zod';
+
 import { redirect } from '@/i18n/navigation';
-import { toLocale } from '@/i18n/routing';
+import { routing, toLocale } from '@/i18n/routing';
 import { checkUser } from '@/lib/auth';
 import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { TAGS } from '@/lib/cache/tags';
+import { formText } from '@/lib/forms/fields';
+import { action } from '@/lib/safe-action';
 
-import {
-  type AdminGate,
-  checkAdminWithinLimit,
-  handleAddLesson,
-  handleAddUnit,
-  handleCreateCourse,
-  handleCreateTestCourse,
-  handleDeleteLesson,
-  handleDeleteUnit,
-  handleEnrolStudent,
-  handleMoveLesson,
-  handleMoveLessonToUnit,
-  handleMoveUnit,
-  handleSetPublished,
-  handleUpdateCourse,
-  handleUpdateLesson,
-} from './admin';
+import { type AdminOp, adminOps, attemptAdmin } from './admin';
 import { completeLesson, enrol } from './learning';
 import {
   type AdminErrorCode,
@@ -43,11 +31,11 @@ import {
  * rules (published, free, enrolled, lesson of this course). Results are plain objects with message keys the
  * islands translate; no exceptions reach the browser.
  *
- * Admins: one action per change of the manage page, plus course creation and the test course. Each checks the
- * caller with `checkAdmin()` on the server (never trusting the page guard), counts the change against the
- * admin's rate limit (`checkAdminWithinLimit`), and hands that gate and the input to its operation in
- * lib/courses/admin.ts, which refuses signed-out callers (401), non-admins (403), a failed check (503) and an
- * admin over the limit (429) before any write, and validates the input once. After a write, course pages are
+ * Admins: one action per change of the manage page, plus course creation and the test course, each through the
+ * action pipeline (lib/safe-action.ts) with guard 'admin' and limit 'admin': the caller is checked on the server
+ * (never trusting the page guard; 401 signed out, 403 not an admin, 503 a failed check), the change is counted
+ * against the admin's limit (429), and the input is validated with the operation's schema (422), all before any
+ * write; then the operation of lib/courses/admin.ts runs on the typed input. After a write, course pages are
  * revalidated.
  */
 
@@ -124,104 +112,101 @@ function revalidateCourses(): void {
   revalidatePath('/[locale]/dashboard', 'page');
 }
 
+/** The pipeline's part of every admin action: guard 'admin', then one count against the admin's limit. */
+const ADMIN = { guard: 'admin', limit: 'admin' } as const;
+
+const createCourse = action(
+  { name: 'course-create', schema: adminOps.create.schema, ...ADMIN },
+  (input, { user }) => attemptAdmin(() => adminOps.create.run(input, user, {})),
+);
+
 /**
  * The creation form (docs/SPEC-NOTES.md §7 payload: title, description, price, thumbnail, certification {title,
- * description}, published). Returns `{ ok: true, data: { id } }` or a failure (401, 403, 422 with field
- * keys, 500, 429 over the admin rate limit). Not wrapped in a form pipeline on purpose: only admins get past the
- * guard, and the toast needs the 401/403 distinction; the limit is the per-admin one, counted after the admin
- * check.
+ * description}, published). Returns `{ ok: true, data: { id } }` or a failure (401, 403, 503, 429 over the
+ * admin's limit, 422 with field keys such as `certification.title`, 500). No spam guard: only admins get past
+ * the guard, and the toast needs the 401/403 distinction.
  */
-export async function createCourseAction(
-  raw: unknown,
-): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
-  const result = await handleCreateCourse(await checkAdminWithinLimit(), raw);
+export async function createCourseAction(raw: unknown): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
+  const result = await createCourse(raw);
   if (result.ok) revalidateCourses();
-  return result;
+  // The admin guard has no spam guard, so the pipeline's codes here ('unauthenticated', 'forbidden',
+  // 'check-failed', 'rate-limited', 'invalid', 'server') are all AdminErrorCode's, which the form translates.
+  return result as ActionResult<{ id: string }, AdminErrorCode>;
 }
 
 /**
- * One change of `/courses/manage/{courseId}` (the form's fields become the operation's input by `manageInput`,
- * lib/courses/shared.ts), so the page works without JavaScript. Redirects back to the manage page with
- * `?done={op}` or `?error={code}` and the section's anchor; a caller that is not an admin is sent to the page too,
- * whose guard then redirects.
+ * One change of `/courses/manage/{courseId}` as a server action for its form: the form's fields become the
+ * operation's input (`manageInput`, lib/courses/shared.ts) inside the action's schema, so the pipeline checks the
+ * admin, counts the change and validates before the operation runs. Redirects back to the manage page with
+ * `?done={op}` or `?error={code}` and the section's anchor, so the page works without JavaScript; a caller that
+ * is not an admin is sent to the page too, whose guard then redirects. The locale is the form's `locale` field.
  */
-async function manage(
-  op: ManageOp,
-  formData: FormData,
-  operation: (guard: AdminGate, raw: unknown) => Promise<ActionResult<unknown, AdminErrorCode>>,
-): Promise<void> {
-  const locale = toLocale(formData.get('locale'));
-  const courseId = String(formData.get('courseId') ?? '');
-  const guard = await checkAdminWithinLimit();
-  const { raw, section } = manageInput(op, formData);
-  const result = await operation(guard, raw);
-  if (result.ok) revalidateCourses();
-  const status = result.ok ? `done=${op}` : `error=${result.error}`;
-  redirect({ href: `/courses/manage/${encodeURIComponent(courseId)}?${status}#${section}`, locale });
+function manageAction<S extends z.ZodType, T>(name: ManageOp, operation: AdminOp<S, T>) {
+  const run = action(
+    {
+      name: `course-${name}`,
+      schema: z.preprocess((fields) => manageInput(name, fields).raw, operation.schema),
+      ...ADMIN,
+    },
+    (input, { user }) => attemptAdmin(() => operation.run(input, user, {})),
+  );
+  return async (form: FormData): Promise<void> => {
+    const result = await run(form);
+    if (result.ok) revalidateCourses();
+    const status = result.ok ? `done=${name}` : `error=${result.error}`;
+    const courseId = encodeURIComponent(formText(form, 'courseId'));
+    redirect({
+      href: `/courses/manage/${courseId}?${status}#${manageInput(name, form).section}`,
+      locale: toLocale(formText(form, 'locale') || null),
+    });
+  };
 }
 
 /** Saves the course details form (title, description, price, thumbnail, certificate title and description). */
-export async function updateCourseAction(formData: FormData): Promise<void> {
-  await manage('update', formData, handleUpdateCourse);
-}
+export const updateCourseAction = manageAction('update', adminOps.update);
 
 /** Publishes or unpublishes the course (`published` 'true' or 'false'). */
-export async function publishCourseAction(formData: FormData): Promise<void> {
-  await manage('publish', formData, handleSetPublished);
-}
+export const publishCourseAction = manageAction('publish', adminOps.publish);
 
 /** Adds a unit at the end of the course. */
-export async function addUnitAction(formData: FormData): Promise<void> {
-  await manage('addUnit', formData, handleAddUnit);
-}
+export const addUnitAction = manageAction('addUnit', adminOps.addUnit);
 
 /** Adds a lesson at the end of a unit (`unitId`). */
-export async function addLessonAction(formData: FormData): Promise<void> {
-  await manage('addLesson', formData, handleAddLesson);
-}
+export const addLessonAction = manageAction('addLesson', adminOps.addLesson);
 
 /** Saves a lesson (`lessonId`: title, body, video URL). */
-export async function updateLessonAction(formData: FormData): Promise<void> {
-  await manage('updateLesson', formData, handleUpdateLesson);
-}
+export const updateLessonAction = manageAction('updateLesson', adminOps.updateLesson);
 
 /** Moves a unit to `toIndex` within its course. */
-export async function moveUnitAction(formData: FormData): Promise<void> {
-  await manage('moveUnit', formData, handleMoveUnit);
-}
+export const moveUnitAction = manageAction('moveUnit', adminOps.moveUnit);
 
 /** Moves a lesson to `toIndex` within its unit. */
-export async function moveLessonAction(formData: FormData): Promise<void> {
-  await manage('moveLesson', formData, handleMoveLesson);
-}
+export const moveLessonAction = manageAction('moveLesson', adminOps.moveLesson);
 
 /** Moves a lesson to the end of another unit (`toUnitId`) of the same course. */
-export async function moveLessonToUnitAction(formData: FormData): Promise<void> {
-  await manage('moveLessonToUnit', formData, handleMoveLessonToUnit);
-}
+export const moveLessonToUnitAction = manageAction('moveLessonToUnit', adminOps.moveLessonToUnit);
 
 /** Deletes a unit with its lessons. */
-export async function deleteUnitAction(formData: FormData): Promise<void> {
-  await manage('deleteUnit', formData, handleDeleteUnit);
-}
+export const deleteUnitAction = manageAction('deleteUnit', adminOps.deleteUnit);
 
 /** Deletes a lesson. */
-export async function deleteLessonAction(formData: FormData): Promise<void> {
-  await manage('deleteLesson', formData, handleDeleteLesson);
-}
+export const deleteLessonAction = manageAction('deleteLesson', adminOps.deleteLesson);
 
 /** Enrols the student with that `email` in the course (an admin enrolment: payments are not taken online). */
-export async function enrolStudentAction(formData: FormData): Promise<void> {
-  await manage('enrolStudent', formData, handleEnrolStudent);
-}
+export const enrolStudentAction = manageAction('enrolStudent', adminOps.enrolStudent);
+
+const createTestCourse = action(
+  // The page's form always sends its locale; requiring it keeps a post that is not that form from creating one.
+  { name: 'course-test', schema: z.object({ locale: z.enum(routing.locales) }), ...ADMIN },
+  (_input, { user }) => attemptAdmin(() => adminOps.testCourse.run({}, user, {})),
+);
 
 /** `/courses/test`: creates the docs/SPEC-NOTES.md §7 test course (price 25) and returns to the page showing it. */
-export async function createTestCourseAction(formData: FormData): Promise<void> {
-  const locale = toLocale(formData.get('locale'));
-  const result = await handleCreateTestCourse(await checkAdminWithinLimit());
+export async function createTestCourseAction(form: FormData): Promise<void> {
+  const result = await createTestCourse(form);
   if (result.ok) revalidateCourses();
   redirect({
     href: result.ok ? `/courses/test?created=${result.data.id}` : `/courses/test?error=${result.error}`,
-    locale,
+    locale: toLocale(formText(form, 'locale') || null),
   });
 }

@@ -11,7 +11,7 @@ import 'server-only';
  * - certificates.ts (+ certificate-pdf.ts): issuing, reading and drawing certificates;
  * - authoring.ts: courses, units and lessons (typed input, parsed once by the admin operations);
  * - materials.ts: storing an uploaded material (the storages are lib/storage's);
- * - admin.ts: the admin operations (guard, rate limit, validation) behind the actions and route handlers;
+ * - admin.ts: the admin operations (input schema and work) behind the actions and the materials route handler;
  * - seed.ts: the demo courses, run by instrumentation.ts when the database opens.
  *
  * **No authorisation in the data functions.** They trust their caller: pages use `requireUser()` /
@@ -61,8 +61,8 @@ export {
   visitLesson,
 } from './learning';
 export { getCertificate, issueCertificate, renderCertificatePdf } from './certificates';
-// The materials upload route's admin check and handler (the manage page's actions are in ./actions.ts).
-export { checkAdminWithinLimit, handleUploadMaterial } from './admin';
+// The admin operations: the materials upload route runs `adminOps.upload` (the manage page's actions are in ./actions.ts).
+export { type AdminDeps, type AdminOp, adminOps, attemptAdmin, runAdmin } from './admin';
 export {
   TEST_COURSE_PRICE,
   addLesson,

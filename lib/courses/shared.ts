@@ -4,6 +4,7 @@
  * the student pages' format helpers and the names `/uploads` serves. No zod: the authoring schemas are
  * ./schema.ts, which the admin forms load. The server API is `@/lib/courses`.
  */
+import { formText } from '@/lib/forms/fields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Authoring input
@@ -136,9 +137,9 @@ export type AdminErrorCode =
 
 /**
  * The forms of `/courses/manage/{courseId}` as data (pure; browser-safe): which changes exist (`op`; each has its
- * own server action in lib/courses/actions.ts), and how one form's FormData becomes the input of its operation in
+ * own server action in lib/courses/actions.ts), and how one form's fields become the input of its operation in
  * lib/courses/admin.ts plus the page anchor to return to (the changed unit or lesson, else the section).
- * Validation happens in the operations.
+ * Validation happens in the action pipeline, with the operation's schema.
  */
 export const MANAGE_OPS = [
   'update',
@@ -155,10 +156,7 @@ export const MANAGE_OPS = [
 ] as const;
 export type ManageOp = (typeof MANAGE_OPS)[number];
 
-const text = (form: FormData, key: string): string => {
-  const value = form.get(key);
-  return typeof value === 'string' ? value : '';
-};
+const text = formText;
 
 /** Only uuid-like ids go into an anchor (`#unit-…`); anything else returns to the section. */
 const anchorId = (value: string): string | null => (/^[0-9a-f-]{36}$/i.test(value) ? value : null);
@@ -170,11 +168,12 @@ export function parsePrice(value: string): number {
 }
 
 /**
- * The handler input and return anchor of one manage-page form. `publish` reads `published` ('true' or 'false');
+ * The operation's input and return anchor of one manage-page form (`form`: its FormData, or the fields as a
+ * record; a field sent twice reads as empty, lib/forms/fields.ts). `publish` reads `published` ('true' or 'false');
  * `update` sends every course field but `published`; moves send `toIndex` as given (the handler coerces it);
  * `moveLessonToUnit` sends `toUnitId` and returns to the lesson (its anchor follows it into the new unit).
  */
-export function manageInput(op: ManageOp, form: FormData): { raw: Record<string, unknown>; section: string } {
+export function manageInput(op: ManageOp, form: unknown): { raw: Record<string, unknown>; section: string } {
   const courseId = text(form, 'courseId');
   const unitId = text(form, 'unitId');
   const lessonId = text(form, 'lessonId');

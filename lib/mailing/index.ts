@@ -67,6 +67,7 @@ export { mailchimpSubscriberHash } from './providers/mailchimp';
 // The public route handlers' logic: POST /api/mailchimp/subscribe and the one-click unsubscribe (RFC 8058).
 export {
   MAX_SUBSCRIBE_BODY_BYTES,
+  SUBSCRIBE_RATE_LIMITED,
   type SubscribeBody,
   type SubscribeDeps,
   handleSubscribeRequest,

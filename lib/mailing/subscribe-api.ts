@@ -6,7 +6,6 @@ import { z } from 'zod';
 
 import { routing } from '@/i18n/routing';
 import { type Database, getDb } from '@/lib/db';
-import { clientIp, rateLimit } from '@/lib/rate-limit';
 
 import {
   DEFAULT_NEWSLETTER_TAGS,
@@ -69,9 +68,12 @@ type ErrorCode =
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-function fail(status: number, error: ErrorCode, extra: Record<string, unknown> = {}, headers = {}): Response {
-  return Response.json({ success: false, error, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
+function fail(status: number, error: ErrorCode, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ success: false, error, ...extra }, { status, headers: NO_STORE });
 }
+
+/** The body of the 429 the route answers over the limit (FORM_RATE_LIMIT_* per client), with Retry-After. */
+export const SUBSCRIBE_RATE_LIMITED = { success: false, error: 'rate_limited' } as const;
 
 export interface SubscribeDeps extends FlowOptions {
   /** Default `getDb()`. */
@@ -79,23 +81,18 @@ export interface SubscribeDeps extends FlowOptions {
 }
 
 /**
- * POST /api/mailchimp/subscribe: counts the client against the form rate limit (FORM_RATE_LIMIT_MAX per
- * FORM_RATE_LIMIT_WINDOW_SECONDS, shared through REDIS_URL), then requires a JSON body of at most 16 KB matching
+ * POST /api/mailchimp/subscribe, after the route wrapper counted the client against the form rate limit
+ * (app/api/mailchimp/subscribe/route.ts: `SUBSCRIBE_RATE_LIMITED` with Retry-After), requires a JSON body of at most 16 KB matching
  * `subscribeBodySchema`, then saves the signup as pending and mails the confirmation link (`subscribeNewsletter`,
  * source 'api'; the provider sync follows the person's confirmation). The answer is the same for a new, pending,
  * active or unsubscribed address, so it tells nothing about who is subscribed.
  * @returns 200 {success:true}; 400 {success:false, error:'invalid_json'|'invalid_body', fields?, messages?}
  * (`messages` says which tag or merge field is not allowed); 413
  * 'payload_too_large'; 415 'unsupported_media_type' (JSON only, which also keeps other sites' plain form posts
- * out); 429 'rate_limited' with Retry-After; 500 'server_error' when the database fails. Never a stack trace.
+ * out); 500 'server_error' when the database fails. Never a stack trace.
  */
 export async function handleSubscribeRequest(request: Request, deps: SubscribeDeps = {}): Promise<Response> {
   try {
-    const decision = await rateLimit('subscribe').consume(clientIp(request.headers));
-    if (!decision.allowed) {
-      return fail(429, 'rate_limited', {}, { 'retry-after': String(decision.retryAfterSeconds) });
-    }
-
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > MAX_SUBSCRIBE_BODY_BYTES) return fail(413, 'payload_too_large');
     const type = request.headers.get('content-type') ?? '';

@@ -1,15 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 import { projectDatabase } from './database';
+import { expect, test } from './fixtures';
 
 /**
  * Hostile input (issue 5, "Must show"): malformed, oversized and hostile payloads posted straight to every server
- * action of the build (ids from Next's server-reference manifest, so a new action is covered without editing this
- * file) and to every POST route handler. Every answer must be a 4xx (for actions: HTTP 4xx from the proxy's body
- * gate, or an action result with a 4xx status), carry no stack trace, and store nothing.
+ * action of the build and to every POST route handler. Every answer must be our own refusal (an action result
+ * with a 4xx status, a redirect to a refusal notice, or a 4xx with our body), carry no stack trace, and store
+ * nothing; never a 500, and never Next's "Server Action unavailable" (an action posted to a page that does not
+ * use it never reaches our validation).
+ *
+ * The actions are Next's server-reference manifest's (ids, modules and the pages whose bundles hold each), so a
+ * new action fails this spec until `PAGE_OF` names the page it is posted to.
  */
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -18,19 +23,77 @@ const manifestPath = [
   path.join(distDir, 'dev', 'server', 'server-reference-manifest.json'),
 ].find((p) => existsSync(p) && Object.keys(JSON.parse(readFileSync(p, 'utf8')).node ?? {}).length > 0);
 
-type ManifestEntry = { exportedName?: string; filename?: string };
+type ManifestEntry = { exportedName?: string; filename?: string; workers?: Record<string, unknown> };
 /**
  * The modules of the server actions: every lib/<domain>/actions.ts (where all of them live; components and pages
- * import them from there). The back-office forms (lib/back-office/actions.ts) work without JavaScript, so their
- * actions answer their result as a redirect (303, `x-action-redirect`): to a refusal notice or, signed out, to the
- * sign-in page.
+ * import them from there).
  */
 const ACTION_MODULE = /^lib\/[\w-]+\/actions\.ts$/;
-const actions: { id: string; name: string }[] = manifestPath
+const actions: { id: string; name: string; workers: string[] }[] = manifestPath
   ? Object.entries(JSON.parse(readFileSync(manifestPath, 'utf8')).node as Record<string, ManifestEntry>)
       .filter(([, entry]) => ACTION_MODULE.test(entry.filename ?? ''))
-      .map(([id, entry]) => ({ id, name: entry.exportedName ?? id }))
+      .map(([id, entry]) => ({
+        id,
+        name: entry.exportedName ?? id,
+        workers: Object.keys(entry.workers ?? {}),
+      }))
   : [];
+
+/**
+ * The page each action is posted to (under app/[locale]/, '' the home page): one whose form or island uses it.
+ * `as: 'admin'` posts it signed in as the e2e admin (tests/e2e/fixtures.ts), for the signed-in pages and the
+ * actions that check the session before their input, so the payloads reach validation; 'visitor' signed out.
+ * Never signed in: signOut (it would end the admin's shared session).
+ */
+const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
+  signOut: { page: '', as: 'visitor' },
+  subscribeToNewsletter: { page: '', as: 'visitor' },
+  confirmNewsletterAction: { page: 'newsletter/confirm', as: 'visitor' },
+  unsubscribeNewsletterAction: { page: 'newsletter/unsubscribe', as: 'visitor' },
+  submitEnquiry: { page: 'contact', as: 'visitor' },
+  forwardEnquiry: { page: 'contact', as: 'visitor' },
+  submitRegistration: { page: 'community', as: 'visitor' },
+  signIn: { page: 'login', as: 'visitor' },
+  signUp: { page: 'login', as: 'visitor' },
+  requestPasswordReset: { page: 'login', as: 'visitor' },
+  resendConfirmation: { page: 'login', as: 'visitor' },
+  resetPassword: { page: 'login', as: 'visitor' },
+  deleteOwnAccountAction: { page: 'dashboard', as: 'admin' },
+  lookupPersonAction: { page: 'admin/data-rights', as: 'admin' },
+  erasePersonAction: { page: 'admin/data-rights', as: 'admin' },
+  setVolunteerStatusAction: { page: 'admin/network', as: 'admin' },
+  unsubscribeSubscriberAction: { page: 'admin/newsletter', as: 'admin' },
+  resyncSubscriberAction: { page: 'admin/newsletter', as: 'admin' },
+  retryDeliveryAction: { page: 'admin/outbox', as: 'admin' },
+  giveUpDeliveryAction: { page: 'admin/outbox', as: 'admin' },
+  setRoleAction: { page: 'admin/staff', as: 'admin' },
+  updateEnquiryAction: { page: 'admin/enquiries/[id]', as: 'admin' },
+  addNoteAction: { page: 'admin/enquiries/[id]', as: 'admin' },
+  replyAction: { page: 'admin/enquiries/[id]', as: 'admin' },
+  enrolInCourse: { page: 'courses/[courseId]', as: 'admin' },
+  completeLessonAction: { page: 'courses/[courseId]/learn', as: 'admin' },
+  createCourseAction: { page: 'courses/create', as: 'admin' },
+  createTestCourseAction: { page: 'courses/test', as: 'admin' },
+  updateCourseAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  publishCourseAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  addUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  addLessonAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  updateLessonAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  moveUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  moveLessonAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  moveLessonToUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  deleteUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  deleteLessonAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  enrolStudentAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+};
+
+/** The page's URL with its dynamic segments filled in (an id nothing uses: the payloads must not find a row). */
+const urlOf = (page: string) => `/${page.replace(/\[\w+\]/g, '00000000-0000-4000-8000-000000000000')}`;
+/** The manifest's name of that page's bundle. */
+const workerOf = (page: string) => `app/[locale]/${page ? `${page}/` : ''}page`;
+
+/** What Next answers for an action it cannot find on the page it was posted to. */
+const NOT_FOUND_BODY = /Server Action unavailable|Invalid Server Action request|Failed to find Server Action/i;
 
 const MARKER = `hostile-${Date.now().toString(36)}`;
 const STACK = /\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+|"stack"\s*:/;
@@ -125,18 +188,34 @@ function payloads(token: string): { label: string; body: string }[] {
 }
 
 test.describe('hostile payloads', () => {
-  test('every server action answers 4xx, with no stack trace, and stores nothing @postgres', async ({
-    request,
-  }, info) => {
-    test.setTimeout(120_000);
+  test('every action of the manifest has a page that uses it, and no page is named for a gone action', () => {
     expect(actions.map((a) => a.name)).toContain('subscribeToNewsletter');
+    const names = actions.map((a) => a.name);
+    expect(names.filter((name) => !PAGE_OF[name]), 'actions without a page in PAGE_OF').toEqual([]);
+    expect(Object.keys(PAGE_OF).filter((name) => !names.includes(name)), 'PAGE_OF names no action').toEqual([]);
+    const elsewhere = actions.filter((a) => !a.workers.includes(workerOf(PAGE_OF[a.name]!.page)));
+    expect(
+      elsewhere.map((a) => `${a.name}: ${PAGE_OF[a.name]!.page} is not one of ${a.workers.join(', ')}`),
+    ).toEqual([]);
+  });
+
+  test('every server action answers our own refusal, with no stack trace, and stores nothing @postgres', async ({
+    request,
+    page,
+    signInAsAdmin,
+  }, info) => {
+    test.setTimeout(300_000);
+    expect(actions.length).toBeGreaterThan(0);
+    await signInAsAdmin();
     const tokens = new Map<string, string>();
     for (const form of new Set(Object.values(FORM_OF))) tokens.set(form, await formToken(request, form));
     // The tokens must be old enough to pass the fill-time check, so the payloads reach validation.
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     for (const action of actions) {
+      const { page: where, as } = PAGE_OF[action.name]!;
+      const client = as === 'admin' ? page.request : request;
       for (const { label, body } of payloads(tokens.get(FORM_OF[action.name] ?? 'contact')!)) {
-        const res = await request.post('/', {
+        const res = await client.post(urlOf(where), {
           headers: {
             'Next-Action': action.id,
             'Content-Type': 'text/plain;charset=UTF-8',
@@ -144,24 +223,40 @@ test.describe('hostile payloads', () => {
           },
           data: body,
           failOnStatusCode: false,
+          maxRedirects: 0,
         });
         const text = await res.text();
-        const where = `${action.name} with ${label}: HTTP ${res.status()} ${text.slice(0, 200)}`;
-        expect(res.status(), where).toBeLessThan(500);
-        expect(text, where).not.toMatch(STACK);
-        if (res.status() === 303) {
-          // A redirect answer: this run is signed out, so only a refusal may come back (never a done notice).
-          expect(res.headers()['x-action-redirect'] ?? '', where).toMatch(/error=unauthenticated|\/login\?next=/);
+        const about = `${action.name} (${as}) on ${urlOf(where)} with ${label}: HTTP ${res.status()} ${text.slice(0, 200)}`;
+        expect(res.status(), about).toBeLessThan(500);
+        expect(text, about).not.toMatch(STACK);
+        expect(res.headers()['x-nextjs-action-not-found'], about).toBeUndefined();
+        expect(text, about).not.toMatch(NOT_FOUND_BODY);
+        // A redirect answer (the forms that work without JavaScript; Next says it in `x-action-redirect`, with
+        // the target page's payload and status 200): only ever to a refusal, never to a done notice or a created
+        // course; signed out, to the sign-in page or with 'unauthenticated'.
+        const location =
+          res.headers()['x-action-redirect'] ?? (res.status() === 303 ? res.headers()['location'] : undefined);
+        if (as === 'admin') {
+          // Signed in: the guard let the payload through to validation (no refusal for being signed out).
+          expect(location ?? '', about).not.toMatch(/error=unauthenticated|\/login\?next=/);
+          expect(text, about).not.toMatch(/"error":"(unauthenticated|errorNotAuthenticated)"/);
+        }
+        if (location !== undefined) {
+          expect(location, about).toMatch(/[?&]error=[\w-]+|\/login\?next=/);
+          expect(location, about).not.toMatch(/[?&](done|created)=/);
         } else if (res.status() === 200) {
-          expect(text, where).toMatch(/"ok":false/);
+          expect(text, about).toMatch(/"ok":false/);
           const status = Number(/"status":(\d{3})/.exec(text)?.[1]);
-          expect(status, where).toBeGreaterThanOrEqual(400);
-          expect(status, where).toBeLessThan(500);
+          expect(status, about).toBeGreaterThanOrEqual(400);
+          expect(status, about).toBeLessThan(500);
         } else {
-          expect(res.status(), where).toBeGreaterThanOrEqual(400);
+          expect(res.status(), about).toBeGreaterThanOrEqual(400);
         }
       }
     }
+    // The admin's session survived every payload (no action signed it out or deleted the account).
+    const session = await page.request.get('/api/session');
+    expect(await session.json()).toMatchObject({ signedIn: true });
 
     // On the PostgreSQL project the test can look: no row carries the marker of this run's payloads.
     const db = projectDatabase(info);

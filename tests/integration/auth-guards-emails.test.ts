@@ -5,7 +5,7 @@ import { type AuthUser, adminRefusal, adminStatus, createLocalAuth, guardRespons
 import type { CookieJar } from '@/lib/auth/cookie';
 import { deliverAuthEmail } from '@/lib/auth/delivery';
 import { openSealedLink, redactLink } from '@/lib/mailing/transport/sealed-link';
-import { adminGuard, handleCreateCourse } from '@/lib/courses/admin';
+import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
 import { AUTH_EMAIL_KIND, grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
@@ -91,7 +91,7 @@ describe('admin check failures (docs/SPEC-NOTES.md §6)', () => {
 
       // A handler refuses before any write.
       const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.courses);
-      const created = await handleCreateCourse(failed, { title: 'Should not exist' }, { db: handle.db });
+      const created = await runAdmin(adminOps.create, failed, { title: 'Should not exist' }, { db: handle.db });
       expect(created).toEqual({ ok: false, status: 503, error: 'check-failed' });
       const after = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.courses);
       expect(after[0]!.n).toBe(before[0]!.n);

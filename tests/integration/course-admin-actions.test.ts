@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { AuthUser, GuardResult } from '@/lib/auth';
-import { adminGuard, handleEnrolStudent, handleMoveLessonToUnit } from '@/lib/courses/admin';
+import type { AuthUser } from '@/lib/auth';
+import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
 import {
   addLesson,
   addUnit,
@@ -23,7 +23,7 @@ import { testEngines } from '../helpers/test-engines';
  * - moving a lesson to another unit (lib/courses `moveLessonToUnit`, its operation and the manage page's action);
  * - the per-admin rate limit of the admin actions and the materials upload handler;
  * - an admin enrolling a student (issue 7: payments are out of scope, so priced courses are enrolled by an admin).
- * The session is faked at lib/auth's boundary: `checkAdmin` decides with the real `adminGuard` (a user_roles row in
+ * The session is faked at lib/auth's boundary: `checkStaff` decides with the real `staffGuard` (a user_roles row in
  * this database) for `state.user`. The admin limit is 3 changes per minute in this file, so each test that
  * changes something signs in its own admin.
  */
@@ -34,13 +34,15 @@ const state = vi.hoisted(() => {
   return { user: null as AuthUser | null, db: null as unknown };
 });
 
-vi.mock('@/lib/auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/auth')>()),
-  checkAdmin: async (): Promise<GuardResult> => {
-    const { adminGuard: guard } = await import('@/lib/courses/admin');
-    return guard(state.user, state.db as never, []);
-  },
-}));
+vi.mock('@/lib/auth', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/auth')>();
+  return {
+    ...real,
+    // The action pipeline and the route wrapper ask `checkStaff(role)`; decided here with the real staffGuard.
+    checkStaff: async (role?: 'staff' | 'admin') => real.staffGuard(state.user, role, state.db as never, []),
+  };
+});
+vi.mock('next/headers', () => ({ headers: async () => new Headers() }));
 vi.mock('@/lib/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/db')>()),
   getDb: async () => state.db,
@@ -163,36 +165,36 @@ describe.each(testEngines('lrjn_course_admin_actions'))('course admin actions ($
     const admin = await adminGuard(await account('handler-admin@example.org', true), db, []);
     const { course, unitB, a1, foreign } = await fixture();
     const before = await shape(course.id);
-    expect(await handleMoveLessonToUnit(admin, { lessonId: a1.id, toUnitId: foreign.id }, { db })).toEqual({
+    expect(await runAdmin(adminOps.moveLessonToUnit, admin, { lessonId: a1.id, toUnitId: foreign.id }, { db })).toEqual({
       ok: false,
       status: 422,
       error: 'other-course',
     });
     expect(
-      await handleMoveLessonToUnit(admin, { lessonId: crypto.randomUUID(), toUnitId: unitB.id }, { db }),
+      await runAdmin(adminOps.moveLessonToUnit, admin, { lessonId: crypto.randomUUID(), toUnitId: unitB.id }, { db }),
     ).toMatchObject({ ok: false, status: 404, error: 'not-found' });
     expect(
-      await handleMoveLessonToUnit(admin, { lessonId: a1.id, toUnitId: crypto.randomUUID() }, { db }),
+      await runAdmin(adminOps.moveLessonToUnit, admin, { lessonId: a1.id, toUnitId: crypto.randomUUID() }, { db }),
     ).toMatchObject({ ok: false, status: 404, error: 'not-found' });
-    expect(await handleMoveLessonToUnit(admin, { lessonId: a1.id }, { db })).toMatchObject({
+    expect(await runAdmin(adminOps.moveLessonToUnit, admin, { lessonId: a1.id }, { db })).toMatchObject({
       ok: false,
       status: 422,
       error: 'invalid',
       fieldErrors: { toUnitId: 'invalid' },
     });
     const input = { lessonId: a1.id, toUnitId: unitB.id };
-    expect(await handleMoveLessonToUnit(await adminGuard(null, db, []), input, { db })).toEqual({
+    expect(await runAdmin(adminOps.moveLessonToUnit, await adminGuard(null, db, []), input, { db })).toEqual({
       ok: false,
       status: 401,
       error: 'unauthenticated',
     });
-    expect(await handleMoveLessonToUnit(await adminGuard(student, db, []), input, { db })).toEqual({
+    expect(await runAdmin(adminOps.moveLessonToUnit, await adminGuard(student, db, []), input, { db })).toEqual({
       ok: false,
       status: 403,
       error: 'forbidden',
     });
     expect(await shape(course.id)).toEqual(before);
-    expect(await handleMoveLessonToUnit(admin, input, { db })).toEqual({
+    expect(await runAdmin(adminOps.moveLessonToUnit, admin, input, { db })).toEqual({
       ok: true,
       data: { unitId: unitB.id, order: [expect.any(String), a1.id] },
     });
@@ -296,7 +298,7 @@ describe.each(testEngines('lrjn_course_admin_actions'))('course admin actions ($
         { payment_method: 'admin', amount: expect.stringMatching(/^45(\.0+)?$/), status: 'active' },
       ]);
 
-      const again = await handleEnrolStudent(await adminGuard(admin, db, []), {
+      const again = await runAdmin(adminOps.enrolStudent, await adminGuard(admin, db, []), {
         courseId: course.id,
         email: 'student@example.org',
       });
@@ -325,7 +327,7 @@ describe.each(testEngines('lrjn_course_admin_actions'))('course admin actions ($
         [null, 401],
         [student, 403],
       ] as const) {
-        const result = await handleEnrolStudent(await adminGuard(user, db, []), {
+        const result = await runAdmin(adminOps.enrolStudent, await adminGuard(user, db, []), {
           courseId: course.id,
           email: 'student@example.org',
         });

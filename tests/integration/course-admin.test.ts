@@ -7,23 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser, GuardResult } from '@/lib/auth';
-import {
-  adminGuard,
-  handleAddLesson,
-  handleAddUnit,
-  handleCreateCourse,
-  handleCreateTestCourse,
-  handleDeleteLesson,
-  handleDeleteUnit,
-  handleMoveLesson,
-  handleMoveLessonToUnit,
-  handleEnrolStudent,
-  handleMoveUnit,
-  handleSetPublished,
-  handleUpdateCourse,
-  handleUpdateLesson,
-  handleUploadMaterial,
-} from '@/lib/courses/admin';
+import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
 import { getCourse, getCourseOutline, listMaterials } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
 import { localMaterialStorage } from '@/lib/storage';
@@ -115,32 +99,32 @@ describe('course admin handlers', () => {
   });
 
   it('refuses every handler to the signed out (401) and to non-admins (403), writing nothing', async () => {
-    const course = await handleCreateCourse(admin, { title: 'Guarded', price: 0 }, deps);
+    const course = await runAdmin(adminOps.create, admin, { title: 'Guarded', price: 0 }, deps);
     if (!course.ok) throw new Error('setup failed');
     const courseId = course.data.id;
-    const unit = await handleAddUnit(admin, { courseId, title: 'Unit' }, deps);
+    const unit = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Unit' }, deps);
     if (!unit.ok) throw new Error('setup failed');
-    const lesson = await handleAddLesson(admin, { unitId: unit.data.id, title: 'Lesson' }, deps);
+    const lesson = await runAdmin(adminOps.addLesson, admin, { unitId: unit.data.id, title: 'Lesson' }, deps);
     if (!lesson.ok) throw new Error('setup failed');
     const unitId = unit.data.id;
     const lessonId = lesson.data.id;
     const file = new File([new Uint8Array([37, 80, 68, 70])], 'notes.pdf', { type: 'application/pdf' });
 
     const calls: [string, (guard: GuardResult) => Promise<{ ok: boolean; status?: number }>][] = [
-      ['create', (g) => handleCreateCourse(g, { title: 'Nope' }, deps)],
-      ['update', (g) => handleUpdateCourse(g, { courseId, title: 'Hacked' }, deps)],
-      ['publish', (g) => handleSetPublished(g, { courseId, published: true }, deps)],
-      ['add unit', (g) => handleAddUnit(g, { courseId, title: 'Extra' }, deps)],
-      ['add lesson', (g) => handleAddLesson(g, { unitId, title: 'Extra' }, deps)],
-      ['update lesson', (g) => handleUpdateLesson(g, { lessonId, title: 'Hacked' }, deps)],
-      ['move unit', (g) => handleMoveUnit(g, { unitId, toIndex: 0 }, deps)],
-      ['move lesson', (g) => handleMoveLesson(g, { lessonId, toIndex: 0 }, deps)],
-      ['move lesson to unit', (g) => handleMoveLessonToUnit(g, { lessonId, toUnitId: unitId }, deps)],
-      ['delete lesson', (g) => handleDeleteLesson(g, { lessonId }, deps)],
-      ['delete unit', (g) => handleDeleteUnit(g, { unitId }, deps)],
-      ['test course', (g) => handleCreateTestCourse(g, deps)],
-      ['upload', (g) => handleUploadMaterial(g, { courseId, file }, deps)],
-      ['enrol student', (g) => handleEnrolStudent(g, { courseId, email: 'someone@example.org' }, deps)],
+      ['create', (g) => runAdmin(adminOps.create, g, { title: 'Nope' }, deps)],
+      ['update', (g) => runAdmin(adminOps.update, g, { courseId, title: 'Hacked' }, deps)],
+      ['publish', (g) => runAdmin(adminOps.publish, g, { courseId, published: true }, deps)],
+      ['add unit', (g) => runAdmin(adminOps.addUnit, g, { courseId, title: 'Extra' }, deps)],
+      ['add lesson', (g) => runAdmin(adminOps.addLesson, g, { unitId, title: 'Extra' }, deps)],
+      ['update lesson', (g) => runAdmin(adminOps.updateLesson, g, { lessonId, title: 'Hacked' }, deps)],
+      ['move unit', (g) => runAdmin(adminOps.moveUnit, g, { unitId, toIndex: 0 }, deps)],
+      ['move lesson', (g) => runAdmin(adminOps.moveLesson, g, { lessonId, toIndex: 0 }, deps)],
+      ['move lesson to unit', (g) => runAdmin(adminOps.moveLessonToUnit, g, { lessonId, toUnitId: unitId }, deps)],
+      ['delete lesson', (g) => runAdmin(adminOps.deleteLesson, g, { lessonId }, deps)],
+      ['delete unit', (g) => runAdmin(adminOps.deleteUnit, g, { unitId }, deps)],
+      ['test course', (g) => runAdmin(adminOps.testCourse, g, {}, deps)],
+      ['upload', (g) => runAdmin(adminOps.upload, g, { courseId, file }, deps)],
+      ['enrol student', (g) => runAdmin(adminOps.enrolStudent, g, { courseId, email: 'someone@example.org' }, deps)],
     ];
     for (const [name, call] of calls) {
       expect({ name, ...(await call(signedOut)) }).toEqual({
@@ -167,7 +151,7 @@ describe('course admin handlers', () => {
   });
 
   it('lets an admin create, edit, structure and publish a course', async () => {
-    const created = await handleCreateCourse(
+    const created = await runAdmin(adminOps.create, 
       admin,
       {
         title: ' Anti-racism at work ',
@@ -185,30 +169,30 @@ describe('course admin handlers', () => {
     expect(await getCourse(courseId, {}, handle.db)).toBeNull();
 
     expect(
-      (await handleUpdateCourse(admin, { courseId, title: 'Anti-racism at work (2027)', price: 0 }, deps)).ok,
+      (await runAdmin(adminOps.update, admin, { courseId, title: 'Anti-racism at work (2027)', price: 0 }, deps)).ok,
     ).toBe(true);
-    const u1 = await handleAddUnit(admin, { courseId, title: 'First' }, deps);
-    const u2 = await handleAddUnit(admin, { courseId, title: 'Second' }, deps);
+    const u1 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'First' }, deps);
+    const u2 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Second' }, deps);
     if (!u1.ok || !u2.ok) throw new Error('units');
-    const l1 = await handleAddLesson(admin, { unitId: u1.data.id, title: 'A', body: 'Text' }, deps);
-    const l2 = await handleAddLesson(
+    const l1 = await runAdmin(adminOps.addLesson, admin, { unitId: u1.data.id, title: 'A', body: 'Text' }, deps);
+    const l2 = await runAdmin(adminOps.addLesson, 
       admin,
       { unitId: u1.data.id, title: 'B', videoUrl: 'https://www.youtube.com/watch?v=abc' },
       deps,
     );
     if (!l1.ok || !l2.ok) throw new Error('lessons');
-    expect(await handleMoveUnit(admin, { unitId: u2.data.id, toIndex: 0 }, deps)).toEqual({
+    expect(await runAdmin(adminOps.moveUnit, admin, { unitId: u2.data.id, toIndex: 0 }, deps)).toEqual({
       ok: true,
       data: { order: [u2.data.id, u1.data.id] },
     });
-    expect(await handleMoveLesson(admin, { lessonId: l2.data.id, toIndex: '0' }, deps)).toEqual({
+    expect(await runAdmin(adminOps.moveLesson, admin, { lessonId: l2.data.id, toIndex: '0' }, deps)).toEqual({
       ok: true,
       data: { order: [l2.data.id, l1.data.id] },
     });
-    expect((await handleUpdateLesson(admin, { lessonId: l1.data.id, title: 'A, revised' }, deps)).ok).toBe(
+    expect((await runAdmin(adminOps.updateLesson, admin, { lessonId: l1.data.id, title: 'A, revised' }, deps)).ok).toBe(
       true,
     );
-    expect(await handleSetPublished(admin, { courseId, published: true }, deps)).toEqual({
+    expect(await runAdmin(adminOps.publish, admin, { courseId, published: true }, deps)).toEqual({
       ok: true,
       data: { id: courseId, published: true },
     });
@@ -220,8 +204,8 @@ describe('course admin handlers', () => {
       ['First', ['B', 'A, revised']],
     ]);
 
-    expect((await handleDeleteLesson(admin, { lessonId: l2.data.id }, deps)).ok).toBe(true);
-    expect((await handleDeleteUnit(admin, { unitId: u2.data.id }, deps)).ok).toBe(true);
+    expect((await runAdmin(adminOps.deleteLesson, admin, { lessonId: l2.data.id }, deps)).ok).toBe(true);
+    expect((await runAdmin(adminOps.deleteUnit, admin, { unitId: u2.data.id }, deps)).ok).toBe(true);
     const after = await getCourseOutline(courseId, {}, handle.db);
     expect(after?.units.map((u) => [u.title, u.position, u.lessons.map((l) => l.title)])).toEqual([
       ['First', 0, ['A, revised']],
@@ -229,24 +213,24 @@ describe('course admin handlers', () => {
   });
 
   it('gives an admin field errors (422) and not-found (404) instead of throwing', async () => {
-    expect(await handleCreateCourse(admin, { title: '  ', price: -1 }, deps)).toEqual({
+    expect(await runAdmin(adminOps.create, admin, { title: '  ', price: -1 }, deps)).toEqual({
       ok: false,
       status: 422,
       error: 'invalid',
       fieldErrors: { title: 'required', price: 'invalidPrice' },
     });
-    expect(await handleCreateCourse(admin, 'not an object', deps)).toMatchObject({ status: 422 });
+    expect(await runAdmin(adminOps.create, admin, 'not an object', deps)).toMatchObject({ status: 422 });
     const unknown = crypto.randomUUID();
-    expect(await handleUpdateCourse(admin, { courseId: unknown, title: 'X' }, deps)).toMatchObject({
+    expect(await runAdmin(adminOps.update, admin, { courseId: unknown, title: 'X' }, deps)).toMatchObject({
       ok: false,
       status: 404,
       error: 'not-found',
     });
-    expect(await handleAddLesson(admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({ status: 404 });
+    expect(await runAdmin(adminOps.addLesson, admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({ status: 404 });
   });
 
   it('creates the test course priced 25 (docs/SPEC-NOTES.md §9), unpublished', async () => {
-    const result = await handleCreateTestCourse(admin, deps);
+    const result = await runAdmin(adminOps.testCourse, admin, {}, deps);
     expect(result).toMatchObject({ ok: true, data: { title: 'Test Course', price: 25 } });
     if (!result.ok) return;
     const course = await getCourse(result.data.id, { includeDrafts: true }, handle.db);
@@ -254,13 +238,13 @@ describe('course admin handlers', () => {
   });
 
   it('stores a material as {timestamp}_{filename} and refuses oversized, wrong-type and empty files', async () => {
-    const created = await handleCreateCourse(admin, { title: 'With materials' }, deps);
+    const created = await runAdmin(adminOps.create, admin, { title: 'With materials' }, deps);
     if (!created.ok) throw new Error('setup');
     const courseId = created.data.id;
     const pdf = new File([new Uint8Array([37, 80, 68, 70, 45])], 'Session notes.pdf', {
       type: 'application/pdf',
     });
-    const good = await handleUploadMaterial(
+    const good = await runAdmin(adminOps.upload, 
       admin,
       { courseId, file: pdf },
       { ...deps, now: () => 1_700_000_000_000 },
@@ -274,24 +258,24 @@ describe('course admin handlers', () => {
     ]);
 
     const big = new File([new Uint8Array(MATERIAL_MAX_BYTES + 1)], 'big.pdf', { type: 'application/pdf' });
-    expect(await handleUploadMaterial(admin, { courseId, file: big }, deps)).toMatchObject({
+    expect(await runAdmin(adminOps.upload, admin, { courseId, file: big }, deps)).toMatchObject({
       ok: false,
       status: 413,
       error: 'too-large',
     });
     const script = new File(['alert(1)'], 'evil.js', { type: 'application/pdf' });
-    expect(await handleUploadMaterial(admin, { courseId, file: script }, deps)).toMatchObject({
+    expect(await runAdmin(adminOps.upload, admin, { courseId, file: script }, deps)).toMatchObject({
       ok: false,
       status: 415,
       error: 'bad-type',
     });
     const empty = new File([], 'empty.pdf');
-    expect(await handleUploadMaterial(admin, { courseId, file: empty }, deps)).toMatchObject({ status: 422 });
-    expect(await handleUploadMaterial(admin, { courseId, file: 'text' }, deps)).toMatchObject({
+    expect(await runAdmin(adminOps.upload, admin, { courseId, file: empty }, deps)).toMatchObject({ status: 422 });
+    expect(await runAdmin(adminOps.upload, admin, { courseId, file: 'text' }, deps)).toMatchObject({
       status: 422,
     });
     expect(
-      await handleUploadMaterial(admin, { courseId: crypto.randomUUID(), file: pdf }, deps),
+      await runAdmin(adminOps.upload, admin, { courseId: crypto.randomUUID(), file: pdf }, deps),
     ).toMatchObject({ status: 404 });
     expect(await readdir(uploads)).toHaveLength(1);
   });
@@ -318,7 +302,7 @@ describe('admin failures never echo driver or file-system messages (security rev
   }
 
   it('a failed upload gives a generic server failure, and logs the code and errno, not the path', async () => {
-    const created = await handleCreateCourse(admin, { title: 'Disk full' }, { db: handle.db });
+    const created = await runAdmin(adminOps.create, admin, { title: 'Disk full' }, { db: handle.db });
     if (!created.ok) throw new Error('setup');
     const secretPath = '/srv/lrjn/.data/uploads/1700000000000_notes.pdf';
     const full = Object.assign(new Error(`ENOSPC: no space left on device, open '${secretPath}'`), {
@@ -332,7 +316,7 @@ describe('admin failures never echo driver or file-system messages (security rev
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const pdf = new File([new Uint8Array([37, 80, 68, 70])], 'notes.pdf', { type: 'application/pdf' });
-      const result = await handleUploadMaterial(
+      const result = await runAdmin(adminOps.upload, 
         admin,
         { courseId: created.data.id, file: pdf },
         { db: handle.db, storage },
@@ -366,7 +350,7 @@ describe('admin failures never echo driver or file-system messages (security rev
     });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const result = await handleCreateCourse(admin, { title: 'Clash' }, { db });
+      const result = await runAdmin(adminOps.create, admin, { title: 'Clash' }, { db });
       expect(result).toEqual({ ok: false, status: 500, error: 'server' });
       const logged = log.mock.calls.map((args) => args.map(String).join(' ')).join('\n');
       expect(logged).toContain('create-failed');
@@ -406,17 +390,17 @@ describe('admin course pages (rendered)', () => {
 
   it('manage page: fields, units in order with Move up/Move down, Move to unit, lessons, delete confirmations, status', async () => {
     const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
-    const created = await handleCreateCourse(
+    const created = await runAdmin(adminOps.create, 
       admin,
       { title: 'Rendered course', price: 4.5 },
       { db: handle.db },
     );
     if (!created.ok) throw new Error('setup');
     const courseId = created.data.id;
-    const u1 = await handleAddUnit(admin, { courseId, title: 'Alpha unit' }, { db: handle.db });
-    const u2 = await handleAddUnit(admin, { courseId, title: 'Beta unit' }, { db: handle.db });
+    const u1 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Alpha unit' }, { db: handle.db });
+    const u2 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Beta unit' }, { db: handle.db });
     if (!u1.ok || !u2.ok) throw new Error('setup');
-    const lesson = await handleAddLesson(
+    const lesson = await runAdmin(adminOps.addLesson, 
       admin,
       { unitId: u1.data.id, title: 'First lesson' },
       { db: handle.db },
@@ -480,12 +464,12 @@ describe('admin course pages (rendered)', () => {
 
   it('manage page: shows the outcome of a move to another unit and of a refused one', async () => {
     const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
-    const created = await handleCreateCourse(admin, { title: 'Single unit' }, { db: handle.db });
+    const created = await runAdmin(adminOps.create, admin, { title: 'Single unit' }, { db: handle.db });
     if (!created.ok) throw new Error('setup');
     const courseId = created.data.id;
-    const unit = await handleAddUnit(admin, { courseId, title: 'Only unit' }, { db: handle.db });
+    const unit = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Only unit' }, { db: handle.db });
     if (!unit.ok) throw new Error('setup');
-    await handleAddLesson(admin, { unitId: unit.data.id, title: 'Lonely lesson' }, { db: handle.db });
+    await runAdmin(adminOps.addLesson, admin, { unitId: unit.data.id, title: 'Lonely lesson' }, { db: handle.db });
     const moved = await render(ManagePage(props({ courseId }, { done: 'moveLessonToUnit' })));
     expect(moved).toContain('Lesson moved to another unit.');
     // With one unit there is nowhere to move a lesson to: no Move to unit form.
@@ -500,7 +484,7 @@ describe('admin course pages (rendered)', () => {
 
   it('test courses page marks the one just created and lists each with its price and a manage link', async () => {
     const { default: TestPage } = await import('@/app/[locale]/courses/test/page');
-    const made = await handleCreateTestCourse(admin, { db: handle.db });
+    const made = await runAdmin(adminOps.testCourse, admin, {}, { db: handle.db });
     if (!made.ok) throw new Error('setup');
     const html = await render(TestPage(props({}, { created: made.data.id })));
     expect(html).toContain('Test course created.');

@@ -47,7 +47,7 @@ afterAll(async () => {
 describe('GET /api/health', () => {
   it('answers 200 {status: ok}, never cached, without touching the database', async () => {
     const { GET } = await import('@/app/api/health/route');
-    const response = GET();
+    const response = await GET(new Request('http://localhost/api/health'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ status: 'ok' });
@@ -60,7 +60,7 @@ describe('GET /api/ready', () => {
     // A cold start opens and migrates PGlite (seconds, longer than a check may take): not ready until it is open.
     const { getDb } = await import('@/lib/db');
     await getDb();
-    const response = await GET();
+    const response = await GET(new Request('http://localhost/api/ready'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
@@ -71,7 +71,7 @@ describe('GET /api/ready', () => {
 
   it('checks a configured WordPress through its REST index', async () => {
     const { GET } = await loadReady({ WORDPRESS_URL: wordpressUrl });
-    const response = await GET();
+    const response = await GET(new Request('http://localhost/api/ready'));
     expect(await response.json()).toMatchObject({ status: 'ok', checks: { wordpress: 'ok' } });
   }, 60_000);
 
@@ -82,7 +82,7 @@ describe('GET /api/ready', () => {
       WORDPRESS_URL: `http://127.0.0.1:${wpPort}`,
       REDIS_URL: `redis://:redispassword@127.0.0.1:${redisPort}`,
     });
-    const response = await GET();
+    const response = await GET(new Request('http://localhost/api/ready'));
     expect(response.status).toBe(503);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
@@ -95,7 +95,7 @@ describe('GET /api/ready', () => {
 
   it.runIf(process.env.TEST_REDIS_URL)('reports a reachable Redis as ok', async () => {
     const { GET } = await loadReady({ REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
-    expect(await (await GET()).json()).toMatchObject({ checks: { redis: 'ok' } });
+    expect(await (await GET(new Request('http://localhost/api/ready'))).json()).toMatchObject({ checks: { redis: 'ok' } });
   });
 
   it('answers 503 shutting-down once the process has begun its graceful shutdown', async () => {
@@ -103,7 +103,7 @@ describe('GET /api/ready', () => {
     const { markShuttingDown, resetShutdownFlag } = await import('@/lib/ops/state');
     markShuttingDown();
     try {
-      const response = await GET();
+      const response = await GET(new Request('http://localhost/api/ready'));
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ status: 'shutting-down' });
     } finally {

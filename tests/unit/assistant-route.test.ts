@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createAssistantHandler } from '@/lib/assistant/handler';
 import { createEventDecoder, type AssistantEvent } from '@/lib/assistant/protocol';
-import { createLimiter } from '@/lib/rate-limit/limiter';
 
 /** POST /api/assistant called directly (route handler), on the embedded default: local answerer, snapshot content. */
 
@@ -86,23 +84,19 @@ describe('POST /api/assistant: refusals', () => {
   });
 
   it('429 with Retry-After once a client is over its limit, per client', async () => {
-    const handler = createAssistantHandler({
-      limiter: createLimiter({ points: 2, durationSeconds: 60, keyPrefix: 'assistant-test' }),
-      clientKey: (req) => req.headers.get('x-screening-socket-address') ?? '',
-      reply: async function* () {
-        yield { type: 'start', conversationId: '00000000-0000-4000-8000-000000000000' };
-        yield { type: 'done' };
-      },
-    });
+    vi.stubEnv('ASSISTANT_RATE_LIMIT_MAX', '2');
+    const POST = await route();
     const body = JSON.stringify({ message: 'hi', locale: 'en' });
-    expect((await handler(request(body))).status).toBe(200);
-    expect((await handler(request(body))).status).toBe(200);
-    const refused = await handler(request(body));
+    const ip = { 'x-screening-socket-address': '203.0.113.77' };
+    expect((await POST(request(body, ip))).status).toBe(200);
+    expect((await POST(request(body, ip))).status).toBe(200);
+    const refused = await POST(request(body, ip));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(await refused.json()).toEqual({ error: 'rate_limited' });
     // Another client is not affected.
-    expect((await handler(request(body, { 'x-screening-socket-address': '198.51.100.4' }))).status).toBe(200);
+    expect((await POST(request(body, { 'x-screening-socket-address': '198.51.100.4' }))).status).toBe(200);
   });
 });
 
@@ -205,13 +199,13 @@ describe('POST /api/assistant: streamed replies', () => {
 describe('GET /api/assistant: which answerer replies (for the privacy line)', () => {
   it('says local without a key and openai with one, uncached', async () => {
     const { GET } = await import('@/app/api/assistant/route');
-    const local = GET();
+    const local = await GET(new Request('http://localhost/api/assistant'));
     expect(local.headers.get('cache-control')).toBe('no-store');
     expect(await local.json()).toEqual({ answerer: 'local' });
 
     vi.resetModules();
     vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-a-real-key');
-    const withKey = (await import('@/app/api/assistant/route')).GET();
+    const withKey = await (await import('@/app/api/assistant/route')).GET(new Request('http://localhost/api/assistant'));
     const body = await withKey.text();
     expect(JSON.parse(body)).toEqual({ answerer: 'openai' });
     expect(body).not.toContain('sk-test');

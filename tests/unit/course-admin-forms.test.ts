@@ -72,6 +72,19 @@ describe('manageInput (the manage page forms → handler input)', () => {
     expect(manageInput('deleteLesson', form({ lessonId: LESSON, unitId: 'x y' })).section).toBe('units');
   });
 
+  it('reads the pipeline’s record as it reads FormData, and a field sent twice as empty (the schema refuses it)', () => {
+    expect(manageInput('addUnit', { courseId: 'c', title: 'Unit', locale: 'en' }).raw).toEqual({
+      courseId: 'c',
+      title: 'Unit',
+    });
+    const twice = new FormData();
+    twice.append('unitId', UNIT);
+    twice.append('unitId', 'other');
+    twice.set('toIndex', '1');
+    expect(manageInput('moveUnit', twice)).toEqual({ raw: { unitId: '', toIndex: '1' }, section: 'units' });
+    expect(manageInput('deleteUnit', null)).toEqual({ raw: { unitId: '' }, section: 'units' });
+  });
+
   it('parses prices, empty being NaN (rejected by the schema)', () => {
     expect(parsePrice(' 25 ')).toBe(25);
     expect(parsePrice('0')).toBe(0);

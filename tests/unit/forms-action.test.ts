@@ -209,15 +209,15 @@ describe('executeAction', () => {
 describe('GET /api/form-token', () => {
   it('issues a token for the named form only, and refuses a missing or malformed name', async () => {
     const { GET } = await import('@/app/api/form-token/route');
-    const res = GET(new Request('http://localhost/api/form-token?form=newsletter'));
+    const res = await GET(new Request('http://localhost/api/form-token?form=newsletter'));
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store, private');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const { token } = (await res.json()) as { token: string };
     const later = Date.now() + 5_000;
     expect(verifyFormToken(SECRET, token, later, { form: 'newsletter' }).check).toBe('ok');
     expect(verifyFormToken(SECRET, token, later, { form: 'contact' }).check).toBe('invalid');
     for (const url of ['http://localhost/api/form-token', 'http://localhost/api/form-token?form=<x>']) {
-      expect(GET(new Request(url)).status).toBe(400);
+      expect((await GET(new Request(url))).status).toBe(400);
     }
   });
 });

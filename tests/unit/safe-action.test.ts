@@ -141,6 +141,20 @@ describe('action(): limit, validation, errors', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('names a nested field by its path and a list item by its list', async () => {
+    const nested = z.object({
+      certification: z.object({ title: z.string().min(2, { error: 'titleShort' }) }),
+      tags: z.array(z.string().max(3, { error: 'tagLong' })),
+    });
+    const act = lib.action(
+      { name: name('nested'), schema: nested, guard: 'public', limit: { points: 100, durationSeconds: 60 } },
+      async () => 'ok',
+    );
+    expect(await act({ certification: { title: 'x' }, tags: ['ok', 'too long'] })).toMatchObject({
+      fieldErrors: { 'certification.title': 'titleShort', tags: 'tagLong' },
+    });
+  });
+
   it('turns a thrown error into a generic 500 with a translated message and no stack or detail', async () => {
     const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
@@ -232,6 +246,53 @@ describe('route()', () => {
     );
     expect(moved.status).toBe(303);
     expect(moved.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("answers onLimited's own refusal over the limit, or the JSON 429 when it gives none; cache 'no-store' as said", async () => {
+    vi.stubEnv('FORM_RATE_LIMIT_MAX', '1');
+    vi.resetModules();
+    try {
+      const fresh = await import('@/lib/safe-action');
+      const POST = fresh.route(async () => Response.json({ stored: true }), {
+        limit: 'subscribe',
+        cache: 'no-store',
+        onLimited: (req, retryAfterSeconds) =>
+          new URL(req.url).searchParams.get('redirect') === '1'
+            ? new Response(null, { status: 303, headers: { Location: `/back?wait=${retryAfterSeconds}` } })
+            : null,
+      });
+      const ok = await POST(request());
+      expect(ok.headers.get('cache-control')).toBe('no-store');
+      const back = await POST(new Request('http://localhost/api/thing?redirect=1', request()));
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toMatch(/^\/back\?wait=\d+$/);
+      expect(back.headers.get('cache-control')).toBe('no-store');
+      const limited = await POST(request());
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('cache-control')).toBe('no-store');
+      expect(await limited.json()).toEqual({ error: 'rate-limited' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('passes a streamed body through as it is written, not buffered', async () => {
+    let next: (chunk: string) => void = () => {};
+    const body = new ReadableStream<string>({
+      start(controller) {
+        next = (chunk) => controller.enqueue(chunk);
+      },
+    }).pipeThrough(new TextEncoderStream());
+    const res = await lib.route(async () => new Response(body, { headers: { 'Content-Type': 'text/plain' } }))(
+      request(),
+    );
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    next('first');
+    expect((await reader.read()).value).toBe('first');
+    next('second');
+    expect((await reader.read()).value).toBe('second');
+    await reader.cancel();
   });
 
   it('answers 429 with Retry-After over the named budget, and a thrown error as a bare 500', async () => {

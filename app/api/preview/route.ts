@@ -14,6 +14,7 @@ import {
   verifyPreviewLink,
 } from '@/lib/cms/preview-token';
 import { env } from '@/lib/config/env';
+import { route } from '@/lib/safe-action';
 
 const text = (status: number, body: string) =>
   new Response(body, {
@@ -26,8 +27,9 @@ const text = (status: number, body: string) =>
  * expired signature 401 (before WordPress is asked anything); no such post 404; a type the site shows nowhere
  * (a page other than the home page) 404; WordPress unreachable 502. Otherwise draft mode on, the signed preview
  * cookie set, and a 307 to the page (e.g. `/blog/{slug}`), where the draft is read with the server's credential.
+ * Every answer `private, no-store` (PREVIEW_HEADERS and the route wrapper agree).
  */
-export async function GET(request: Request) {
+export const GET = route(async (request) => {
   const secret = env().REVALIDATE_SECRET;
   if (!secret || !previewConfigured()) return text(503, 'Previews are not configured on this site.');
 
@@ -74,4 +76,4 @@ export async function GET(request: Request) {
     `${PREVIEW_COOKIE}=${cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PREVIEW_COOKIE_TTL_SECONDS}${secure}`,
   );
   return new Response(null, { status: 307, headers });
-}
+});

@@ -1,4 +1,5 @@
 import { readiness } from '@/lib/ops/readiness';
+import { route } from '@/lib/safe-action';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,10 +9,10 @@ export const dynamic = 'force-dynamic';
  * `{ status, checks: { database, redis, wordpress } }` with `ok | failing | not-configured` per check and nothing
  * else: no hosts, URLs or error messages (lib/ops/readiness.ts). Never cached.
  */
-export async function GET(): Promise<Response> {
-  const report = await readiness();
-  return Response.json(report, {
-    status: report.status === 'ok' ? 200 : 503,
-    headers: { 'Cache-Control': 'no-store' },
-  });
-}
+export const GET = route(
+  async () => {
+    const report = await readiness();
+    return Response.json(report, { status: report.status === 'ok' ? 200 : 503 });
+  },
+  { cache: 'no-store' },
+);

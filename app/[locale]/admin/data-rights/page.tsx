@@ -5,20 +5,15 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { DataRightsPanel } from '@/components/data-rights/data-rights-panel';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/admin/data-rights'>): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'DataRights' });
-  return pageMetadata({
-    locale,
-    path: '/admin/data-rights',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/data-rights', {
+    title: 'DataRights.title',
+    description: 'DataRights.description',
   });
 }
 

@@ -6,20 +6,15 @@ import { ForumNotOpen } from '@/components/discussions/forum-not-open';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizeHref } from '@/i18n/client-paths';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireAdmin } from '@/lib/auth';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/admin/discussions'>): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'Discussions' });
-  return pageMetadata({
-    locale,
-    path: '/admin/discussions',
-    title: t('adminTitle'),
-    description: t('adminDescription'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/discussions', {
+    title: 'Discussions.adminTitle',
+    description: 'Discussions.adminDescription',
   });
 }
 

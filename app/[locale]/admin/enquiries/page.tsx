@@ -19,7 +19,7 @@ import { ENQUIRY_STATUSES, type InboxQuery, getDb, listInbox, listRoleHolders } 
 export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/admin/enquiries'>): Promise<Metadata> {
-  return adminMetadata(await localeParam(params), '/admin/enquiries', 'enquiries.title');
+  return adminMetadata(await localeParam(params), '/admin/enquiries', { title: 'admin.enquiries.title' });
 }
 
 /** The inbox address for `query` with `page` (only the filters in use). */

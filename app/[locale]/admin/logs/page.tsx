@@ -2,24 +2,19 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
 import { AdminPage, AdminSection } from '@/components/admin/admin-page';
-import { ScrollTable, formatWhen, tdClass, thClass } from '@/components/back-office/parts';
+import { ScrollTable, formatWhen, tdClass } from '@/components/back-office/parts';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { RECENT_LIMIT, recentServerErrors, webhookLog } from '@/lib/log/recent';
 import { SCREENING_LOG_LIMIT, screeningLog } from '@/lib/screening';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 type Props = PageProps<'/[locale]/admin/logs'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.logs' });
-  return pageMetadata({
-    locale,
-    path: '/admin/logs',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/logs', {
+    title: 'AdminLists.logs.title',
+    description: 'AdminLists.logs.description',
   });
 }
 
@@ -47,23 +42,11 @@ export default async function LogsPage({ params }: Props) {
         {screening.length === 0 ? (
           <p>{t('noneScreening')}</p>
         ) : (
-          <ScrollTable label={t('screeningCaption')} caption={t('screeningCaption')}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t('colTime')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colAddress')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colPath')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colBucket')}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={t('screeningCaption')}
+            caption={t('screeningCaption')}
+            columns={[t('colTime'), t('colAddress'), t('colPath'), t('colBucket')]}
+          >
             <tbody>
               {screening.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
@@ -83,29 +66,18 @@ export default async function LogsPage({ params }: Props) {
         {webhook.length === 0 ? (
           <p>{t('noneWebhook')}</p>
         ) : (
-          <ScrollTable label={t('webhookCaption')} caption={t('webhookCaption')}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t('colTime')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colResult')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colAction')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colPostType')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colSlug')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colTags')}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={t('webhookCaption')}
+            caption={t('webhookCaption')}
+            columns={[
+              t('colTime'),
+              t('colResult'),
+              t('colAction'),
+              t('colPostType'),
+              t('colSlug'),
+              t('colTags'),
+            ]}
+          >
             <tbody>
               {webhook.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
@@ -127,26 +99,11 @@ export default async function LogsPage({ params }: Props) {
         {errors.length === 0 ? (
           <p>{t('noneErrors')}</p>
         ) : (
-          <ScrollTable label={t('errorsCaption')} caption={t('errorsCaption')}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t('colTime')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colRequest')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colRoute')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colError')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('colReference')}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={t('errorsCaption')}
+            caption={t('errorsCaption')}
+            columns={[t('colTime'), t('colRequest'), t('colRoute'), t('colError'), t('colReference')]}
+          >
             <tbody>
               {errors.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>

@@ -9,10 +9,10 @@ import {
   formatWhen,
   inputClass,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { parseVolunteerFilter, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
@@ -25,21 +25,15 @@ import {
   volunteerFacets,
 } from '@/lib/db';
 import { AVAILABILITY_OPTIONS, INTEREST_OPTIONS } from '@/lib/volunteers/shared';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { setVolunteerStatusAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/network'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.network' });
-  return pageMetadata({
-    locale,
-    path: '/admin/network',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/network', {
+    title: 'AdminLists.network.title',
+    description: 'AdminLists.network.description',
   });
 }
 
@@ -171,41 +165,22 @@ export default async function NetworkPage({ params, searchParams }: Props) {
       {rows.length === 0 ? (
         <p>{t('network.none')}</p>
       ) : (
-        <ScrollTable label={t('network.title')} caption={t('network.caption')}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t('network.colRegistered')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colName')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colContact')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colMembership')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colInterests')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colAvailability')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.experience')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colSkills')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.colLocation')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('network.status')}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={t('network.title')}
+          caption={t('network.caption')}
+          columns={[
+            t('network.colRegistered'),
+            t('network.colName'),
+            t('network.colContact'),
+            t('network.colMembership'),
+            t('network.colInterests'),
+            t('network.colAvailability'),
+            t('network.experience'),
+            t('network.colSkills'),
+            t('network.colLocation'),
+            t('network.status'),
+          ]}
+        >
           <tbody>
             {rows.map((v) => (
               <tr key={v.id}>

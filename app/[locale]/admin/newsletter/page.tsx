@@ -10,30 +10,24 @@ import {
   formatWhen,
   inputClass,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { parseSubscriberFilter, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
 import { BACK_OFFICE_ROW_LIMIT, SUBSCRIBER_STATUSES, getDb, listSubscribers } from '@/lib/db';
 import { mailingProvider } from '@/lib/mailing';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { resyncSubscriberAction, unsubscribeSubscriberAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/newsletter'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.newsletter' });
-  return pageMetadata({
-    locale,
-    path: '/admin/newsletter',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/newsletter', {
+    title: 'AdminLists.newsletter.title',
+    description: 'AdminLists.newsletter.description',
   });
 }
 
@@ -98,32 +92,19 @@ export default async function NewsletterAdminPage({ params, searchParams }: Prop
       {rows.length === 0 ? (
         <p>{t('newsletter.none')}</p>
       ) : (
-        <ScrollTable label={t('newsletter.title')} caption={t('newsletter.caption')}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colEmail')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colStatus')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colConsent')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSource')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSignedUp')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('newsletter.colSync')}
-              </th>
-              <th scope="col" className={thClass}>
-                {t('colActions')}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={t('newsletter.title')}
+          caption={t('newsletter.caption')}
+          columns={[
+            t('newsletter.colEmail'),
+            t('newsletter.colStatus'),
+            t('newsletter.colConsent'),
+            t('newsletter.colSource'),
+            t('newsletter.colSignedUp'),
+            t('newsletter.colSync'),
+            t('colActions'),
+          ]}
+        >
           <tbody>
             {rows.map((s) => (
               <tr key={s.id}>

@@ -9,28 +9,22 @@ import {
   dangerButtonClass,
   formatWhen,
   tdClass,
-  thClass,
 } from '@/components/back-office/parts';
 import { localeParam } from '@/i18n/params';
+import { adminMetadata } from '@/lib/admin/metadata';
 import { requireStaff } from '@/lib/auth';
 import { DELIVERY_EXCLUDED_KINDS, queryRecord } from '@/lib/back-office/handlers';
 import { noticeOf } from '@/lib/back-office/notice';
 import { type DeliveryRow, getDb, listDeliveries } from '@/lib/db';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 import { giveUpDeliveryAction, retryDeliveryAction } from '@/lib/back-office/actions';
 
 type Props = PageProps<'/[locale]/admin/outbox'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = await getTranslations({ locale, namespace: 'AdminLists.outbox' });
-  return pageMetadata({
-    locale,
-    path: '/admin/outbox',
-    title: t('title'),
-    description: t('description'),
-    noindex: true,
+  return adminMetadata(await localeParam(params), '/admin/outbox', {
+    title: 'AdminLists.outbox.title',
+    description: 'AdminLists.outbox.description',
   });
 }
 
@@ -52,29 +46,18 @@ export default async function DeliveriesPage({ params, searchParams }: Props) {
     rows.length === 0 ? (
       <p>{waiting ? t('outbox.nonePending') : t('outbox.noneFailed')}</p>
     ) : (
-      <ScrollTable label={caption} caption={caption}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              {t('outbox.colKind')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colCreated')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colAttempts')}
-            </th>
-            <th scope="col" className={thClass}>
-              {waiting ? t('outbox.colNext') : t('outbox.colGivenUp')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('outbox.colLastError')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('colActions')}
-            </th>
-          </tr>
-        </thead>
+      <ScrollTable
+        label={caption}
+        caption={caption}
+        columns={[
+          t('outbox.colKind'),
+          t('outbox.colCreated'),
+          t('outbox.colAttempts'),
+          waiting ? t('outbox.colNext') : t('outbox.colGivenUp'),
+          t('outbox.colLastError'),
+          t('colActions'),
+        ]}
+      >
         <tbody>
           {rows.map((d) => {
             const name = `${d.kind} ${formatWhen(d.createdAt, locale)}`;

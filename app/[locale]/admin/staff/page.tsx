@@ -17,7 +17,7 @@ import { getDb, listRoleHolders } from '@/lib/db';
 import { setRoleAction } from '@/lib/back-office/actions';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/admin/staff'>): Promise<Metadata> {
-  return adminMetadata(await localeParam(params), '/admin/staff', 'staff.title');
+  return adminMetadata(await localeParam(params), '/admin/staff', { title: 'admin.staff.title' });
 }
 
 /**

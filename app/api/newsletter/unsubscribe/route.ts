@@ -2,11 +2,12 @@
 import { after } from 'next/server';
 
 import { handleOneClickUnsubscribe, oneClickLanding } from '@/lib/mailing';
+import { route } from '@/lib/safe-action';
 
-export async function POST(request: Request): Promise<Response> {
-  return handleOneClickUnsubscribe(request, { defer: after });
-}
+/** Mail clients' one-click POST (the signed token is the proof; no guard, no limit); every answer `no-store`. */
+export const POST = route((request) => handleOneClickUnsubscribe(request, { defer: after }), {
+  cache: 'no-store',
+});
 
-export function GET(request: Request): Response {
-  return oneClickLanding(request);
-}
+/** A person opening the link: 303 to the page that asks first; `no-store`. */
+export const GET = route(async (request) => oneClickLanding(request), { cache: 'no-store' });

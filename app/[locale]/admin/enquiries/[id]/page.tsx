@@ -26,7 +26,9 @@ export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/admin/enquiries/[id]'>): Promise<Metadata> {
   const { id } = await params;
-  return adminMetadata(await localeParam(params), `/admin/enquiries/${id}`, 'enquiries.details');
+  return adminMetadata(await localeParam(params), `/admin/enquiries/${id}`, {
+    title: 'admin.enquiries.details',
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useRouter } from '@/i18n/client';
 
 /**
- * Enhances the blog's GET filter form once JavaScript runs: a select change applies at once, and submitting
+ * Enhances a GET filter form (the blog list, the archive) once JavaScript runs: a select change applies at once, and submitting
  * navigates client-side to the canonical URL (empty fields and defaults left out, so `?sort=title` rather than
  * `?q=&category=&sort=title&order=desc`), which also drops `page` and so restarts at page 1. Without JavaScript
  * the form's own GET submission does the same, with a longer URL.

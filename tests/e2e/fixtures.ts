@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
@@ -84,8 +85,8 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
 
 /**
  * Runs `fn` while holding `dir` as a lock between worker processes (mkdir is atomic); waits for it up to 90 s, then
- * throws. Playwright empties the output folder the lock lives in at the start of each run, so a killed run leaves
- * no stale lock behind.
+ * throws. Callers name the lock after something new per run (the e2e admin address), so a lock that a killed
+ * run leaves behind never blocks a later run.
  */
 async function withDirLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + 90_000;
@@ -125,12 +126,10 @@ export const test = base.extend<{ signInAsAdmin: () => Promise<void> }, { adminS
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
       const page = await context.newPage();
       await dismissCookieBanner(page);
-      // One worker at a time per server: two workers signing the new admin up at once each mail a confirmation
-      // link, and the second sign-up voids the first one's link (/login?error=link).
-      const lock = path.join(
-        workerInfo.project.outputDir,
-        `.admin-sign-up-${new URL(workerInfo.project.use.baseURL!).port}`,
-      );
+      // One worker at a time, across all servers: two workers signing the new admin up at once each mail a
+      // confirmation link to the one shared mail folder, and each may open the other's link (another server's
+      // token, or one the second sign-up voided: /login?error=link). The address is new per run, so is the lock.
+      const lock = path.join(tmpdir(), `lrjn-e2e-sign-up-${process.env.E2E_ADMIN_EMAIL}`);
       await withDirLock(lock, () =>
         signInOrSignUp(page, process.env.E2E_ADMIN_EMAIL!, E2E_ADMIN.name, E2E_ADMIN.password),
       );

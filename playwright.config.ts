@@ -123,10 +123,10 @@ export default defineConfig({
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
-  // Workers take tests in this order. The multi-instance file is serial (one worker, about a minute with its stack's
-  // start) and the postgres journeys are long: started first, they run beside the many short chromium tests
-  // instead of tailing at the end with the other worker idle. The wordpress projects come last, after the
-  // multi-instance file, which edits and reads the same WordPress rig.
+    // Workers take tests in this order. The multi-instance file is serial (one worker, about a minute with its stack's
+    // start) and the postgres journeys are long: started first, they run beside the many short chromium tests
+    // instead of tailing at the end with the other worker idle. The wordpress projects come last, after the
+    // multi-instance file, which edits and reads the same WordPress rig.
     ...(multiInstance
       ? [
           {
@@ -159,6 +159,10 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: ['wordpress/**', 'multi/**'],
+      // With PostgreSQL the @postgres journeys run once, in that project: they store and read back through the same
+      // code on either engine, whose queries the integration tests run on PGlite and PostgreSQL alike
+      // (tests/helpers/test-engines.ts). Without it they run here, on the embedded PGlite.
+      ...(databaseUrl ? { grepInvert: /@postgres/ } : {}),
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
     },
     ...(wordpressUrl

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +39,11 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core CI machine, idle while the
+    // integration tests wait for PostgreSQL, the WordPress rig, Redis or a child process. Files never share
+    // state that another file can see (scratch databases, random Redis prefixes, per-test ports), so every core
+    // runs one (VITEST_MAX_WORKERS still overrides).
+    maxWorkers: Math.max(2, availableParallelism()),
     // Emails sent without SMTP are written as .eml files (lib/mailing/transport): keep the tests' ones out of .data/mail.
     env: { MAIL_DIR: path.join(tmpdir(), 'lrjn-vitest-mail') },
     // next-intl's ESM build imports `next/navigation` without an extension, which Node's resolver rejects when the

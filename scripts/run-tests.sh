@@ -111,12 +111,18 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
-stage "eslint"
-npx eslint .
-stage "typegen and tsc"
+stage "eslint, typegen and tsc" "side by side: each keeps about one core busy"
+npx eslint . &
+eslint_pid=$!
 # Route types (PageProps, LayoutProps, next/root-params) are generated, not committed.
-npx next typegen
-npx tsc --noEmit
+tsc_status=0
+{ npx next typegen && npx tsc --noEmit; } || tsc_status=$?
+eslint_status=0
+wait "$eslint_pid" || eslint_status=$?
+if [ "$eslint_status" -ne 0 ] || [ "$tsc_status" -ne 0 ]; then
+  echo "eslint exited $eslint_status, typegen/tsc exited $tsc_status" >&2
+  exit 1
+fi
 # Both builds below would repeat that exact check (next.config.ts).
 export NEXT_BUILD_TYPECHECKED=1
 

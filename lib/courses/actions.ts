@@ -126,7 +126,9 @@ const createCourse = action(
  * admin's limit, 422 with field keys such as `certification.title`, 500). No spam guard: only admins get past
  * the guard, and the toast needs the 401/403 distinction.
  */
-export async function createCourseAction(raw: unknown): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
+export async function createCourseAction(
+  raw: unknown,
+): Promise<ActionResult<{ id: string }, AdminErrorCode>> {
   const result = await createCourse(raw);
   if (result.ok) revalidateCourses();
   // The admin guard has no spam guard, so the pipeline's codes here ('unauthenticated', 'forbidden',
@@ -136,27 +138,25 @@ export async function createCourseAction(raw: unknown): Promise<ActionResult<{ i
 
 /**
  * One change of `/courses/manage/{courseId}` as a server action for its form: the form's fields become the
- * operation's input (`manageInput`, lib/courses/shared.ts) inside the action's schema, so the pipeline checks the
- * admin, counts the change and validates before the operation runs. Redirects back to the manage page with
+ * operation's input (`manageInput`, lib/courses/shared.ts) (read once), which the pipeline gets after it checks the
+ * admin and counts the change, and validates before the operation runs. Redirects back to the manage page with
  * `?done={op}` or `?error={code}` and the section's anchor, so the page works without JavaScript; a caller that
  * is not an admin is sent to the page too, whose guard then redirects. The locale is the form's `locale` field.
  */
 function manageAction<S extends z.ZodType, T>(name: ManageOp, operation: AdminOp<S, T>) {
-  const run = action(
-    {
-      name: `course-${name}`,
-      schema: z.preprocess((fields) => manageInput(name, fields).raw, operation.schema),
-      ...ADMIN,
-    },
-    (input, { user }) => attemptAdmin(() => operation.run(input, user, {})),
+  const run = action({ name: `course-${name}`, schema: operation.schema, ...ADMIN }, (input, { user }) =>
+    attemptAdmin(() => operation.run(input, user, {})),
   );
   return async (form: FormData): Promise<void> => {
-    const result = await run(form);
+    // Read once: the fields as the operation's input (any payload becomes a record of strings, so a hostile one
+    // fails the schema) and the section of the page to return to.
+    const { raw, section } = manageInput(name, form);
+    const result = await run(raw);
     if (result.ok) revalidateCourses();
     const status = result.ok ? `done=${name}` : `error=${result.error}`;
     const courseId = encodeURIComponent(formText(form, 'courseId'));
     redirect({
-      href: `/courses/manage/${courseId}?${status}#${manageInput(name, form).section}`,
+      href: `/courses/manage/${courseId}?${status}#${section}`,
       locale: toLocale(formText(form, 'locale') || null),
     });
   };

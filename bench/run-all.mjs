@@ -110,6 +110,10 @@ function wrk(url, c = connections, seconds = duration) {
 }
 
 async function html(url) {
+  // wrk runs through execFileSync, which blocks this event loop for minutes: a keep-alive socket the server closed
+  // meanwhile is still in fetch's pool until its close event is handled, and a request written to it fails with
+  // EPIPE (the 11-28 and 11-29 runs died so). One turn of the loop lets fetch drop it first.
+  await sleep(20);
   const started = performance.now();
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = await res.text();

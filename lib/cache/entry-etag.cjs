@@ -3,8 +3,8 @@
  * Next hashing the whole HTML again on every cache hit.
  *
  * Next's `generateEtags` (next/dist/server/send-payload.js) runs an FNV-1a hash over the full HTML string for every
- * response it sends from the cache: about 400 µs a request for a 100 KB page on the bench machine, a third of a
- * cached page's server time. next.config.ts turns that off (`generateEtags: false`); the cache handlers
+ * response it sends from the cache: 250–400 µs a request for a 100 KB page on the bench machine, a quarter to a
+ * third of a cached page's server time (bench/results/2026-11-29-throughput.md). next.config.ts turns that off (`generateEtags: false`); the cache handlers
  * (bounded-cache-handler.cjs, redis-cache-handler.cjs) call `withEntryEtag` instead, which stores the same hash in
  * the entry's own `headers`, and Next sends those headers with every response built from the entry.
  *

@@ -1,6 +1,7 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { plainLocaleRouting } from '@/i18n/locale-rewrite';
 import { localizedPath, splitLocale } from '@/i18n/paths';
 import { routing } from '@/i18n/routing';
 import { refreshSupabaseSession } from '@/lib/auth/proxy-session';
@@ -165,7 +166,9 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
   // Writes refreshed tokens into request.cookies, so what renders next (next-intl forwards the request's headers)
   // sees the new session; the response then stores them in the browser.
   const refreshed = await refreshSupabaseSession(request);
-  const page = () => toListView(request, locale, path, handleI18nRouting(request));
+  // The common paths get next-intl's answer from a cheaper hand-written rewrite (i18n/locale-rewrite.ts).
+  const page = () =>
+    toListView(request, locale, path, plainLocaleRouting(request) ?? handleI18nRouting(request));
   if (!refreshed.length) return isNonPage(pathname) ? NextResponse.next() : page();
   const response = isNonPage(pathname) ? NextResponse.next({ request }) : page();
   for (const { name, value, options } of refreshed) response.cookies.set(name, value, options);

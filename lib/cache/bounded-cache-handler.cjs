@@ -18,9 +18,10 @@
  */
 'use strict';
 
-// CommonJS on purpose (loaded outside the bundler, see above).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose (loaded outside the bundler, see above) */
 const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache').default;
+const { withEntryEtag } = require('./entry-etag.cjs');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Any UTF-16 code unit beyond Latin-1: one of them makes V8 store the whole string with two bytes a character. */
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
@@ -74,8 +75,11 @@ function narrowHtml(html) {
   return Buffer.from(latin1, 'latin1').toString('latin1');
 }
 
-/** The cached page objects whose HTML is already narrowed (the memory LRU hands out the same object each time). */
-const narrowed = new WeakSet();
+/**
+ * The cached page objects already narrowed and given their ETag (the memory LRU hands out the same object each
+ * time, so each is prepared once).
+ */
+const prepared = new WeakSet();
 
 class BoundedCacheHandler extends FileSystemCache {
   /** @param {ConstructorParameters<typeof FileSystemCache>[0]} ctx */
@@ -84,17 +88,21 @@ class BoundedCacheHandler extends FileSystemCache {
   }
 
   /**
-   * Next's own lookup (memory, then the pages pre-rendered at build time); a page's HTML is narrowed to one byte a
-   * character the first time it is handed out (`narrowHtml`), and kept so in the cached entry.
+   * Next's own lookup (memory, then the pages pre-rendered at build time). The first time a page is handed out its
+   * HTML is narrowed to one byte a character (`narrowHtml`) and it gets its ETag (lib/cache/entry-etag.cjs), both
+   * kept in the cached entry, so later hits pay for neither.
    * @param {Parameters<FileSystemCache['get']>} args
    */
   async get(...args) {
     const data = await super.get(...args);
     const value = data && data.value;
     if (value && (value.kind === 'APP_PAGE' || value.kind === 'PAGES') && typeof value.html === 'string') {
-      if (!narrowed.has(value)) {
+      if (!prepared.has(value)) {
         value.html = narrowHtml(value.html);
-        narrowed.add(value);
+        // In place: the entry in the memory LRU is this object, so the next hit finds the tag already there.
+        const tagged = withEntryEtag(value);
+        if (tagged !== value) value.headers = tagged.headers;
+        prepared.add(value);
       }
     }
     return data;

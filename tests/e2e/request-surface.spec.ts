@@ -181,6 +181,25 @@ async function uploadPdf(page: Page, courseId: string, bytes: number) {
   );
 }
 
+test.describe('ETags of cached pages (issue 20 item 3)', () => {
+  test('a cached page carries one weak ETag per cache entry, the same on every hit, and each page its own', async ({
+    request,
+  }) => {
+    const tags = new Map<string, string>();
+    for (const p of ['/', '/blog', '/es/events', '/contact']) {
+      await request.get(p); // the first request of a process may render the page
+      const first = await request.get(p);
+      const second = await request.get(p);
+      expect(second.headers()['x-nextjs-cache'], p).toMatch(/^(HIT|STALE)$/);
+      const etag = first.headers()['etag'] ?? '';
+      expect(etag, p).toMatch(/^W\/"[0-9a-z]+"$/);
+      expect(second.headers()['etag'], p).toBe(etag);
+      tags.set(p, etag);
+    }
+    expect(new Set(tags.values()).size).toBe(tags.size);
+  });
+});
+
 test.describe('uploads through the proxy (M9) and cross-site writes (L1)', () => {
   test('an admin uploads an 11 MB PDF; cut-off, malformed and oversized bodies get 413; a cross-site upload 403', async ({
     page,

@@ -68,6 +68,7 @@ async function main() {
         html: entry.value.html,
         rsc: entry.value.rscData.toString(),
         segment: entry.value.segmentData.get('/_tree').toString(),
+        ...(args.withEtag ? { etag: entry.value.headers?.etag } : {}),
       };
     }
   } else if (args.op === 'revalidateTag') {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -39,7 +40,8 @@ describe.runIf(!!process.env.TEST_REDIS_URL)(
   () => {
     const redisUrl = process.env.TEST_REDIS_URL!;
     // A unique build per run, so entries from an earlier run in the same Redis do not answer.
-    const serverDistDir = distDir(`test-${process.pid}-${Date.now()}`);
+    const buildId = `test-${process.pid}-${Date.now()}`;
+    const serverDistDir = distDir(buildId);
     const tag = `post:probe-${process.pid}-${Date.now()}`;
     const a = (args: Record<string, unknown>) => peer(redisUrl, { serverDistDir, ...args });
     const b = a;
@@ -50,6 +52,21 @@ describe.runIf(!!process.env.TEST_REDIS_URL)(
     });
     afterAll(async () => {
       await redis.quit();
+    });
+
+    it('stores one ETag with the page, computed when A writes it, which B serves (issue 20 item 3)', async () => {
+      await a({ op: 'set', pathname: '/en/blog/tagged', tags: [tag], html: 'tagged v1' });
+      const { generateETag } = createRequire(import.meta.url)('next/dist/server/lib/etag') as {
+        generateETag(payload: string, weak?: boolean): string;
+      };
+      const etag = generateETag('tagged v1', true);
+      // In the stored entry itself: no instance hashes the page again to serve it.
+      const [key] = await redis.keys(`lrjn:isr:entry:b-${buildId}:*/en/blog/tagged`);
+      expect(await redis.get(key!)).toContain(JSON.stringify(etag));
+      expect(await b({ op: 'get', pathname: '/en/blog/tagged', withEtag: true })).toMatchObject({
+        html: 'tagged v1',
+        etag,
+      });
     });
 
     it('serves on instance B the page rendered on instance A', async () => {

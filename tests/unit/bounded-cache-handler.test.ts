@@ -121,3 +121,58 @@ describe('BoundedCacheHandler: one byte a character', () => {
     expect((await cache.get(key, ctx))?.value.html).toBe(first);
   });
 });
+
+/**
+ * Each cached page carries its ETag in the entry's headers, computed once (issue 20 item 3; next.config.ts turns
+ * Next's per-response hash off): Next sends the entry's headers with every response built from it.
+ */
+describe('BoundedCacheHandler: one ETag per cached page', () => {
+  const { generateETag } = require('next/dist/server/lib/etag') as {
+    generateETag(payload: string, weak?: boolean): string;
+  };
+  const ctx = { kind: 'APP_PAGE', isFallback: false, isRoutePPREnabled: false };
+  const key = `/route-cache/APP_PAGE/${'0'.repeat(64)}/$/en/about`;
+  const revalidate = { cacheControl: { revalidate: 3600, expire: undefined } };
+  const handler = () =>
+    new BoundedCacheHandler({
+      fs: nodeFs,
+      serverDistDir: tempDistDir(),
+      flushToDisk: false,
+      maxMemoryCacheSize: 1_000_000,
+      revalidatedTags: [],
+      _requestHeaders: {},
+    }) as unknown as {
+      get(
+        key: string,
+        ctx: object,
+      ): Promise<{ value: { html: string; headers: Record<string, string> } } | null>;
+      set(key: string, data: object, ctx: object): Promise<void>;
+    };
+
+  it('is the weak hash of the HTML as served, the same on every hit, and a new one for new content', async () => {
+    const cache = handler();
+    await cache.set(key, page('<p>Leeds – first</p>'), revalidate);
+    const first = (await cache.get(key, ctx))!.value;
+    // The hash of the bytes sent: the narrowed HTML (`–` written as `&#8211;`).
+    expect(first.headers.etag).toBe(generateETag('<p>Leeds &#8211; first</p>', true));
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect((await cache.get(key, ctx))!.value.headers.etag).toBe(first.headers.etag);
+
+    await cache.set(key, page('<p>Leeds – second</p>'), revalidate);
+    const second = (await cache.get(key, ctx))!.value.headers.etag;
+    expect(second).toBe(generateETag('<p>Leeds &#8211; second</p>', true));
+    expect(second).not.toBe(first.headers.etag);
+  });
+
+  it('keeps the other headers of the entry and gives no tag to a page a request completes (postponed)', async () => {
+    const cache = handler();
+    await cache.set(key, { ...page('<p>x</p>'), headers: { 'x-next-cache-tags': 'a,b' } }, revalidate);
+    expect((await cache.get(key, ctx))!.value.headers).toEqual({
+      'x-next-cache-tags': 'a,b',
+      etag: generateETag('<p>x</p>', true),
+    });
+    const postponedKey = `${key}-postponed`;
+    await cache.set(postponedKey, { ...page('<p>shell</p>'), postponed: 'state' }, revalidate);
+    expect((await cache.get(postponedKey, ctx))!.value.headers.etag).toBeUndefined();
+  });
+});

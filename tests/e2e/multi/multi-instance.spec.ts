@@ -56,6 +56,22 @@ test('an anonymous page is an nginx cache HIT with no Set-Cookie; a signed-in re
   }
 });
 
+test('nginx answers a conditional request for a cached page with 304, from the ETag the cache entry carries', async () => {
+  // next.config.ts `generateEtags: false`: the tag comes from the cache handler (lib/cache/entry-etag.cjs), once
+  // per entry, and nginx compares If-None-Match with it.
+  for (const pagePath of ['/blog', '/es/events']) {
+    await fetch(`${NGINX}${pagePath}`);
+    const full = await fetch(`${NGINX}${pagePath}`);
+    const etag = full.headers.get('etag') ?? '';
+    expect(etag, pagePath).toMatch(/^W\/"[0-9a-z]+"$/);
+    const again = await fetch(`${NGINX}${pagePath}`, { headers: { 'If-None-Match': etag } });
+    expect(again.status, pagePath).toBe(304);
+    expect(await again.text(), pagePath).toBe('');
+    const other = await fetch(`${NGINX}${pagePath}`, { headers: { 'If-None-Match': 'W/"other"' } });
+    expect(other.status, pagePath).toBe(200);
+  }
+});
+
 test('a sign-in made on instance A works on instance B', async ({ page }) => {
   const email = uniqueEmail('multi');
   await dismissCookieBanner(page);

@@ -4,9 +4,9 @@
  * docs/ARCHITECTURE.md §7 budgets: performance >= 95, accessibility, best practices and SEO 100.
  *
  * Usage: npm run build && node bench/lighthouse.mjs [--paths /,/blog,/event/some-slug] [--runs 3] [--baseline]
- *   [--lcp-budget 1600] [--performance-budget 95] [--keep reportDir]
- * Starts `next start` on localhost:3300 (screening off) and stops it by PID. --baseline also builds a blank Next 16
- * App Router app (bench/blank-app.mjs: `/` and a ~150 KB `/big`) on port 3301 and runs Lighthouse on both of its
+ *   [--lcp-budget 1600] [--performance-budget 95] [--keep reportDir] [--port 3300]
+ * Starts `next start` on localhost:3300 (or --port; screening off) and stops it by PID. --baseline also builds a blank Next 16
+ * App Router app (bench/blank-app.mjs: `/` and a ~150 KB `/big`) on the next port and runs Lighthouse on both of its
  * pages in every round, interleaved with the site's pages (round 1: blank, blank/big, each page; round 2: ...), so
  * the floor is measured under the same machine load; the medians of both go in one table. Lighthouse 12.8.2 (the last release
  * that runs on Node 20) is fetched by `npx` on first use, so it is not an install-time dependency of the site;
@@ -29,9 +29,11 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const port = 3300;
+// --port <n>: the site's port (default 3300); the blank app takes the next one, so helpers sharing a machine can
+// each keep to their own ports.
+const port = Number(option('port', '3300'));
 const base = `http://localhost:${port}`;
-const blankBase = 'http://localhost:3301';
+const blankBase = `http://localhost:${port + 1}`;
 const paths = option('paths', '/,/blog,/events').split(',');
 const runs = Number(option('runs', '3'));
 const withBaseline = args.includes('--baseline');
@@ -106,7 +108,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const blankDir = withBaseline ? buildBlankApp() : null;
 const server = await startNext(root, port, { SCREENING_ENABLED: 'false', ALLOW_DEMO_PRODUCTION: '1' });
-const blank = blankDir ? await startNext(blankDir, 3301) : null;
+const blank = blankDir ? await startNext(blankDir, port + 1) : null;
 const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
 let missed = false;
 try {

@@ -21,7 +21,6 @@ import { siteConfig } from '@/lib/config/site';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { keywordList } from '@/lib/seo/metadata';
 
-import { inter } from '../fonts';
 import '../globals.css';
 
 export function generateStaticParams() {
@@ -59,7 +58,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const t = await getTranslations('Header');
 
   return (
-    <html lang={locale} suppressHydrationWarning className={inter.variable}>
+    <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
         <ClientIntlProvider locale={locale} messages={clientMessages as Messages}>
           <ThemeProvider storageKey={`${site.shortName.toLowerCase()}-theme`}>

@@ -14,7 +14,21 @@ const FILE_LINK = /\.(pdf|docx?|xlsx?|pptx?|zip|jpe?g|png|gif|webp|mp3|mp4)(\?|#
  * visitor's locale), images go through next/image with the fallback chain, and video iframes become
  * click-to-load embeds. Server component; adds no JavaScript of its own.
  */
-export async function CmsHtml({ html, className = '' }: { html: string; className?: string }) {
+export async function CmsHtml({
+  html,
+  className = '',
+  size = 'lg',
+}: {
+  html: string;
+  className?: string;
+  /**
+   * Type scale: `lg` (articles) or `base` (a short block inside a page). `base` is plain `prose`, which already has
+   * the base scale, instead of the large scale undone by the plugin's base-size modifier: that modifier class made
+   * the stylesheet carry a second full size block (about 8 KB raw) in front of every page's first paint. (The
+   * modifier's name is not spelled out here: Tailwind scans comments too.)
+   */
+  size?: 'lg' | 'base';
+}) {
   const t = await getTranslations('Embed');
   const options: HTMLReactParserOptions = {
     replace(node) {
@@ -56,7 +70,7 @@ export async function CmsHtml({ html, className = '' }: { html: string; classNam
   };
   return (
     <div
-      className={`prose prose-lg max-w-none dark:prose-invert prose-a:text-brand prose-img:rounded-lg ${className}`}
+      className={`prose ${size === 'lg' ? 'prose-lg' : ''} max-w-none dark:prose-invert prose-a:text-brand prose-img:rounded-lg ${className}`}
     >
       {parse(html, options)}
     </div>

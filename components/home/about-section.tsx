@@ -27,7 +27,7 @@ export async function AboutSection({ home }: { home: Page | null }) {
           <h2 id="about-title" className="text-3xl font-bold">
             {t('aboutHeading')}
           </h2>
-          <CmsHtml html={home.html} className="prose-base mt-4" />
+          <CmsHtml html={home.html} size="base" className="mt-4" />
           <Link
             href="/about"
             className="mt-6 inline-flex items-center gap-1 font-semibold text-brand hover:underline"

@@ -56,6 +56,21 @@ test.describe('first load', () => {
     expect(preloads.every((l) => /fetchpriority="high"/i.test(l))).toBe(true);
   });
 
+  test('no webfont: the page requests no font file and preloads none (the system sans-serif)', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.goto('/blog/faith-leaders-roundtable');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual([]);
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toMatch(/<link[^>]*as="font"/);
+  });
+
   test('a list page preloads only its first card image', async ({ request }) => {
     const html = await (await request.get('/events')).text();
     const head = html.slice(0, html.indexOf('</head>'));

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const require = createRequire(import.meta.url);
 const BoundedCacheHandler = require('../../lib/cache/bounded-cache-handler.cjs') as new (ctx: object) => {
-  get(key: string, ctx: object): Promise<{ value: { html: string } } | null>;
+  get(key: string, ctx: object): Promise<{ value: { html: string; headers: Record<string, string> } } | null>;
   set(key: string, data: object, ctx: object): Promise<void>;
 };
 const { nodeFs } = require('next/dist/server/lib/node-fs-methods') as { nodeFs: object };
@@ -36,6 +36,17 @@ const tempDistDir = () => {
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A handler as `next start` makes it without REDIS_URL: memory only, 1 MB, in a fresh serverDistDir. */
+const memoryHandler = () =>
+  new BoundedCacheHandler({
+    fs: nodeFs,
+    serverDistDir: tempDistDir(),
+    flushToDisk: false,
+    maxMemoryCacheSize: 1_000_000,
+    revalidatedTags: [],
+    _requestHeaders: {},
+  });
 
 describe('BoundedCacheHandler', () => {
   it('keeps what is rendered in memory only, and evicts past the size cap', async () => {
@@ -105,14 +116,7 @@ describe('BoundedCacheHandler: one byte a character', () => {
   });
 
   it('serves a cached page narrowed, and the same page on every later request', async () => {
-    const cache = new BoundedCacheHandler({
-      fs: nodeFs,
-      serverDistDir: tempDistDir(),
-      flushToDisk: false,
-      maxMemoryCacheSize: 1_000_000,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    });
+    const cache = memoryHandler();
     const ctx = { kind: 'APP_PAGE', isFallback: false, isRoutePPREnabled: false };
     const key = `/route-cache/APP_PAGE/${'0'.repeat(64)}/$/en/contact`;
     await cache.set(key, page(original), { cacheControl: { revalidate: 3600, expire: undefined } });
@@ -133,21 +137,7 @@ describe('BoundedCacheHandler: one ETag per cached page', () => {
   const ctx = { kind: 'APP_PAGE', isFallback: false, isRoutePPREnabled: false };
   const key = `/route-cache/APP_PAGE/${'0'.repeat(64)}/$/en/about`;
   const revalidate = { cacheControl: { revalidate: 3600, expire: undefined } };
-  const handler = () =>
-    new BoundedCacheHandler({
-      fs: nodeFs,
-      serverDistDir: tempDistDir(),
-      flushToDisk: false,
-      maxMemoryCacheSize: 1_000_000,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    }) as unknown as {
-      get(
-        key: string,
-        ctx: object,
-      ): Promise<{ value: { html: string; headers: Record<string, string> } } | null>;
-      set(key: string, data: object, ctx: object): Promise<void>;
-    };
+  const handler = memoryHandler;
 
   it('is the weak hash of the HTML as served, the same on every hit, and a new one for new content', async () => {
     const cache = handler();

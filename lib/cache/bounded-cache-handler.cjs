@@ -20,7 +20,7 @@
 
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose (loaded outside the bundler, see above) */
 const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache').default;
-const { withEntryEtag } = require('./entry-etag.cjs');
+const { addEntryEtag } = require('./entry-etag.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Any UTF-16 code unit beyond Latin-1: one of them makes V8 store the whole string with two bytes a character. */
@@ -75,11 +75,8 @@ function narrowHtml(html) {
   return Buffer.from(latin1, 'latin1').toString('latin1');
 }
 
-/**
- * The cached page objects already narrowed and given their ETag (the memory LRU hands out the same object each
- * time, so each is prepared once).
- */
-const prepared = new WeakSet();
+/** The cached page objects whose HTML is already narrowed (the memory LRU hands out the same object each time). */
+const narrowed = new WeakSet();
 
 class BoundedCacheHandler extends FileSystemCache {
   /** @param {ConstructorParameters<typeof FileSystemCache>[0]} ctx */
@@ -97,13 +94,12 @@ class BoundedCacheHandler extends FileSystemCache {
     const data = await super.get(...args);
     const value = data && data.value;
     if (value && (value.kind === 'APP_PAGE' || value.kind === 'PAGES') && typeof value.html === 'string') {
-      if (!prepared.has(value)) {
+      if (!narrowed.has(value)) {
         value.html = narrowHtml(value.html);
-        // In place: the entry in the memory LRU is this object, so the next hit finds the tag already there.
-        const tagged = withEntryEtag(value);
-        if (tagged !== value) value.headers = tagged.headers;
-        prepared.add(value);
+        narrowed.add(value);
       }
+      // After narrowing: the tag is the hash of the HTML as sent.
+      addEntryEtag(value);
     }
     return data;
   }

@@ -43,7 +43,7 @@ const {
   tagsManifest,
   areTagsExpired,
 } = require('next/dist/server/lib/incremental-cache/tags-manifest.external');
-const { withEntryEtag } = require('./entry-etag.cjs');
+const { addEntryEtag } = require('./entry-etag.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const PREFIX = 'lrjn:isr:';
@@ -217,8 +217,10 @@ class RedisCacheHandler extends FileSystemCache {
       // Expired (a takedown, or a plain revalidateTag): render before answering. Stale is Next's own check next.
       if (areTagsExpired(tags, data.lastModified)) return null;
     }
-    // Entries written by `set` carry their ETag already; the build's own pages (read from disk) get it here.
-    return { ...data, value: withEntryEtag(data.value) };
+    // Entries written by `set` carry their ETag already; the build's own pages (from the file system cache, the
+    // same object on every hit) get it here, once.
+    addEntryEtag(data.value);
+    return data;
   }
 
   async set(key, data, ctx) {
@@ -226,7 +228,7 @@ class RedisCacheHandler extends FileSystemCache {
     if (!client) return;
     const cacheControl = ctx?.fetchCache ? undefined : ctx?.cacheControl;
     // A page's ETag is computed once, here, and shared through Redis (lib/cache/entry-etag.cjs).
-    const value = data?.kind === 'FETCH' ? { ...data, tags: ctx?.tags ?? [] } : withEntryEtag(data);
+    const value = data?.kind === 'FETCH' ? { ...data, tags: ctx?.tags ?? [] } : addEntryEtag(data);
     const entry = { lastModified: Date.now(), value, cacheControl };
     try {
       await client.set(this.entryKey(key), JSON.stringify(encode(entry)), 'EX', ttlSeconds(cacheControl));

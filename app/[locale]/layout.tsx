@@ -1,12 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import { getMessages, getTranslations } from 'next-intl/server';
 
-import { AssistantLauncher } from '@/components/assistant/launcher';
-import { AppToaster } from '@/components/layout/app-toaster';
 import { PreviewBanner } from '@/components/cms/preview-banner';
 import { CookieBanner } from '@/components/layout/cookie-banner';
-import { NavigationStatus } from '@/components/layout/navigation-status';
-import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { DeferredIslands } from '@/components/layout/deferred-islands';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { ThemeProvider } from '@/components/layout/theme-provider';
@@ -77,11 +74,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               {children}
             </main>
             <SiteFooter />
-            <AppToaster />
-            <AssistantLauncher shortName={site.shortName} />
             <WindowErrorScreen />
-            <ScrollToTop />
-            <NavigationStatus />
+            {/* Toasts, the assistant's button, the navigation status and the scroll reset: after load and idle. */}
+            <DeferredIslands shortName={site.shortName} />
           </ThemeProvider>
         </ClientIntlProvider>
         <JsonLd data={organizationJsonLd(site)} />

@@ -268,7 +268,9 @@ test.describe('chat assistant', () => {
   /** Rects of everything readable or usable that intersects the launcher (text glyphs, links, controls, media). */
   async function coveredByLauncher(page: Page) {
     return page.evaluate(() => {
-      const launcher = document.querySelector('[data-testid="chat-launcher"]')!;
+      // The launcher mounts after the page's load event (components/layout/deferred-islands.tsx): keep polling.
+      const launcher = document.querySelector('[data-testid="chat-launcher"]');
+      if (!launcher) return ['no launcher yet'];
       const box = launcher.getBoundingClientRect();
       const hit = (r: DOMRect) =>
         r.width > 0 &&

@@ -110,6 +110,34 @@ test.describe('first load', () => {
     await context.close();
   });
 
+  test('the assistant button, toasts and navigation status load after the page, not with it', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    const html = await (await page.request.get('/blog')).text();
+    expect(html, 'no launcher in the server HTML').not.toContain('data-testid="chat-launcher"');
+    await page.goto('/blog');
+    await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+    await expect(page.getByTestId('navigation-status')).toBeAttached();
+    // The browser's own clock: which scripts were asked for before the load event, which after.
+    const { load, scripts } = await page.evaluate(() => ({
+      load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+        .map((e) => ({ url: e.name, at: e.startTime })),
+    }));
+    const bodies = await Promise.all(
+      scripts.map(async (s) => ({ ...s, body: await (await page.request.get(s.url)).text() })),
+    );
+    // Turbopack keeps export names: each island's chunk registers its component by name.
+    for (const name of ['AssistantLauncher', 'NavigationStatus', 'AppToaster']) {
+      const holders = bodies.filter((b) => b.body.includes(`"${name}"`));
+      expect(holders.length, `${name} was downloaded`).toBeGreaterThan(0);
+      for (const h of holders) expect(h.at, `${name} asked for after load`).toBeGreaterThan(load);
+    }
+  });
+
   for (const path of ['/contact', '/login', '/es/login?mode=signup', '/']) {
     test(`${path} loads neither react-hook-form nor zod until the form is used`, async ({ page }) => {
       await dismissCookieBanner(page);

@@ -1,21 +1,34 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 
 /*
- * Each island is its own chunk, requested only when DeferredIslands mounts them (next/dynamic with `ssr: false`
- * renders nothing on the server and preloads nothing): none of them is in a page's first-load JavaScript.
+ * Each island is its own chunk, requested only when DeferredIslands renders them after `ready`: none of them is in
+ * a page's first-load JavaScript. React.lazy rather than next/dynamic: next/dynamic's loader runtime (2-3 KB
+ * compressed) would itself join every page's first load and eat most of what deferring the islands saves
+ * (bench/results). With `ready` false on the server and in the first client render, nothing lazy is rendered
+ * during hydration, so no server markup has to match.
  */
-const AppToaster = dynamic(() => import('./app-toaster').then((m) => m.AppToaster), { ssr: false });
-const AssistantLauncher = dynamic(
-  () => import('@/components/assistant/launcher').then((m) => m.AssistantLauncher),
-  { ssr: false },
+/**
+ * A lazy island whose chunk failing to load (a dropped connection on a phone) renders nothing instead of throwing
+ * into the page's error boundary: the page stays usable without its extras.
+ */
+function island<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const nothing: ComponentType<P> = () => null;
+  return lazy(() =>
+    load().then(
+      (c) => ({ default: c }),
+      () => ({ default: nothing }),
+    ),
+  );
+}
+
+const AppToaster = island(() => import('./app-toaster').then((m) => m.AppToaster));
+const AssistantLauncher = island(() =>
+  import('@/components/assistant/launcher').then((m) => m.AssistantLauncher),
 );
-const NavigationStatus = dynamic(() => import('./navigation-status').then((m) => m.NavigationStatus), {
-  ssr: false,
-});
-const ScrollToTop = dynamic(() => import('./scroll-to-top').then((m) => m.ScrollToTop), { ssr: false });
+const NavigationStatus = island(() => import('./navigation-status').then((m) => m.NavigationStatus));
+const ScrollToTop = island(() => import('./scroll-to-top').then((m) => m.ScrollToTop));
 
 /** Mounted at the latest this long after hydration, even if the page never fires `load` (a stalled image). */
 const LATEST_MS = 4000;
@@ -62,12 +75,21 @@ export function DeferredIslands({ shortName }: { shortName: string }) {
   const [ready, setReady] = useState(false);
   useEffect(() => afterLoadIdle(() => setReady(true)), []);
   if (!ready) return null;
+  // One boundary each: a slow chunk (the assistant's) must not hold back the toasts.
   return (
     <>
-      <AppToaster />
-      <AssistantLauncher shortName={shortName} />
-      <ScrollToTop />
-      <NavigationStatus />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AssistantLauncher shortName={shortName} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ScrollToTop />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NavigationStatus />
+      </Suspense>
     </>
   );
 }

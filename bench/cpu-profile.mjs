@@ -14,7 +14,7 @@
  * Needs a build and wrk (Debian package). Run it under the machine's heavy-work lock where others share it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,8 +90,10 @@ async function profile(dir, page, listenPort) {
     // The server's own profile is the largest (`next start` may leave a small one of a helper process).
     files.sort((a, b) => statSync(b).size - statSync(a).size);
     const keep = option('keep');
-    if (keep)
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
       execFileSync('cp', [files[0], path.join(keep, `${path.basename(dir)}-${Date.now()}.cpuprofile`)]);
+    }
     const split = splitPerRequest(JSON.parse(readFileSync(files[0], 'utf8')), from, to, requests);
     return { requests, split };
   } finally {

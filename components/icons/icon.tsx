@@ -2,8 +2,8 @@ import type { SVGProps } from 'react';
 
 /**
  * The one SVG renderer behind components/icons/icons.tsx (server components) and island-icons.tsx (browser islands):
- * `icon(name, nodes)` returns a component drawing Lucide's shape `nodes` with Lucide's attributes and classes
- * (`lucide lucide-{name}`). Like Lucide's, an icon without aria-label is hidden from assistive technology. No
+ * `icon(name, nodes)` returns a component drawing Lucide's shape `nodes` with Lucide's classes
+ * (`lucide lucide-{name}`); Lucide's stroke attributes are one CSS rule (app/globals.css `svg.lucide`). Like Lucide's, an icon without aria-label is hidden from assistive technology. No
  * 'use client': it renders to plain <svg> on the server and in the browser alike.
  */
 export type IconNode = [
@@ -15,16 +15,11 @@ export type IconNode = [
 export function icon(name: string, nodes: IconNode[]) {
   function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
     return (
+      // Fill and stroke come from app/globals.css (`svg.lucide`). No xmlns: inline SVG in HTML needs none.
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={24}
         height={24}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         aria-hidden={props['aria-label'] ? undefined : true}
         className={`lucide lucide-${name}${className ? ` ${className}` : ''}`}
         {...props}

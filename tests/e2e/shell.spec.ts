@@ -98,7 +98,17 @@ test.describe('app shell', () => {
       const link = footer.locator(`a[data-social="${network}"]`);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      // The brand mark comes from the shared sprite: the file it points at holds that network's symbol.
+      const href = await link.locator('svg use').getAttribute('href');
+      expect(href).toMatch(new RegExp(`^/_next/static/media/[^#]+\\.svg(\\?[^#]*)?#${network}$`));
+      const sprite = await page.request.get(href!.split('#')[0]!);
+      expect(sprite.headers()['content-type']).toContain('image/svg+xml');
+      expect(await sprite.text()).toContain(`<symbol id="${network}"`);
     }
+    // Drawn, not empty: once the sprite has loaded, the <use> box is the mark's (0 x 0 while nothing resolves).
+    const mark = footer.locator('a[data-social="instagram"] svg use');
+    await mark.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await mark.boundingBox())?.width ?? 0).toBeGreaterThan(10);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${SITE_NAME}`);
   });
 

@@ -2,7 +2,7 @@
  * Runs once when a server process starts (Next's instrumentation hook): validates the environment and, in
  * production, the deployment (lib/ops/preflight.ts: refuses a public server without SITE_URL or its secrets, warns
  * about demo content and the embedded database), so a bad deployment fails at start with a clear message; installs
- * the socket-address header used by screening, starts the outbox worker, installs the graceful shutdown
+ * the ISR cache handler, the socket-address header used by screening, starts the outbox worker, installs the graceful shutdown
  * (lib/ops/shutdown.ts), registers the demo-course seeding and opens the database in the background.
  */
 export async function register() {
@@ -20,6 +20,9 @@ export async function register() {
     // A thrown error here only makes Next answer every request with a 500 while it keeps listening: exit instead,
     // so the service manager shows a failed start.
     if (errors.length) process.exit(1);
+    // The ISR / data cache (lib/cache/cache-handler.cjs), once for the process (lib/cache/install-handler.ts).
+    const { installCacheHandler } = await import('./lib/cache/install-handler');
+    await installCacheHandler();
   }
   const { installSocketAddressHeader } = await import('./lib/rate-limit/socket-address');
   installSocketAddressHeader();

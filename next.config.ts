@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 import { routing } from './i18n/routing';
@@ -43,12 +44,12 @@ const nextConfig: NextConfig = {
   // Screening must tell link prefetches and RSC requests from what a person does; by default Next strips the
   // RSC headers and the `_rsc` query from the request the proxy sees (server/web/adapter.js).
   skipProxyUrlNormalize: true,
-  // Loaded by `next start` at run time, from the working directory (lib/cache/cache-handler.cjs). With REDIS_URL,
-  // rendered pages, data-cache entries and tag invalidations live in Redis, shared by every instance
-  // (lib/cache/redis-cache-handler.cjs). Without it, pages are cached in memory only, at most
-  // `cacheMaxMemorySize` (least recently used out first), never written to .next/server/route-cache: each new
-  // path would otherwise add files until the disk is full (lib/cache/bounded-cache-handler.cjs).
-  cacheHandler: path.join(process.cwd(), 'lib/cache/cache-handler.cjs'),
+  // The ISR / data cache is lib/cache/cache-handler.cjs: with REDIS_URL, rendered pages, data-cache entries and
+  // tag invalidations live in Redis, shared by every instance (lib/cache/redis-cache-handler.cjs). Without it,
+  // pages are cached in memory only, at most `cacheMaxMemorySize` (least recently used out first), never written to
+  // .next/server/route-cache: each new path would otherwise add files until the disk is full
+  // (lib/cache/bounded-cache-handler.cjs). Named here for `next build` only (see the default export below); a
+  // running server gets it from instrumentation.ts.
   cacheMaxMemorySize: 64 * 1024 * 1024,
   // Next would hash the whole HTML of a cached page on every hit to make its ETag (about a third of the server
   // time of a cached page, issue 20 item 3). The cache handlers give each cached page its ETag once instead, kept
@@ -108,4 +109,20 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+const CACHE_HANDLER = path.join(process.cwd(), 'lib/cache/cache-handler.cjs');
+
+/**
+ * The config for `phase` (Next calls this with its phase constant). `cacheHandler` is set for `next build` only:
+ * with it set, `next start` and `next dev` `import()` the handler module twice on every request (NextNodeServer and
+ * the route module's getIncrementalCache: ~100-150 µs of a cached page's ~1.3-1.9 ms on the bench machine, issue 20
+ * item 3, bench/results). A running server instead gets the same handler class once at start, from
+ * instrumentation.ts (lib/cache/install-handler.cjs), through the global that Next's IncrementalCache reads when no
+ * `cacheHandler` is configured. tests/e2e/request-surface.spec.ts (ETags, nothing written to disk) and
+ * tests/e2e/multi (one Redis cache for two instances) fail if a Next upgrade stops reading it.
+ */
+export default function config(phase: string): NextConfig {
+  return withNextIntl({
+    ...nextConfig,
+    cacheHandler: phase === PHASE_PRODUCTION_BUILD ? CACHE_HANDLER : undefined,
+  });
+}

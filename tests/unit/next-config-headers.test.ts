@@ -2,7 +2,11 @@ import { modifyRouteRegex } from 'next/dist/lib/redirect-status';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { describe, expect, it } from 'vitest';
 
-import nextConfig from '../../next.config';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
+
+import config from '../../next.config';
+
+const nextConfig = config(PHASE_PRODUCTION_SERVER);
 
 /** The `headers()` rules of next.config.ts, each with Next's matcher for its source (as `next start` builds it). */
 async function headerRules() {

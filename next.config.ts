@@ -116,7 +116,7 @@ const CACHE_HANDLER = path.join(process.cwd(), 'lib/cache/cache-handler.cjs');
  * with it set, `next start` and `next dev` `import()` the handler module twice on every request (NextNodeServer and
  * the route module's getIncrementalCache: ~100-150 µs of a cached page's ~1.3-1.9 ms on the bench machine, issue 20
  * item 3, bench/results). A running server instead gets the same handler class once at start, from
- * instrumentation.ts (lib/cache/install-handler.cjs), through the global that Next's IncrementalCache reads when no
+ * instrumentation.ts (lib/cache/install-handler.ts), through the global that Next's IncrementalCache reads when no
  * `cacheHandler` is configured. tests/e2e/request-surface.spec.ts (ETags, nothing written to disk) and
  * tests/e2e/multi (one Redis cache for two instances) fail if a Next upgrade stops reading it.
  */

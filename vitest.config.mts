@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * environment, spies, fake timers, writes to process.env or globalThis, a changed working directory.
  */
 const TOUCHES_SHARED_STATE =
-  /vi\.(mock|doMock|hoisted|importActual|stubGlobal|stubEnv|unstubAll|resetModules|spyOn|useFakeTimers|setSystemTime)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.chdir/;
+  /vi\.(mock|doMock|hoisted|importActual|stubGlobal|stubEnv|unstubAll|resetModules|spyOn|useFakeTimers|setSystemTime)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|delete \(?globalThis|process\.chdir/;
 
 /**
  * The unit test files (paths from the repository root) that do none of that: they run in the `unit-shared` project

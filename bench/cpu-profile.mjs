@@ -8,7 +8,8 @@
  * wall-clock on a shared machine: compare the split between two apps profiled in the same run, not absolute µs.
  *
  * Usage: node bench/cpu-profile.mjs [--path /contact] [--dir .] [--port 3125] [--warmup 5] [--duration 10]
- *          [--top 40] [--filter 'proxy|etag'] [--keep /tmp/profiles]
+ *          [--top 40] [--filter 'proxy|etag'] [--keep /tmp/profiles] [--as-nginx]
+ * --as-nginx: every request carries an X-Request-Id, as behind deploy/nginx/lrjn.conf in production.
  * With --blank-dir (bench/run-all.mjs's --blank-dir) and --blank-path (e.g. /p5, the blank page of the same
  * size), the blank app is profiled next, on --port + 1, and printed beside the site.
  * Needs a build and wrk (Debian package). Run it under the machine's heavy-work lock where others share it.
@@ -18,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { waitForDatabase } from './ready.mjs';
 
 const require = createRequire(import.meta.url);
 const { SourceMapConsumer } = require('source-map-js');
@@ -27,6 +29,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
+const asNginx = process.argv.includes('--as-nginx') ? ['-H', 'X-Request-Id: bench-0123456789abcdef'] : [];
 const port = Number(option('port', '3125'));
 const warmup = Number(option('warmup', '5'));
 const duration = Number(option('duration', '10'));
@@ -34,8 +37,11 @@ const top = Number(option('top', '40'));
 const filter = new RegExp(option('filter', '.'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Profiles `page` of the app in `dir`; returns the per-request inclusive µs of each source function. */
-async function profile(dir, page, listenPort) {
+/**
+ * Profiles `page` of the app in `dir`; returns the per-request inclusive µs of each source function. `site`: the
+ * app has a database to wait for (bench/ready.mjs) before the warm-up.
+ */
+async function profile(dir, page, listenPort, site = false) {
   const profDir = mkdtempSync(path.join(os.tmpdir(), 'lrjn-cpu-prof-'));
   const child = spawn(
     process.execPath,
@@ -74,10 +80,13 @@ async function profile(dir, page, listenPort) {
       if (i > 400) throw new Error(`${url} never answered`);
       await sleep(300);
     }
+    if (site) await waitForDatabase(`http://127.0.0.1:${listenPort}`);
     const wrk = (seconds) =>
-      execFileSync('wrk', ['-t2', '-c20', `-d${seconds}s`, '-H', 'Accept-Encoding: identity', url], {
-        encoding: 'utf8',
-      });
+      execFileSync(
+        'wrk',
+        ['-t2', '-c20', `-d${seconds}s`, '-H', 'Accept-Encoding: identity', ...asNginx, url],
+        { encoding: 'utf8' },
+      );
     wrk(warmup);
     // V8's profile timestamps and process.hrtime share the monotonic clock: they delimit the measured seconds.
     const from = process.hrtime.bigint() / 1000n;
@@ -150,7 +159,7 @@ function splitPerRequest(p, from, to, requests) {
   return new Map([...totals].map(([name, us]) => [name, us / requests]));
 }
 
-const site = await profile(path.resolve(option('dir', '.')), option('path', '/contact'), port);
+const site = await profile(path.resolve(option('dir', '.')), option('path', '/contact'), port, true);
 const blankDir = option('blank-dir');
 const blank = blankDir ? await profile(path.resolve(blankDir), option('blank-path', '/'), port + 1) : null;
 

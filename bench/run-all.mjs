@@ -16,7 +16,7 @@
  * 127.0.0.1:3120 (site) and 3121 (blank), or `--port N` and N+1, and are stopped by PID at the end. Screening stays on (its limits raised,
  * since a benchmark is one client), so each request pays the proxy's real work.
  *
- * Usage: npm run bench -- [--duration 10] [--connections 20] [--rounds 2] [--port 3120] [--lighthouse] [--first-load-js]
+ * Usage: npm run bench -- [--duration 10] [--connections 20] [--rounds 2] [--port 3120] [--lighthouse] [--first-load-js] [--as-nginx]
  *        [--out bench/results/2026-11-25.md] [--blank-dir /tmp/blank-next] (keep and reuse the blank app)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForDatabase } from './ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -93,11 +94,17 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     process.exit(1);
   });
 
+/**
+ * --as-nginx: every request carries an X-Request-Id, as behind deploy/nginx/lrjn.conf in production (the proxy then
+ * has no request header to override, lib/log/request-id.ts). Without it, each request gets a fresh id.
+ */
+const asNginx = flag('as-nginx') ? ['-H', 'X-Request-Id: bench-0123456789abcdef'] : [];
+
 /** wrk's requests/s and p50 (ms) for `url`; throws if any answer was not 2xx/3xx. */
 function wrk(url, c = connections, seconds = duration) {
   const text = execFileSync(
     'wrk',
-    ['-t2', `-c${c}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: identity', url],
+    ['-t2', `-c${c}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: identity', ...asNginx, url],
     { encoding: 'utf8' },
   );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
@@ -208,6 +215,7 @@ try {
   };
   nextStart(root, sitePort, siteEnv);
   await waitFor(`${SITE}/api/health`);
+  await waitForDatabase(SITE);
 
   // The pages, with a post, an event, a category and a search word taken from the content itself.
   const blog = await html(`${SITE}/blog`);

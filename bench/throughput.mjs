@@ -16,6 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitForDatabase } from './ready.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -69,6 +70,7 @@ async function nextStart(dir, port, probe = '/api/health') {
     },
   });
   await waitFor(`http://localhost:${port}${probe}`);
+  if (probe === '/api/health') await waitForDatabase(`http://localhost:${port}`);
 }
 
 /** wrk's requests/s and median latency (ms) for `url`. */

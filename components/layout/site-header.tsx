@@ -60,14 +60,15 @@ export async function SiteHeader() {
         </div>
       </div>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link href="/" className="flex min-w-0 items-center gap-2 text-brand">
+        {/* NavLink: not prefetched on the home page itself (components/layout/nav-link.tsx). */}
+        <NavLink href="/" className="flex min-w-0 items-center gap-2 text-brand">
           <SiteLogo />
           {/* The short name where space is tight: phones, and beside the full desktop navigation until 2xl. */}
           <span className="text-lg font-bold text-fg sm:hidden xl:inline 2xl:hidden">{site.shortName}</span>
           <span className="hidden truncate text-lg leading-tight font-bold text-fg sm:inline xl:hidden 2xl:inline">
             {site.name}
           </span>
-        </Link>
+        </NavLink>
         <nav aria-label={t('mainNavigation')} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             <li>

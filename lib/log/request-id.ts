@@ -24,15 +24,20 @@ export function requestIdFrom(headers: Headers): string {
  * to a page or route handler, as that request's `x-request-id` header too (Next's request-header override, the
  * mechanism behind `NextResponse.next({ request: { headers } })`). An override list another step already set (e.g.
  * next-intl's locale header) is extended, never replaced; without one, every original header is listed, because
- * the override replaces the whole header set. Redirects and refusals only get the response header.
+ * the override replaces the whole header set. A request that brings its own safe id (from nginx) needs no override
+ * unless another step set one. Redirects and refusals only get the response header.
  */
 export function tagRequestId(request: Request, response: Response): Response {
-  const id = requestIdFrom(request.headers);
+  const incoming = safeRequestId(request.headers.get(REQUEST_ID_HEADER));
+  const id = incoming ?? crypto.randomUUID();
   const headers = response.headers;
   headers.set(REQUEST_ID_HEADER, id);
   const continues = headers.has('x-middleware-next') || headers.has('x-middleware-rewrite');
   if (!continues) return response;
   const overridden = headers.get('x-middleware-override-headers');
+  // The request already carries this id (nginx's, deploy/nginx/lrjn.conf): nothing to override. Next's request-header
+  // override copies every header into the response and back on each request (issue 20 item 3).
+  if (incoming !== undefined && overridden === null) return response;
   let names: string[];
   if (overridden === null) {
     names = [];

@@ -122,6 +122,17 @@ describe('request ids (lib/log/request-id.ts)', () => {
     expect(response.headers.get('x-request-id')).toBe('nginx-abcdef12');
   });
 
+  it("keeps the request's own safe id (nginx's) without overriding the request headers", () => {
+    const request = new Request('http://site.test/about', { headers: { 'x-request-id': 'nginx-abcdef12' } });
+    const response = tagRequestId(
+      request,
+      new Response(null, { headers: { 'x-middleware-rewrite': '/en/about' } }),
+    );
+    expect(response.headers.get('x-request-id')).toBe('nginx-abcdef12');
+    expect(response.headers.has('x-middleware-override-headers')).toBe(false);
+    expect(response.headers.has('x-middleware-request-x-request-id')).toBe(false);
+  });
+
   it('gives refusals and redirects only the response header', () => {
     const response = tagRequestId(new Request('http://site.test/'), new Response('blocked', { status: 429 }));
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

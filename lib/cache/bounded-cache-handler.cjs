@@ -1,5 +1,5 @@
 /**
- * The ISR / route-handler / data cache of `next start` (next.config.ts `cacheHandler`), bounded in size.
+ * The ISR / route-handler / data cache of `next start` (lib/cache/cache-handler.cjs), bounded in size.
  *
  * Next's default handler keeps every rendered page in an in-memory LRU (`cacheMaxMemorySize`, 50 MB by default)
  * AND writes it to `.next/server/route-cache` with no limit at all, so each distinct path rendered adds files
@@ -12,7 +12,8 @@
  * the data cache (`fetch` with `next.tags`) is per process too. For several instances, a shared cache (Redis with
  * `maxmemory-policy allkeys-lru`) is the next step; see README "Scaling out".
  *
- * Plain CommonJS: Next loads this file at run time with a dynamic import, outside the bundler. It extends a class
+ * Plain CommonJS: loaded outside the bundler (by `next build` from next.config.ts, by a running server from
+ * lib/cache/install-handler.ts). It extends a class
  * from Next's own distribution (not a public API); tests/unit/bounded-cache-handler.test.ts checks it against the
  * installed Next so an upgrade that changes it fails there rather than in production.
  */

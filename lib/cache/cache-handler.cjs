@@ -1,5 +1,6 @@
 /**
- * The cache handler `next start` loads (next.config.ts `cacheHandler`), chosen when the process starts: with
+ * The cache handler (next.config.ts `cacheHandler` for `next build`; lib/cache/install-handler.ts, called from
+ * instrumentation.ts, for a running server), chosen when the process starts: with
  * REDIS_URL set, lib/cache/redis-cache-handler.cjs (one cache and one set of tag invalidations for every
  * instance); without it, lib/cache/bounded-cache-handler.cjs (this process's memory, size-capped). Chosen here
  * rather than in next.config.ts so the same build runs either way.

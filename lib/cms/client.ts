@@ -253,16 +253,28 @@ async function once(
 }
 
 /**
- * Every item of a collection, paging through `X-WP-TotalPages` with `per_page=100` (never capped at 100 items).
- * Later pages are fetched two at a time to spare a small WordPress host.
+ * Items per page of `wpFetchAll`: WordPress's maximum (100), or 40 for a read with `_embed`. A running server
+ * keeps each response in Next's data cache, which refuses entries over 2 MB (the body is stored base64, so about
+ * 1.5 MB of JSON; lib/cache/install-handler.ts): 100 embedded posts pass that at ~15 KB each (the demo's are 9.6 KB
+ * with content and embeds), so a real blog's pages would be fetched again on every render. 40 keeps posts of up to
+ * ~35 KB cacheable.
+ */
+function allPageSize(query: WpQuery): number {
+  return query._embed ? 40 : 100;
+}
+
+/**
+ * Every item of a collection, paging through `X-WP-TotalPages` with `per_page` of `allPageSize` (never capped at
+ * one page). Later pages are fetched two at a time to spare a small WordPress host.
  */
 export async function wpFetchAll(route: string, query: WpQuery, options: WpFetchOptions): Promise<unknown[]> {
-  const first = await wpFetch(route, { ...query, per_page: 100, page: 1 }, options);
+  const per_page = allPageSize(query);
+  const first = await wpFetch(route, { ...query, per_page, page: 1 }, options);
   const items = [...(first.data as unknown[])];
   for (let page = 2; page <= first.totalPages; page += 2) {
     const batch = [page, page + 1].filter((p) => p <= first.totalPages);
     const results = await Promise.all(
-      batch.map((p) => wpFetch(route, { ...query, per_page: 100, page: p }, options)),
+      batch.map((p) => wpFetch(route, { ...query, per_page, page: p }, options)),
     );
     for (const r of results) items.push(...(r.data as unknown[]));
   }

@@ -606,14 +606,24 @@ describe('wpFetchAll', () => {
 
   it('pages through every page with per_page=100 and returns all 250 items in order', async () => {
     const { fetchImpl, urls } = collection(250);
-    const items = (await wpFetchAll('/wp/v2/reports', { _embed: 'true' }, options(fetchImpl).opts)) as {
+    const items = (await wpFetchAll('/wp/v2/reports', { orderby: 'date' }, options(fetchImpl).opts)) as {
       id: number;
     }[];
     expect(items).toHaveLength(250);
     expect(items.map((i) => i.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(urls.map((u) => Number(u.searchParams.get('page'))).sort()).toEqual([1, 2, 3]);
+    for (const url of urls) expect(url.searchParams.get('per_page')).toBe('100');
+  });
+
+  it("reads embedded items 40 to a page, so each page fits in Next's 2 MB data-cache entry", async () => {
+    const { fetchImpl, urls } = collection(250);
+    const items = (await wpFetchAll('/wp/v2/posts', { _embed: 'true' }, options(fetchImpl).opts)) as {
+      id: number;
+    }[];
+    expect(items.map((i) => i.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(urls.map((u) => Number(u.searchParams.get('page'))).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const url of urls) {
-      expect(url.searchParams.get('per_page')).toBe('100');
+      expect(url.searchParams.get('per_page')).toBe('40');
       expect(url.searchParams.get('_embed')).toBe('true');
     }
   });

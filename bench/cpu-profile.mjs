@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { waitForDatabase } from './ready.mjs';
+import { NGINX_REQUEST_ID, waitForDatabase } from './ready.mjs';
 
 const require = createRequire(import.meta.url);
 const { SourceMapConsumer } = require('source-map-js');
@@ -29,7 +29,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const asNginx = process.argv.includes('--as-nginx') ? ['-H', 'X-Request-Id: bench-0123456789abcdef'] : [];
+const asNginx = args.includes('--as-nginx') ? NGINX_REQUEST_ID : [];
 const port = Number(option('port', '3125'));
 const warmup = Number(option('warmup', '5'));
 const duration = Number(option('duration', '10'));

@@ -1,3 +1,6 @@
+/** wrk arguments for `--as-nginx`: the X-Request-Id deploy/nginx/lrjn.conf adds to every request in production. */
+export const NGINX_REQUEST_ID = ['-H', 'X-Request-Id: bench-0123456789abcdef'];
+
 /**
  * Waits until the site at `baseUrl` has opened its database: GET /api/ready answers
  * `{ checks: { database: 'ok' } }` (its overall status may stay 503 when WordPress is unreachable, as with a content

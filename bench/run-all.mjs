@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitForDatabase } from './ready.mjs';
+import { NGINX_REQUEST_ID, waitForDatabase } from './ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -98,7 +98,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
  * --as-nginx: every request carries an X-Request-Id, as behind deploy/nginx/lrjn.conf in production (the proxy then
  * has no request header to override, lib/log/request-id.ts). Without it, each request gets a fresh id.
  */
-const asNginx = flag('as-nginx') ? ['-H', 'X-Request-Id: bench-0123456789abcdef'] : [];
+const asNginx = flag('as-nginx') ? NGINX_REQUEST_ID : [];
 
 /** wrk's requests/s and p50 (ms) for `url`; throws if any answer was not 2xx/3xx. */
 function wrk(url, c = connections, seconds = duration) {

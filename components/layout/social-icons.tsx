@@ -7,9 +7,8 @@ import sprite from './social-icons.svg';
  * file: inline, their 3.7 KB went into every page's HTML and again into its RSC payload, twice on the home page
  * (issue 20). Decorative: the links carry a label.
  */
-export const SOCIAL_NETWORKS = ['facebook', 'x', 'instagram', 'youtube', 'linkedin'] as const;
-
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** The networks the sprite has a `<symbol>` for (its ids). */
+export type SocialNetwork = 'facebook' | 'x' | 'instagram' | 'youtube' | 'linkedin';
 
 /** The sprite's URL under /_next/static/media (a static import gives `{ src }`; Next types `*.svg` as any). */
 const SPRITE: string = (sprite as { src: string }).src;

@@ -28,8 +28,8 @@ export function requestIdFrom(headers: Headers): string {
  * unless another step set one. Redirects and refusals only get the response header.
  */
 export function tagRequestId(request: Request, response: Response): Response {
-  const incoming = safeRequestId(request.headers.get(REQUEST_ID_HEADER));
-  const id = incoming ?? crypto.randomUUID();
+  const id = requestIdFrom(request.headers);
+  const kept = request.headers.get(REQUEST_ID_HEADER) === id;
   const headers = response.headers;
   headers.set(REQUEST_ID_HEADER, id);
   const continues = headers.has('x-middleware-next') || headers.has('x-middleware-rewrite');
@@ -37,7 +37,7 @@ export function tagRequestId(request: Request, response: Response): Response {
   const overridden = headers.get('x-middleware-override-headers');
   // The request already carries this id (nginx's, deploy/nginx/lrjn.conf): nothing to override. Next's request-header
   // override copies every header into the response and back on each request (issue 20 item 3).
-  if (incoming !== undefined && overridden === null) return response;
+  if (kept && overridden === null) return response;
   let names: string[];
   if (overridden === null) {
     names = [];

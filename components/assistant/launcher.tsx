@@ -47,7 +47,10 @@ export function AssistantLauncher({ shortName }: { shortName: string }) {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // The first measurement waits for the next frame too: run in the effect, inside the commit that mounts the
+    // launcher (while the page is still hydrating), its hit tests forced a layout of their own (issue 20:
+    // main-thread time on first load); in a frame callback that layout is due anyway.
+    schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     // Content that appears or goes (the cookie banner, a client-rendered list) changes what lies underneath.

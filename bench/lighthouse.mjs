@@ -130,9 +130,9 @@ function imageUrls(html) {
 async function warm(origin, pagePath) {
   const html = await (await fetch(origin + pagePath)).text();
   for (const url of imageUrls(html))
-    await fetch(origin + url, { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } }).then((r) =>
-      r.arrayBuffer(),
-    );
+    await fetch(origin + url, {
+      headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' },
+    }).then((r) => r.arrayBuffer());
 }
 
 const blankDir = withBaseline ? buildBlankApp() : null;
@@ -161,7 +161,9 @@ try {
   const bigRuns = blank ? results.get('blank Next `/big`') : null;
   const ratio = (rs) => (bigRuns ? median(rs.map((r, i) => r.lcp / bigRuns[i].lcp)).toFixed(2) : '–');
   const indexes = [...results.values()].flat().map((r) => r.benchmarkIndex);
-  console.log(`\nLighthouse benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)} over ${indexes.length} runs`);
+  console.log(
+    `\nLighthouse benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)} over ${indexes.length} runs`,
+  );
   console.log(
     `\n| page (median of ${runs}) | performance | accessibility | best practices | SEO | FCP ms | LCP ms | LCP ÷ blank /big | TBT ms | CLS |`,
   );

@@ -105,8 +105,33 @@ test.describe('first load', () => {
     // Scripts from /_next are held back, so this is the server HTML with only the inline script run.
     await page.route('**/_next/static/chunks/*.js', () => undefined);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('html')).toHaveAttribute('data-consent-chosen', '');
+    await expect(page.getByTestId('cookie-banner')).toBeAttached();
     await expect(page.getByTestId('cookie-banner')).toBeHidden();
+    await expect(page.locator('html')).not.toHaveAttribute('data-consent-show');
+    await context.close();
+  });
+
+  test('a first visitor sees the whole banner before hydration, shown only once its content is parsed', async ({
+    browser,
+    request,
+  }) => {
+    // Shown by the inline script at the banner's end: a paint between two parser chunks can never draw the
+    // banner half-parsed (a strip that then grows, a layout shift).
+    const html = await (await request.get('/contact')).text();
+    const banner = html.slice(html.indexOf('data-testid="cookie-banner"'));
+    const script = banner.indexOf('data-consent-show');
+    expect(script).toBeGreaterThan(0);
+    for (const part of ['id="cookie-banner-body"', '>Decline</button>', '>Accept</button>'])
+      expect(banner.indexOf(part), part).toBeLessThan(script);
+    expect(banner.indexOf('</section>')).toBeGreaterThan(script);
+
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    await page.route('**/_next/static/chunks/*.js', () => undefined);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const shown = page.getByTestId('cookie-banner');
+    await expect(shown).toBeVisible();
+    await expect(shown.getByRole('button', { name: 'Accept' })).toBeVisible();
     await context.close();
   });
 

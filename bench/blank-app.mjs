@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { poll } from './ready.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Varied prose (a fixed pseudo-random word stream), so gzip treats the padding roughly as it treats real text. */
@@ -37,6 +39,13 @@ function prose(bytes) {
   }
   return out;
 }
+
+/**
+ * A blank Next page's HTML without its padding text, in bytes (about). Padding text appears twice in the HTML (the
+ * markup and the inline RSC payload), so a blank page of N bytes is padded with (N - BLANK_HTML_BASE) / 2 bytes of
+ * text. Used by bench/run-all.mjs and bench/throughput.mjs.
+ */
+export const BLANK_HTML_BASE = 5_000;
 
 export function buildBlankApp() {
   const dir = path.join(tmpdir(), `blank-next-${process.pid}`);
@@ -101,16 +110,17 @@ export async function startNext(dir, port, env = {}) {
       detached: true,
     },
   );
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`http://localhost:${port}/`)).status < 500) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await poll(async () => (await fetch(`http://localhost:${port}/`)).status < 500, {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      message: `next start on ${port} did not come up`,
+    });
+  } catch (error) {
+    stopNext(child);
+    throw error;
   }
-  stopNext(child);
-  throw new Error(`next start on ${port} did not come up`);
+  return child;
 }
 
 export function stopNext(child) {

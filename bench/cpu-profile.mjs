@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { NGINX_REQUEST_ID, waitForDatabase } from './ready.mjs';
+import { NGINX_REQUEST_ID, waitForDatabase, waitForOk } from './ready.mjs';
 
 const require = createRequire(import.meta.url);
 const { SourceMapConsumer } = require('source-map-js');
@@ -35,7 +35,6 @@ const warmup = Number(option('warmup', '5'));
 const duration = Number(option('duration', '10'));
 const top = Number(option('top', '40'));
 const filter = new RegExp(option('filter', '.'));
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Profiles `page` of the app in `dir`; returns the per-request inclusive µs of each source function. `site`: the
@@ -69,17 +68,7 @@ async function profile(dir, page, listenPort, site = false) {
   );
   try {
     const url = `http://127.0.0.1:${listenPort}${page}`;
-    for (let i = 0; ; i++) {
-      try {
-        const res = await fetch(url);
-        await res.text();
-        if (res.ok) break;
-      } catch {
-        // not up yet
-      }
-      if (i > 400) throw new Error(`${url} never answered`);
-      await sleep(300);
-    }
+    await waitForOk(url);
     if (site) await waitForDatabase(`http://127.0.0.1:${listenPort}`);
     const wrk = (seconds) =>
       execFileSync(

@@ -24,7 +24,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NGINX_REQUEST_ID, waitForDatabase } from './ready.mjs';
+import { BLANK_HTML_BASE } from './blank-app.mjs';
+import { NGINX_REQUEST_ID, waitForDatabase, waitForOk } from './ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -46,19 +47,6 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'lrjn-bench-all-'));
 const children = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.error('[bench]', ...a);
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(300);
-  }
-  throw new Error(`${url} never answered`);
-}
 
 /** `next start` of `dir` with that app's own next (one React per server), bound to 127.0.0.1. */
 function nextStart(dir, port, env = {}) {
@@ -128,12 +116,9 @@ async function html(url) {
   return { body, bytes: Buffer.byteLength(body), ms: performance.now() - started, res };
 }
 
-/**
- * The blank page's HTML without its padding text. The text appears twice in the HTML (the markup and the inline
- * RSC payload), hence half the difference. With 1,700 (until 2026-11-29) every blank page came out 3.3 KB bigger
- * than the site page it stands for, and one of them crossed 128 KiB, where its throughput fell by ~20%.
- */
-const BASE = 5_000;
+// bench/blank-app.mjs BLANK_HTML_BASE. With 1,700 (until 2026-11-29) every blank page came out 3.3 KB bigger than
+// the site page it stands for, and one of them crossed 128 KiB, where its throughput fell by ~20%.
+const BASE = BLANK_HTML_BASE;
 
 /** A blank Next 16 app: `/` (a heading and a link) and `/p{i}` padded to each of `sizes` bytes of HTML. */
 function blankApp(sizes) {
@@ -214,7 +199,7 @@ try {
     SCREENING_PREFETCH_MAX_REQUESTS: '1000000000',
   };
   nextStart(root, sitePort, siteEnv);
-  await waitFor(`${SITE}/api/health`);
+  await waitForOk(`${SITE}/api/health`);
   await waitForDatabase(SITE);
 
   // The pages, with a post, an event, a category and a search word taken from the content itself.
@@ -243,7 +228,7 @@ try {
   log('building the blank Next app…');
   const blankDir = blankApp(sizes);
   nextStart(blankDir, sitePort + 1);
-  await waitFor(`${BLANK}/`);
+  await waitForOk(`${BLANK}/`);
   const blankSizes = [];
   for (let i = 0; i < pages.length; i++) blankSizes.push((await html(`${BLANK}/p${i}`)).bytes);
   const blankRoot = (await html(`${BLANK}/`)).bytes;

@@ -121,8 +121,11 @@ test.describe('first load', () => {
     const banner = html.slice(html.indexOf('data-testid="cookie-banner"'));
     const script = banner.indexOf('data-consent-show');
     expect(script).toBeGreaterThan(0);
-    for (const part of ['id="cookie-banner-body"', '>Decline</button>', '>Accept</button>'])
-      expect(banner.indexOf(part), part).toBeLessThan(script);
+    for (const part of ['id="cookie-banner-body"', '>Decline</button>', '>Accept</button>']) {
+      const at = banner.indexOf(part);
+      expect(at, part).toBeGreaterThan(0);
+      expect(at, part).toBeLessThan(script);
+    }
     expect(banner.indexOf('</section>')).toBeGreaterThan(script);
 
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });

@@ -116,15 +116,11 @@ async function html(url) {
   return { body, bytes: Buffer.byteLength(body), ms: performance.now() - started, res };
 }
 
-// bench/blank-app.mjs BLANK_HTML_BASE. With 1,700 (until 2026-11-29) every blank page came out 3.3 KB bigger than
-// the site page it stands for, and one of them crossed 128 KiB, where its throughput fell by ~20%.
-const BASE = BLANK_HTML_BASE;
-
 /** A blank Next 16 app: `/` (a heading and a link) and `/p{i}` padded to each of `sizes` bytes of HTML. */
 function blankApp(sizes) {
   const kept = option('blank-dir');
   const dir = kept ? path.resolve(kept) : path.join(work, 'blank');
-  const wanted = JSON.stringify({ sizes, base: BASE });
+  const wanted = JSON.stringify({ sizes, base: BLANK_HTML_BASE });
   // --blank-dir keeps the blank app between runs: rebuilt only when the page sizes it was built for changed.
   if (kept && existsSync(path.join(dir, '.next')) && existsSync(path.join(dir, 'sizes.json'))) {
     if (readFileSync(path.join(dir, 'sizes.json'), 'utf8') === wanted) return dir;
@@ -144,7 +140,7 @@ function blankApp(sizes) {
     'import Link from "next/link";\nexport default function P() { return <main><h1>Blank</h1><Link href="/p0">More</Link></main>; }\n',
   );
   sizes.forEach((size, i) => {
-    const words = Math.max(0, Math.round((size - BASE) / 2 / 12));
+    const words = Math.max(0, Math.round((size - BLANK_HTML_BASE) / 2 / 12));
     mkdirSync(path.join(dir, `app/p${i}`), { recursive: true });
     writeFileSync(
       path.join(dir, `app/p${i}/page.tsx`),

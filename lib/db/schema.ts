@@ -527,6 +527,13 @@ export const localEmailTokens = pgTable(
       .notNull()
       .references(() => localUsers.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /**
+     * A sign-up link's own credentials: the scrypt hash of the password (and the name) typed in the sign-up that
+     * sent it. Opening the link sets them, so whoever registered the address earlier keeps nothing. Null for
+     * recovery links and resent confirmation links (the person opening one chooses a new password).
+     */
+    passwordHash: text('password_hash'),
+    fullName: text('full_name'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -27,6 +27,31 @@ export function resolveClientIp(
   return normaliseIp(fallback || 'unknown');
 }
 
+/**
+ * The key a rate limit counts a client under (pure): an IPv4 address as it is; an IPv6 address as its /64
+ * network, written as that network's first address (`2001:db8:1:2:a:b:c:d` → `2001:db8:1:2::`), because one
+ * IPv6 host is handed a whole /64 and can rotate through its addresses at will, so counting per address would
+ * give it 2^64 budgets. Loopback (`::1`) stays itself. IPv4-mapped IPv6 has already become IPv4 in
+ * `normaliseIp`. Anything that is not an address (`unknown`) is returned unchanged.
+ */
+export function limitKeyOf(ip: string): string {
+  if (ip === '::1') return ip;
+  return networkOf(ip, 64) ?? ip;
+}
+
+/**
+ * The `bits`-long network of an IPv6 address (64 or 48), written as its first address in short form
+ * (`2001:db8:1::`), or null when `ip` is not IPv6. For a coarser, second bucket per /48 (a whole site).
+ */
+export function networkOf(ip: string, bits: 48 | 64): string | null {
+  const groups = ipv6Groups(ip);
+  if (!groups) return null;
+  const kept = groups.slice(0, bits / 16).map((g) => g.replace(/^0+(?=.)/, '').toLowerCase());
+  // Trailing zero groups fold into the `::` too, so every address of the network has one spelling.
+  while (kept.length > 0 && kept.at(-1) === '0') kept.pop();
+  return `${kept.join(':')}::`;
+}
+
 /** Strips IPv4-mapped IPv6 (`::ffff:1.2.3.4`) and brackets/ports, so one client has one key. */
 export function normaliseIp(ip: string): string {
   let out = ip.trim();

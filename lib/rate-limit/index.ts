@@ -1,7 +1,7 @@
 import { type Env, env } from '@/lib/config/env';
 import { FORM_TOKEN_MAX_USES, MAX_TOKEN_AGE_MS } from '@/lib/forms/token';
 
-import { type HeaderReader, resolveClientIp } from './client-ip';
+import { type HeaderReader, limitKeyOf, resolveClientIp } from './client-ip';
 import { type PeekableLimiter, createLimiter } from './limiter';
 import { SOCKET_ADDRESS_HEADER } from './socket-address';
 
@@ -15,7 +15,7 @@ import { SOCKET_ADDRESS_HEADER } from './socket-address';
  * the socket address stamped by lib/rate-limit/socket-address.ts, never a header a client could choose.
  */
 
-export { type HeaderReader, maskIp, normaliseIp, resolveClientIp } from './client-ip';
+export { type HeaderReader, limitKeyOf, maskIp, networkOf, normaliseIp, resolveClientIp } from './client-ip';
 export { type LimitDecision, type Limiter, type PeekableLimiter, createLimiter } from './limiter';
 export { SOCKET_ADDRESS_HEADER } from './socket-address';
 
@@ -121,9 +121,14 @@ export function rateLimit(name: LimitName): PeekableLimiter {
 }
 
 /**
- * The requesting client's address: the last entry of TRUSTED_PROXY_HEADER when configured and present, else the
- * socket address `instrumentation.ts` stamps on every request, else 'unknown'. Never a header the client chose.
+ * The requesting client as every rate limit counts it: the last entry of TRUSTED_PROXY_HEADER when configured and
+ * present, else the socket address `instrumentation.ts` stamps on every request, else 'unknown'; never a header
+ * the client chose. An IPv4 address is returned as it is, an IPv6 one as its /64 network (`limitKeyOf`), so a
+ * host rotating through the addresses of its /64 is still one client for screening, the forms, sign-in, the
+ * assistant and geo. Still a valid address (the network's first), so the geolocation lookup and `maskIp` work.
  */
 export function clientIp(headers: HeaderReader): string {
-  return resolveClientIp(headers, env().TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? '');
+  return limitKeyOf(
+    resolveClientIp(headers, env().TRUSTED_PROXY_HEADER, headers.get(SOCKET_ADDRESS_HEADER) ?? ''),
+  );
 }

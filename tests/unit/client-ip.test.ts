@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { maskIp, normaliseIp, resolveClientIp } from '@/lib/rate-limit/client-ip';
+import { limitKeyOf, maskIp, networkOf, normaliseIp, resolveClientIp } from '@/lib/rate-limit/client-ip';
 
 describe('resolveClientIp', () => {
   it('uses the last x-forwarded-for entry when that header is trusted', () => {
@@ -82,5 +82,25 @@ describe('maskIp', () => {
   it('replaces anything that is not an address', () => {
     expect(maskIp('unknown')).toBe('unknown');
     expect(maskIp('not:an:address::x::')).toBe('unknown');
+  });
+});
+
+describe('limitKeyOf and networkOf (NL1)', () => {
+  it('keys IPv6 by its /64 in one spelling, IPv4 and loopback unchanged', () => {
+    expect(limitKeyOf('2001:db8:1:2:a:b:c:d')).toBe('2001:db8:1:2::');
+    expect(limitKeyOf('2001:0db8:0001:0002::ffff')).toBe('2001:db8:1:2::');
+    expect(limitKeyOf('2001:db8:0:0:1::1')).toBe('2001:db8::');
+    expect(limitKeyOf('fe80::1%eth0')).toBe('fe80::');
+    expect(limitKeyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitKeyOf('::1')).toBe('::1');
+    expect(limitKeyOf('unknown')).toBe('unknown');
+  });
+
+  it('40 addresses of one /64 share one key; their /48 is coarser', () => {
+    const ips = Array.from({ length: 40 }, (_, i) => `2001:db8:1:2::${(i * 977).toString(16)}`);
+    expect(new Set(ips.map(limitKeyOf)).size).toBe(1);
+    expect(networkOf('2001:db8:1:2::1', 48)).toBe('2001:db8:1::');
+    expect(networkOf('2001:db8:1:ffff::1', 48)).toBe('2001:db8:1::');
+    expect(networkOf('203.0.113.7', 48)).toBeNull();
   });
 });

@@ -73,6 +73,17 @@ async function changesNothing(who: Who, statement: string): Promise<void> {
     expect(error, statement).toMatchObject(denied);
   }
 }
+/**
+ * Expects `who` to read no row of `table`: refused outright (no SELECT privilege) or none visible (RLS). Each try
+ * runs in its own rolled-back transaction, as a refusal aborts the transaction it happens in.
+ */
+async function readsNone(who: Who, table: string): Promise<void> {
+  try {
+    expect(await as(who, (tx) => count(tx, table)), table).toBe(0);
+  } catch (error) {
+    expect(error, table).toMatchObject(denied);
+  }
+}
 /** A statement kept as text, for it.each tables (run with tx.unsafe). */
 const sql_ = (parts: TemplateStringsArray) => parts.join('');
 const count = async (tx: Tx, table: string) =>
@@ -177,11 +188,8 @@ describe.each([
   });
 
   it('reads, changes and deletes none of the submissions', async () => {
-    await as(who, async (tx) => {
-      for (const table of ['newsletter_subscribers', 'enquiries', 'volunteers', 'outbox']) {
-        expect(await count(tx, table), table).toBe(0);
-      }
-    });
+    for (const table of ['newsletter_subscribers', 'enquiries', 'volunteers', 'outbox'])
+      await readsNone(who, table);
     await changesNothing(who, `update enquiries set message = 'changed'`);
     await changesNothing(who, `update volunteers set name = 'changed'`);
     await changesNothing(who, `delete from newsletter_subscribers`);
@@ -198,9 +206,7 @@ describe.each([
     await expect(
       as(who, (tx) => tx`insert into homepage_content (subtitle) values ('x')`),
     ).rejects.toMatchObject(denied);
-    expect(
-      await as(who, async (tx) => (await tx`update homepage_content set subtitle = 'defaced'`).count),
-    ).toBe(0);
+    await changesNothing(who, `update homepage_content set subtitle = 'defaced'`);
   });
 
   it('reads published courses only, and the homepage content', async () => {
@@ -212,10 +218,8 @@ describe.each([
 
 describe('enrolments and progress', () => {
   it('the public sees none and may create none', async () => {
-    await as(anon, async (tx) => {
-      expect(await count(tx, 'course_enrollments')).toBe(0);
-      expect(await count(tx, 'user_course_progress')).toBe(0);
-    });
+    await readsNone(anon, 'course_enrollments');
+    await readsNone(anon, 'user_course_progress');
     await expect(
       as(
         anon,
@@ -402,11 +406,7 @@ describe('roles and admins', () => {
   });
 
   it('staff (issue 17) get nothing through the API beyond their own role row: the back office is server-side', async () => {
-    await as(alice, async (tx) => {
-      expect(await count(tx, 'enquiries')).toBe(0);
-      expect(await count(tx, 'enquiry_notes')).toBe(0);
-      expect(await count(tx, 'admin_audit')).toBe(0);
-    });
+    for (const table of ['enquiries', 'enquiry_notes', 'admin_audit']) await readsNone(alice, table);
     await changesNothing(alice, `update enquiries set status = 'closed'`);
     await expect(
       as(alice, (tx) => tx`insert into admin_audit (actor_email, action) values ('alice@example.org', 'x')`),
@@ -414,15 +414,21 @@ describe('roles and admins', () => {
     await expect(as(anon, (tx) => tx`select * from user_roles`)).rejects.toMatchObject(denied);
   });
 
-  it('admins read the audit trail but cannot rewrite it; they manage enquiry notes', async () => {
+  it('admins read the audit trail but cannot rewrite it; enquiry notes are the server’s alone (NL8)', async () => {
     await sql`insert into admin_audit (actor_email, action) values ('cli', 'role.set')`;
-    await as(admin, async (tx) => {
-      expect(await count(tx, 'admin_audit')).toBe(1);
-      const [enquiry] = await tx`select id from enquiries limit 1`;
-      await tx`insert into enquiry_notes (enquiry_id, kind, author_email, body)
-        values (${enquiry!.id}, 'note', 'admin@example.org', 'Called back')`;
-      expect(await count(tx, 'enquiry_notes')).toBe(1);
-    });
+    const [enquiry] = await sql`select id from enquiries limit 1`;
+    await sql`insert into enquiry_notes (enquiry_id, kind, author_email, body)
+      values (${enquiry!.id}, 'note', 'admin@example.org', 'Called back')`;
+    expect(await as(admin, (tx) => count(tx, 'admin_audit'))).toBe(1);
+    // The staff inbox is served by the server (as owner): internal notes are not for the API, even for admins.
+    await expect(as(admin, (tx) => count(tx, 'enquiry_notes'))).rejects.toMatchObject(denied);
+    await expect(
+      as(
+        admin,
+        (tx) => tx`insert into enquiry_notes (enquiry_id, kind, author_email, body)
+          values (${enquiry!.id}, 'note', 'admin@example.org', 'Forged')`,
+      ),
+    ).rejects.toMatchObject(denied);
     await expect(as(admin, (tx) => tx`delete from admin_audit`)).rejects.toMatchObject(denied);
     await expect(as(admin, (tx) => tx`update admin_audit set action = 'x'`)).rejects.toMatchObject(denied);
   });
@@ -443,7 +449,12 @@ describe('course platform (units, lessons, materials, certificates)', () => {
     draftLesson: crypto.randomUUID(),
     aliceCertificate: crypto.randomUUID(),
     bobCertificate: crypto.randomUUID(),
+    pricedUnit: crypto.randomUUID(),
+    pricedLesson: crypto.randomUUID(),
+    carol: crypto.randomUUID(),
   };
+  /** Carol holds an active enrolment in the priced course (as after a payment); Alice none. */
+  const pricedStudent: Who = { role: 'authenticated', sub: c.carol };
 
   beforeAll(async () => {
     await sql`insert into course_units (id, course_id, title) values
@@ -457,36 +468,135 @@ describe('course platform (units, lessons, materials, certificates)', () => {
       (id, user_id, course_id, student_name, course_title, certificate_title, certificate_description) values
       (${c.aliceCertificate}, ${ids.alice}, ${ids.published}, 'Alice A', 'Open', 'Certificate of Completion', 'Done.'),
       (${c.bobCertificate}, ${ids.bob}, ${ids.published}, 'Bob B', 'Open', 'Certificate of Completion', 'Done.')`;
+    // The priced course: rolled back by no test, so every reader below sees the same rows.
+    await sql`insert into course_units (id, course_id, title) values (${c.pricedUnit}, ${ids.priced}, 'Paid unit')`;
+    await sql`insert into course_lessons (id, unit_id, title, body, video_url) values
+      (${c.pricedLesson}, ${c.pricedUnit}, 'Paid lesson', 'PAID LESSON BODY', 'https://video.example/paid')`;
+    await sql`insert into course_materials (course_id, lesson_id, filename, storage_path, content_type, size_bytes)
+      values (${ids.priced}, ${c.pricedLesson}, 'paid.pdf', '123_paid.pdf', 'application/pdf', 10)`;
+    await sql`insert into auth.users (id, email) values (${c.carol}, 'carol@example.org')`;
+    await sql`insert into course_enrollments (user_id, course_id, status, payment_method, amount)
+      values (${c.carol}, ${ids.priced}, 'active', 'stripe', 49)`;
+  });
+
+  it.each([
+    ['anon', anon],
+    ['a signed-in user who is not a student of it', alice],
+  ])('NM2: %s reads no lesson body, video URL or material row of a priced course', async (_label, who) => {
+    await as(who, async (tx) => {
+      expect(
+        await tx`select title, body, video_url from course_lessons where unit_id = ${c.pricedUnit}`,
+      ).toEqual([]);
+      expect(await tx`select filename from course_materials where course_id = ${ids.priced}`).toEqual([]);
+      expect((await tx`select id from course_lessons`).map((r) => r.id)).not.toContain(c.pricedLesson);
+    });
+  });
+
+  it('NM2: a student whose enrolment is not active reads none of it either', async () => {
+    await sql
+      .begin(async (tx) => {
+        await tx`update course_enrollments set status = 'cancelled' where user_id = ${c.carol}`;
+        await tx.unsafe(`set local role authenticated`);
+        await tx`select set_config('request.jwt.claim.sub', ${c.carol}, true)`;
+        expect(await tx`select body from course_lessons where unit_id = ${c.pricedUnit}`).toEqual([]);
+        expect(await tx`select filename from course_materials where course_id = ${ids.priced}`).toEqual([]);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+
+  it.each([
+    ['an active student of the course', pricedStudent],
+    ['an admin', admin],
+  ])('NM2: %s reads the priced course’s lessons and materials', async (_label, who) => {
+    await as(who, async (tx) => {
+      expect(await tx`select body, video_url from course_lessons where unit_id = ${c.pricedUnit}`).toEqual([
+        { body: 'PAID LESSON BODY', video_url: 'https://video.example/paid' },
+      ]);
+      expect(
+        (await tx`select filename from course_materials where course_id = ${ids.priced}`).map(
+          (r) => r.filename,
+        ),
+      ).toEqual(['paid.pdf']);
+    });
   });
 
   it.each([
     ['anon', anon],
     ['a signed-in user', alice],
-  ])('%s reads the outline and materials of published courses only, and writes none', async (_label, who) => {
+    ['a student of the priced course', pricedStudent],
+  ])('NM2: %s still reads the free published course’s lessons and materials', async (_label, who) => {
     await as(who, async (tx) => {
-      expect((await tx`select id from course_units`).map((r) => r.id)).toEqual([c.openUnit]);
-      expect((await tx`select id from course_lessons`).map((r) => r.id)).toEqual([c.openLesson]);
-      expect((await tx`select filename from course_materials`).map((r) => r.filename)).toEqual(['open.pdf']);
-      expect((await tx`update course_lessons set title = 'defaced'`).count).toBe(0);
-      expect((await tx`delete from course_units`).count).toBe(0);
+      expect(
+        (await tx`select id from course_lessons where unit_id = ${c.openUnit}`).map((r) => r.id),
+      ).toEqual([c.openLesson]);
+      expect(
+        (await tx`select filename from course_materials where course_id = ${ids.published}`).map(
+          (r) => r.filename,
+        ),
+      ).toEqual(['open.pdf']);
     });
-    await expect(
-      as(who, (tx) => tx`insert into course_units (course_id, title) values (${ids.published}, 'Mine')`),
-    ).rejects.toMatchObject(denied);
-    await expect(
-      as(who, (tx) => tx`insert into course_lessons (unit_id, title) values (${c.openUnit}, 'Mine')`),
-    ).rejects.toMatchObject(denied);
-    await expect(
-      as(
-        who,
-        (tx) => tx`insert into course_materials (course_id, filename, storage_path, content_type, size_bytes)
-          values (${ids.published}, 'x.pdf', '2_x.pdf', 'application/pdf', 1)`,
-      ),
-    ).rejects.toMatchObject(denied);
-    await expect(
-      as(who, (tx) => tx`select public.insert_test_course('T', 'D', 25, ${ids.alice})`),
-    ).rejects.toMatchObject(denied);
   });
+
+  it('NM2: anyone reads a published course’s outline (titles only) through course_outline()', async () => {
+    const [fn] =
+      await sql`select prosecdef, proconfig from pg_proc where oid = 'public.course_outline(uuid)'::regprocedure`;
+    expect(fn).toMatchObject({ prosecdef: true, proconfig: ['search_path=""'] });
+    for (const who of [anon, alice]) {
+      const rows = await as(who, (tx) => tx`select * from public.course_outline(${ids.priced})`);
+      expect(rows).toEqual([
+        {
+          unit_id: c.pricedUnit,
+          unit_title: 'Paid unit',
+          unit_position: 0,
+          lesson_id: c.pricedLesson,
+          lesson_title: 'Paid lesson',
+          lesson_position: 0,
+        },
+      ]);
+      expect(await as(who, (tx) => tx`select * from public.course_outline(${ids.draft})`)).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['anon', anon],
+    ['a signed-in user', alice],
+  ])(
+    '%s reads the units of published courses only, the free course’s lessons and materials, and writes none',
+    async (_label, who) => {
+      await as(who, async (tx) => {
+        expect((await tx`select id from course_units`).map((r) => r.id).sort()).toEqual(
+          [c.openUnit, c.pricedUnit].sort(),
+        );
+        expect((await tx`select id from course_lessons`).map((r) => r.id)).toEqual([c.openLesson]);
+        expect((await tx`select filename from course_materials`).map((r) => r.filename)).toEqual([
+          'open.pdf',
+        ]);
+      });
+      await changesNothing(who, `update course_lessons set title = 'defaced'`);
+      await changesNothing(who, `delete from course_units`);
+      await expect(
+        as(who, (tx) => tx`insert into course_units (course_id, title) values (${ids.published}, 'Mine')`),
+      ).rejects.toMatchObject(denied);
+      await expect(
+        as(who, (tx) => tx`insert into course_lessons (unit_id, title) values (${c.openUnit}, 'Mine')`),
+      ).rejects.toMatchObject(denied);
+      await expect(
+        as(
+          who,
+          (
+            tx,
+          ) => tx`insert into course_materials (course_id, filename, storage_path, content_type, size_bytes)
+          values (${ids.published}, 'x.pdf', '2_x.pdf', 'application/pdf', 1)`,
+        ),
+      ).rejects.toMatchObject(denied);
+      await expect(
+        as(who, (tx) => tx`select public.insert_test_course('T', 'D', 25, ${ids.alice})`),
+      ).rejects.toMatchObject(denied);
+    },
+  );
 
   it('a user reads only their own certificates and cannot issue or change one', async () => {
     await as(alice, async (tx) => {
@@ -494,7 +604,7 @@ describe('course platform (units, lessons, materials, certificates)', () => {
       expect((await tx`update course_certificates set student_name = 'Forged'`).count).toBe(0);
       expect((await tx`delete from course_certificates`).count).toBe(0);
     });
-    expect(await as(anon, (tx) => count(tx, 'course_certificates'))).toBe(0);
+    await readsNone(anon, 'course_certificates');
     await expect(
       as(
         alice,
@@ -526,9 +636,9 @@ describe('course platform (units, lessons, materials, certificates)', () => {
 
   it('an admin reads drafts and writes units, lessons, materials, and creates the test course by rpc', async () => {
     await as(admin, async (tx) => {
-      expect(await count(tx, 'course_units')).toBe(2);
-      expect(await count(tx, 'course_lessons')).toBe(2);
-      expect(await count(tx, 'course_materials')).toBe(2);
+      expect(await count(tx, 'course_units')).toBe(3);
+      expect(await count(tx, 'course_lessons')).toBe(3);
+      expect(await count(tx, 'course_materials')).toBe(3);
       expect(await count(tx, 'course_certificates')).toBe(2);
       await tx`insert into course_units (course_id, title, position) values (${ids.draft}, 'Another', 1)`;
       expect((await tx`update course_lessons set title = 'Edited' where id = ${c.draftLesson}`).count).toBe(
@@ -697,4 +807,99 @@ describe('back-office roles on Supabase Auth accounts (issue 17)', () => {
       await handle.close();
     }
   }, 60_000);
+});
+
+describe('table privileges of the API keys (NL8)', () => {
+  /** What each key may hold, table by table: only what some policy can use (20261202010500). */
+  const DML = 'DELETE,INSERT,SELECT,UPDATE';
+  const allowed: Record<'anon' | 'authenticated', Record<string, string>> = {
+    anon: {
+      course_lessons: 'SELECT',
+      course_materials: 'SELECT',
+      course_units: 'SELECT',
+      courses: 'SELECT',
+      homepage_content: 'SELECT',
+    },
+    authenticated: {
+      admin_audit: 'SELECT',
+      course_certificates: DML,
+      course_enrollments: DML,
+      course_lessons: DML,
+      course_materials: DML,
+      course_units: DML,
+      courses: DML,
+      enquiries: DML,
+      homepage_content: DML,
+      newsletter_subscribers: DML,
+      outbox: DML,
+      user_course_progress: DML,
+      user_roles: DML,
+      volunteers: DML,
+    },
+  };
+
+  it('anon and authenticated hold exactly the allow-listed grants on public tables (no TRUNCATE anywhere)', async () => {
+    const rows = await sql`select grantee, table_name,
+        string_agg(privilege_type, ',' order by privilege_type) as privileges
+      from information_schema.role_table_grants
+      where table_schema = 'public' and grantee in ('anon', 'authenticated')
+      group by grantee, table_name order by grantee, table_name`;
+    const held: Record<string, Record<string, string>> = { anon: {}, authenticated: {} };
+    for (const row of rows) held[row.grantee as string]![row.table_name as string] = row.privileges as string;
+    expect(held).toEqual(allowed);
+  });
+
+  it('a table created later gets no privilege for either key until a migration grants one', async () => {
+    await sql
+      .begin(async (tx) => {
+        await tx`create table public.later_table (id int)`;
+        const grants = await tx`select grantee from information_schema.role_table_grants
+          where table_name = 'later_table' and grantee in ('anon', 'authenticated')`;
+        expect(grants).toEqual([]);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+
+  const secretTables = ['local_users', 'local_sessions', 'local_email_tokens', 'enquiry_notes'];
+  it.each([
+    ['anon', anon],
+    ['a signed-in user', alice],
+    ['an admin', admin],
+  ])('%s is refused every statement on the local accounts and the internal notes', async (_label, who) => {
+    for (const table of secretTables) {
+      const [first] = await sql`select attname from pg_attribute
+        where attrelid = ${`public.${table}`}::regclass and attnum = 1`;
+      for (const statement of [
+        `select * from public.${table}`,
+        `truncate public.${table} cascade`,
+        `delete from public.${table}`,
+        `update public.${table} set ${first!.attname} = ${first!.attname}`,
+      ])
+        await expect(
+          as(who, (tx) => tx.unsafe(statement)),
+          statement,
+        ).rejects.toMatchObject(denied);
+    }
+    await expect(
+      as(who, (tx) => tx`insert into local_users (email, password_hash) values ('mallory@example.org', 'x')`),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it.each([
+    ['anon', anon],
+    ['a signed-in user', alice],
+    ['an admin', admin],
+  ])('%s cannot TRUNCATE any table (TRUNCATE is not subject to row-level security)', async (_label, who) => {
+    const tables = await sql`select relname from pg_class
+      where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`;
+    for (const { relname } of tables)
+      await expect(
+        as(who, (tx) => tx.unsafe(`truncate public.${relname as string} cascade`)),
+        relname as string,
+      ).rejects.toMatchObject(denied);
+    expect((await sql`select count(*)::int as n from enquiries`)[0]!.n).toBeGreaterThan(0);
+  });
 });

@@ -171,20 +171,3 @@ export function previewPath(type: PreviewType, slug: string): string | null {
       return slug === 'home' ? '/' : null;
   }
 }
-
-/**
- * A redirect target that stays on this site: an absolute path (`/…`, not `//host` nor `/\host`), without control
- * characters, at most 400 characters; anything else gives `/`. Used for the exit link's `to`.
- */
-export function safeInternalPath(value: string | null | undefined): string {
-  if (!value || value.length > 400) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
-  try {
-    const url = new URL(value, 'http://site.invalid');
-    if (url.origin !== 'http://site.invalid') return '/';
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return '/';
-  }
-}

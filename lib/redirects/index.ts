@@ -9,5 +9,5 @@
 export { RESERVED_SLUGS, catchAllRedirect } from './catch-all';
 export { KNOWN_ROUTES, isKnownRoute } from './known-routes';
 export { LIST_VIEW_PREFIXES, archiveStateOf, blogStateOf, isListViewPath, listViewPath } from './list-views';
-export { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from './safe-return';
+export { MAX_RETURN_LENGTH, safeRedirectPath, safeReturnPath, safeReturnTarget } from './safe-return';
 export { THANK_YOU_TYPES, type ThankYouQuery, type ThankYouType, parseThankYouQuery } from './thank-you';

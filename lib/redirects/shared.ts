@@ -3,4 +3,4 @@
  * use in the browser. The full entry (./index.ts) is pure too, but its list-view rules pull in the blog and archive
  * query parsers, which a sign-in form has no use for on its first load.
  */
-export { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from './safe-return';
+export { MAX_RETURN_LENGTH, safeRedirectPath, safeReturnPath, safeReturnTarget } from './safe-return';

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { signPreviewLink } from '@/lib/cms/preview-token';
 
@@ -14,6 +14,8 @@ vi.mock('next/headers', () => ({
 const SECRET = 'preview-route-secret-of-32-chars!!';
 
 describe('GET /api/preview/exit', () => {
+  // The first import of a route module (the action pipeline behind it) takes seconds on a busy machine.
+  beforeAll(() => import('@/app/api/preview/exit/route'), 60_000);
   beforeEach(() => {
     draft.enabled = true;
   });
@@ -30,14 +32,48 @@ describe('GET /api/preview/exit', () => {
     expect(draft.enabled).toBe(false);
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', ''])(
-    'sends `to=%s` home instead of off the site',
-    async (to) => {
-      const { GET } = await import('@/app/api/preview/exit/route');
-      const res = await GET(new Request(`http://localhost/api/preview/exit?to=${encodeURIComponent(to)}`));
-      expect(res.headers.get('location')).toBe('/');
-    },
-  );
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '',
+    // NM1: dot segments resolved by the URL parse turn these into `//evil.example/phish`.
+    '/..//evil.example/phish',
+    '/.//evil.example/phish',
+    '/a/..//evil.example/phish',
+    '/%2e%2e//evil.example/phish',
+    '/%2E%2E//evil.example',
+    '/es/..//evil.example',
+    '/es//evil.example',
+    '/./\\evil.example',
+    '/%5Cevil.example',
+    '/%2F%2Fevil.example',
+    '/%2F/evil.example',
+    '/%252F%252Fevil.example',
+    '/\r\n/evil.example',
+    '/%0D%0ALocation:%20https://evil.example',
+    '/\t/evil.example',
+    '/\u00a0/evil.example',
+    '/%E0%A4%A',
+  ])('sends `to=%j` home instead of off the site', async (to) => {
+    const { GET } = await import('@/app/api/preview/exit/route');
+    const res = await GET(new Request(`http://localhost/api/preview/exit?to=${encodeURIComponent(to)}`));
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it('keeps the locale and the query of a site path', async () => {
+    const { GET } = await import('@/app/api/preview/exit/route');
+    for (const [to, location] of [
+      ['/fr/events?page=2', '/fr/events?page=2'],
+      ['/blog/caf%C3%A9', '/blog/caf%C3%A9'],
+      ['/', '/'],
+      ['/pt', '/pt'],
+    ]) {
+      const res = await GET(new Request(`http://localhost/api/preview/exit?to=${encodeURIComponent(to!)}`));
+      expect(res.headers.get('location'), to).toBe(location);
+    }
+  });
 });
 
 describe('GET /api/preview refusals (no WordPress needed)', () => {

@@ -7,7 +7,6 @@ import {
   previewOfCookies,
   previewPath,
   readPreviewCookie,
-  safeInternalPath,
   signPreviewCookie,
   signPreviewLink,
   verifyPreviewLink,
@@ -126,23 +125,5 @@ describe('preview addresses', () => {
     expect(previewPath('vacancies', 'café')).toBe('/vacancies/caf%C3%A9');
     expect(previewPath('pages', 'home')).toBe('/');
     expect(previewPath('pages', 'about-us')).toBeNull();
-  });
-
-  it('keeps exit redirects on this site', () => {
-    expect(safeInternalPath('/es/blog/a-post')).toBe('/es/blog/a-post');
-    expect(safeInternalPath('/blog?page=2')).toBe('/blog?page=2');
-    for (const hostile of [
-      'https://evil.example/',
-      '//evil.example/x',
-      '/\\evil.example',
-      'javascript:alert(1)',
-      '/blog\r\nSet-Cookie: x=1',
-      'blog',
-      '',
-      null,
-      `/${'a'.repeat(500)}`,
-    ]) {
-      expect(safeInternalPath(hostile)).toBe('/');
-    }
   });
 });

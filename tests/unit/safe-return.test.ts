@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { localizeHref } from '@/i18n/client-paths';
-import { MAX_RETURN_LENGTH, safeReturnPath, safeReturnTarget } from '@/lib/redirects/safe-return';
+import {
+  MAX_RETURN_LENGTH,
+  safeRedirectPath,
+  safeReturnPath,
+  safeReturnTarget,
+} from '@/lib/redirects/safe-return';
 import { parseThankYouQuery } from '@/lib/redirects/thank-you';
 
 describe('safeReturnPath: values that must fall back to the home page', () => {
@@ -210,5 +215,48 @@ describe('pages that render a return link never point off-site (security review 
       const href = localizeHref(locale, next ?? '/');
       expect(href).not.toMatch(/^[/\\]{2}|evil/);
     }
+  });
+});
+
+describe('safeRedirectPath: the one sanitiser of redirect targets from request input (security review NM1)', () => {
+  it.each([
+    '/..//evil.example/phish',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E/%2F/evil.example',
+    '/a/%2e%2e//evil.example',
+    '/.%2F/evil.example',
+    '/es/..//evil.example',
+    '/es/.//evil.example',
+    '/\\evil.example',
+    '/.\\\\evil.example',
+    '/%5C%5Cevil.example',
+    '/%2F%2Fevil.example',
+    '/%252F%252Fevil.example',
+    '/%25252F/evil.example',
+    '/\r\n/evil.example',
+    '/blog%0D%0ALocation:%20https://evil.example',
+    '/blog\u2028',
+    'https://evil.example',
+    '//evil.example',
+    'javascript:alert(1)',
+    '',
+    null,
+    undefined,
+    ['/blog'],
+  ])('%j → the fallback', (value) => {
+    expect(safeRedirectPath(value)).toBe('/');
+    expect(safeRedirectPath(value, '/es')).toBe('/es');
+  });
+
+  it('keeps site paths in the locale their prefix names, with query and fragment', () => {
+    expect(safeRedirectPath('/es/blog/a-post')).toBe('/es/blog/a-post');
+    expect(safeRedirectPath('/blog?page=2')).toBe('/blog?page=2');
+    expect(safeRedirectPath('/fr/events?page=2#list')).toBe('/fr/events?page=2#list');
+    expect(safeRedirectPath('/en/about')).toBe('/about');
+    expect(safeRedirectPath('/pt')).toBe('/pt');
+    expect(safeRedirectPath('/blog/./a/../b')).toBe('/blog/b');
+    expect(safeRedirectPath('/blog/caf%C3%A9')).toBe('/blog/caf%C3%A9');
   });
 });

@@ -63,8 +63,15 @@ export type LocalAuthOptions = {
   production: boolean;
 };
 
-function toUser(row: LocalUser): AuthUser {
-  return { id: row.id, email: row.email, name: row.fullName, emailConfirmed: row.emailConfirmedAt !== null };
+/**
+ * The site's view of an account. With `sessionCreatedAt` (the session's own creation time), a confirmation later
+ * than the session does not count: such a session belongs to someone who never proved the address.
+ */
+function toUser(row: LocalUser, sessionCreatedAt?: Date): AuthUser {
+  const confirmedAt = row.emailConfirmedAt;
+  const emailConfirmed =
+    confirmedAt !== null && (!sessionCreatedAt || sessionCreatedAt.getTime() >= confirmedAt.getTime());
+  return { id: row.id, email: row.email, name: row.fullName, emailConfirmed };
 }
 
 const SERVER: AuthResult<never> = { ok: false, error: 'server' };
@@ -114,22 +121,34 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     cookies.set(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
   }
 
-  /** Queues a one-time link's email; `next` (sanitised again by confirmLink) rides along to /auth/confirm. */
+  /**
+   * Queues a one-time link's email; `next` (sanitised again by confirmLink) rides along to /auth/confirm. A
+   * sign-up link stores the `credentials` of the sign-up that sent it (its password hash and name): opening the
+   * link sets them, so the password confirmed is the one typed by whoever asked for that link.
+   */
   async function sendLink(
     user: LocalUser,
     purpose: 'signup' | 'recovery',
     locale?: string,
     next?: string,
+    credentials?: { passwordHash: string; fullName: string | null },
   ): Promise<void> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + LINK_LIFETIME_SECONDS[purpose] * 1000);
-    await insertEmailToken(db, { tokenHash: hashToken(token), userId: user.id, purpose, expiresAt });
+    await insertEmailToken(db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      purpose,
+      expiresAt,
+      passwordHash: credentials?.passwordHash ?? null,
+      fullName: credentials?.fullName ?? null,
+    });
     await deliver({
       purpose,
       to: user.email,
       link: confirmLink(siteUrl, token, purpose, locale, next),
       linkExpiresAt: expiresAt,
-      name: user.fullName,
+      name: credentials ? credentials.fullName : user.fullName,
       locale,
     });
   }
@@ -151,7 +170,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
   async function sessionUser(): Promise<AuthUser | null> {
     try {
       const found = await liveSession();
-      return found ? toUser(found.user) : null;
+      return found ? toUser(found.user, found.createdAt) : null;
     } catch (error) {
       console.error('[auth] local session lookup failed:', error instanceof Error ? error.message : error);
       return null;
@@ -165,17 +184,22 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       guarded('sign-up', async () => {
         // Hashed before anything is known about the address: an existing account must not answer faster.
         const passwordHash = await hashPassword(password);
+        const credentials = { passwordHash, fullName: fullName.trim() || null };
         const existing = await findLocalUserByEmail(db, email);
         if (existing) {
           // Same answer as a new account; the owner learns about it by email.
           if (existing.emailConfirmedAt)
             await deliver({ purpose: 'exists', to: existing.email, name: existing.fullName, locale });
-          else await sendLink(existing, 'signup', locale, next);
+          // Not confirmed yet: this sign-up gets its own link carrying its own password. The account's stored
+          // password (the first registrant's, perhaps not the owner's) never becomes a confirmed one.
+          else await sendLink(existing, 'signup', locale, next, credentials);
           return { ok: true, data: { confirmationRequired: true } };
         }
-        const created = await insertLocalUser(db, { email, passwordHash, fullName: fullName.trim() || null });
-        // Lost a race with a sign-up for the same address: the other one sends the email.
-        if (created) await sendLink(created, 'signup', locale, next);
+        const created = await insertLocalUser(db, { email, ...credentials });
+        // Lost a race with a sign-up for the same address: that one exists now, so this one gets a link too.
+        const account = created ?? (await findLocalUserByEmail(db, email));
+        if (account && !account.emailConfirmedAt)
+          await sendLink(account, 'signup', locale, next, credentials);
         return { ok: true, data: { confirmationRequired: true } };
       }),
 
@@ -192,13 +216,44 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       guarded('confirm', async () => {
         if (!isTokenShaped(tokenHash)) return { ok: false, error: 'invalid-link' };
         const purpose = type === 'recovery' ? 'recovery' : 'signup';
-        const userId = await consumeEmailToken(db, hashToken(tokenHash), purpose);
-        if (!userId) return { ok: false, error: 'invalid-link' };
-        // A recovery link also proves the address is theirs; its session is short and may change the password.
-        await updateLocalUser(db, userId, { confirm: true });
-        await startSession(userId, purpose === 'recovery' ? 'recovery' : 'session');
-        const row = await db.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, userId) });
-        return row ? { ok: true, data: { user: toUser(row) } } : { ok: false, error: 'invalid-link' };
+        // Made before the transaction (scrypt is slow): the unusable password of an account confirmed by a link
+        // that carries none, a hash of a secret nobody holds, so signing in against it costs the usual time.
+        const unusable = await hashPassword(randomToken());
+        const outcome = await db.transaction(async (tx) => {
+          const link = await consumeEmailToken(tx, hashToken(tokenHash), purpose);
+          if (!link) return null;
+          const row = await tx.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, link.userId) });
+          if (!row) return null;
+          const wasConfirmed = row.emailConfirmedAt !== null;
+          if (link.passwordHash) {
+            // The sign-up this link was mailed for: its password and name become the account's.
+            await updateLocalUser(tx, row.id, {
+              confirm: true,
+              passwordHash: link.passwordHash,
+              fullName: link.fullName,
+            });
+          } else if (!wasConfirmed) {
+            // A recovery or resent link proves the mailbox, not the stored password, which whoever registered
+            // the address first chose: it is replaced, and the person chooses a new one in a recovery session.
+            await updateLocalUser(tx, row.id, { confirm: true, passwordHash: unusable });
+          }
+          const changed = Boolean(link.passwordHash) || !wasConfirmed;
+          if (changed) {
+            // Nobody who held the account before this proof keeps it: no other session, no other link.
+            await deleteUserSessions(tx, row.id);
+            await voidEmailTokens(tx, row.id);
+          }
+          return { userId: row.id, passwordNeeded: !link.passwordHash && !wasConfirmed };
+        });
+        if (!outcome) return { ok: false, error: 'invalid-link' };
+        const recovery = purpose === 'recovery' || outcome.passwordNeeded;
+        await startSession(outcome.userId, recovery ? 'recovery' : 'session');
+        const row = await db.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, outcome.userId) });
+        if (!row) return { ok: false, error: 'invalid-link' };
+        return {
+          ok: true,
+          data: { user: toUser(row), ...(outcome.passwordNeeded ? { passwordNeeded: true } : {}) },
+        };
       }),
 
     signIn: ({ email, password }) =>

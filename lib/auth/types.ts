@@ -11,7 +11,11 @@ export type AuthUser = {
   email: string;
   /** The full name given at sign-up, if any. */
   name: string | null;
-  /** Whether the address was confirmed through the emailed link. */
+  /**
+   * Whether the address was confirmed through the emailed link before this session began. A session opened
+   * before the confirmation reads false: it may belong to whoever registered the address first, and ADMIN_EMAILS
+   * rests on this flag.
+   */
   emailConfirmed: boolean;
 };
 
@@ -57,8 +61,16 @@ export interface AuthAdapter {
   signUp(input: SignUpInput): Promise<AuthResult<{ confirmationRequired: boolean }>>;
   /** Sends the confirmation link again if the address has an unconfirmed account; always ok otherwise. */
   resendConfirmation(email: string, locale?: string): Promise<AuthResult<null>>;
-  /** Opens an emailed link: confirms the address (signup/email) or proves ownership (recovery); signs in. */
-  confirmEmail(input: { tokenHash: string; type: EmailLinkType }): Promise<AuthResult<{ user: AuthUser }>>;
+  /**
+   * Opens an emailed link: confirms the address (signup/email) or proves ownership (recovery); signs in. A
+   * confirmation ends every other session of the account and keeps no password but the one typed in the sign-up
+   * that sent the link. `passwordNeeded`: the link carried no password (a resent link), the account now has none
+   * that works, and this browser holds a short recovery session to choose one.
+   */
+  confirmEmail(input: {
+    tokenHash: string;
+    type: EmailLinkType;
+  }): Promise<AuthResult<{ user: AuthUser; passwordNeeded?: boolean }>>;
   /** Email and password; a new session (rotation). */
   signIn(input: { email: string; password: string }): Promise<AuthResult<{ user: AuthUser }>>;
   /** Ends the current session (if any) and clears the cookie. Never throws. */

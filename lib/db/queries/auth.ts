@@ -36,16 +36,20 @@ export async function insertLocalUser(
   return row ?? null;
 }
 
-/** Sets email_confirmed_at (if not set yet) and/or a new password hash. */
+/**
+ * Sets email_confirmed_at (if not set yet), a new password hash and/or the full name (`fullName` null clears
+ * it; absent leaves it).
+ */
 export async function updateLocalUser(
   db: Database,
   id: string,
-  change: { confirm?: boolean; passwordHash?: string },
+  change: { confirm?: boolean; passwordHash?: string; fullName?: string | null },
 ): Promise<void> {
   await db
     .update(localUsers)
     .set({
       ...(change.passwordHash ? { passwordHash: change.passwordHash } : {}),
+      ...(change.fullName !== undefined ? { fullName: change.fullName } : {}),
       ...(change.confirm ? { emailConfirmedAt: sql`coalesce(${localUsers.emailConfirmedAt}, now())` } : {}),
     })
     .where(eq(localUsers.id, id));
@@ -59,8 +63,13 @@ export async function insertLocalSession(
   await db.insert(localSessions).values(session);
 }
 
-/** A live session: its user, its kind and when it was last seen. */
-export type FoundSession = { user: LocalUser; kind: 'session' | 'recovery'; lastSeenAt: Date };
+/** A live session: its user, its kind, when it was created and when it was last seen. */
+export type FoundSession = {
+  user: LocalUser;
+  kind: 'session' | 'recovery';
+  createdAt: Date;
+  lastSeenAt: Date;
+};
 
 /**
  * The session with that id if it is unexpired and was seen within the last `idleSeconds` (database time), with
@@ -72,7 +81,12 @@ export async function findSession(
   idleSeconds: number,
 ): Promise<FoundSession | null> {
   const [row] = await db
-    .select({ user: localUsers, kind: localSessions.kind, lastSeenAt: localSessions.lastSeenAt })
+    .select({
+      user: localUsers,
+      kind: localSessions.kind,
+      createdAt: localSessions.createdAt,
+      lastSeenAt: localSessions.lastSeenAt,
+    })
     .from(localSessions)
     .innerJoin(localUsers, eq(localUsers.id, localSessions.userId))
     .where(
@@ -136,23 +150,36 @@ export async function deleteUserSessions(
     );
 }
 
-/** Stores an emailed link by the hash of its token. */
+/**
+ * Stores an emailed link by the hash of its token; a sign-up link also keeps the password hash and name of the
+ * sign-up that sent it.
+ */
 export async function insertEmailToken(
   db: Database,
-  token: { tokenHash: string; userId: string; purpose: 'signup' | 'recovery'; expiresAt: Date },
+  token: {
+    tokenHash: string;
+    userId: string;
+    purpose: 'signup' | 'recovery';
+    expiresAt: Date;
+    passwordHash?: string | null;
+    fullName?: string | null;
+  },
 ): Promise<void> {
   await db.insert(localEmailTokens).values(token);
 }
 
+/** A spent emailed link: its user, and the credentials of the sign-up that sent it (null for other links). */
+export type ConsumedEmailToken = { userId: string; passwordHash: string | null; fullName: string | null };
+
 /**
  * Spends an emailed link: marks it used if it exists, has this purpose, is unused and unexpired (one UPDATE, so
- * two clicks at once cannot both succeed). @returns the link's user id, or null.
+ * two clicks at once cannot both succeed). @returns the link's user and carried credentials, or null.
  */
 export async function consumeEmailToken(
   db: Database,
   tokenHash: string,
   purpose: 'signup' | 'recovery',
-): Promise<string | null> {
+): Promise<ConsumedEmailToken | null> {
   const [row] = await db
     .update(localEmailTokens)
     .set({ usedAt: sql`now()` })
@@ -164,11 +191,18 @@ export async function consumeEmailToken(
         gt(localEmailTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: localEmailTokens.userId });
-  return row?.userId ?? null;
+    .returning({
+      userId: localEmailTokens.userId,
+      passwordHash: localEmailTokens.passwordHash,
+      fullName: localEmailTokens.fullName,
+    });
+  return row ?? null;
 }
 
-/** Spends every unused emailed link of a user (after a password change, old recovery links must not work). */
+/**
+ * Spends every unused emailed link of a user (after a password change old recovery links must not work; after a
+ * confirmation no other sign-up's link may set its password).
+ */
 export async function voidEmailTokens(db: Database, userId: string): Promise<void> {
   await db
     .update(localEmailTokens)

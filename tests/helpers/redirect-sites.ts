@@ -31,6 +31,9 @@ export const SANITISERS = new Set(['safeRedirectPath', 'safeReturnPath', 'safeRe
 /** Wrappers that only put a locale prefix in front of their last argument: the verdict is that argument's. */
 const LOCALISERS = new Set(['localizeHref', 'localizedPath']);
 
+/** A template head that fixes the first path segment: `/` then a letter, digit, `-` or `_`. */
+const CONSTANT_HEAD = /^\/[A-Za-z0-9_-]/;
+
 const WORST: Verdict[] = ['constant', 'sanitised', 'unchecked'];
 const worst = (...verdicts: Verdict[]): Verdict =>
   verdicts.reduce((a, b) => (WORST.indexOf(a) >= WORST.indexOf(b) ? a : b), 'constant');
@@ -96,11 +99,9 @@ function judge(expr: ts.Expression, consts: Map<string, ts.Expression>, depth = 
   )
     return worst(next(expr.left), next(expr.right));
   if (ts.isTemplateExpression(expr)) {
-    // Interpolations are fine only as encoded query or segment values after a constant head.
-    const encodedOnly = expr.templateSpans.every(
-      (span) => ts.isCallExpression(span.expression) && calleeName(span.expression) === 'encodeURIComponent',
-    );
-    return encodedOnly && /^\/[^/\\]/.test(expr.head.text) ? 'constant' : 'unchecked';
+    // A constant first path segment (`/courses/${id}`): the browser resolves a path that starts with `/x` against
+    // this site's origin, whatever follows. An interpolation first (`${path}…`, `/${x}`) could start with `//`.
+    return CONSTANT_HEAD.test(expr.head.text) ? 'constant' : 'unchecked';
   }
   if (ts.isNewExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === 'URL') {
     const [first] = expr.arguments ?? [];

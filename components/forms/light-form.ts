@@ -60,18 +60,27 @@ export function lazySchema<Input, Output>(
  * change handler), `handleSubmit(onValid)` that checks all values with `schema` first and focuses the first
  * invalid field, validation again on each change once a submit was tried, `setError` for the server's field
  * errors, `reset()` and `formState.errors` / `isSubmitting`. `defaultValues` are the fields' initial values (and
- * values passed through, like `next`, for fields that are not registered).
+ * values passed through, like `next`, for fields that are not registered). `initialErrors` are message keys the
+ * server already gave (a post without JavaScript, lib/forms/form-state.ts): shown from the start, and cleared
+ * field by field as the person corrects them, as after a submit.
  */
 export function useLightForm<Input extends Record<string, unknown>, Output>({
   schema,
   defaultValues,
+  initialErrors,
 }: {
   schema: SchemaCheck<Input, Output>;
   defaultValues: Input;
+  initialErrors?: Partial<Record<keyof Input & string, string>>;
 }) {
   const fields = useRef(new Map<string, TextElement>());
-  const submitted = useRef(false);
-  const [errors, setErrors] = useState<FieldErrors<Input>>({});
+  const submitted = useRef(Object.keys(initialErrors ?? {}).length > 0);
+  const [errors, setErrors] = useState<FieldErrors<Input>>(() => {
+    const out: FieldErrors<Input> = {};
+    for (const [name, message] of Object.entries(initialErrors ?? {}))
+      if (typeof message === 'string') out[name as keyof Input & string] = { type: 'server', message };
+    return out;
+  });
   const [isSubmitting, setSubmitting] = useState(false);
 
   const values = useCallback((): Input => {

@@ -72,7 +72,8 @@ function nextToken(formName: string, result: ActionFailure<string>, posted: unkn
  * - `formError`: `sendAgain` for a first post without a token (the no-JavaScript guard step), else the failure's
  *   `Forms` key (`invalid` for field errors, `rateLimited`, `server`, …);
  * - `token`: see nextToken.
- * Never throws. Input that is not form data (a replayed JSON body) gets the empty state.
+ * Never throws. Input that is not a record at all (a replayed argument list of the wrong kind) is refused with
+ * nothing echoed and no token.
  */
 export function refusedFormState(
   form: { name: string; schema?: z.ZodType },
@@ -81,7 +82,7 @@ export function refusedFormState(
   echo: EchoFields,
 ): FormState {
   const record = formRecord(raw);
-  if (!record) return EMPTY_FORM_STATE;
+  if (!record) return { ...EMPTY_FORM_STATE, status: 'refused', formError: 'invalid' };
   const posted = record[GUARD_FIELDS.token];
   const known = new Set(echo.fields);
   const errors: Record<string, string> = {};

@@ -120,7 +120,7 @@ describe('refusedFormState', () => {
     expect(stateList({ ...EMPTY_FORM_STATE, values }, 'interests')).toEqual(['events', 'research']);
   });
 
-  it('answers input that is not form data with the empty state', () => {
+  it('refuses input that is not a record with nothing echoed and no token', () => {
     expect(
       progressive.refusedFormState(
         contact(),
@@ -128,6 +128,6 @@ describe('refusedFormState', () => {
         'nonsense',
         FIELDS,
       ),
-    ).toEqual(EMPTY_FORM_STATE);
+    ).toEqual({ ...EMPTY_FORM_STATE, status: 'refused', formError: 'invalid' });
   });
 });

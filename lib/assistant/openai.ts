@@ -34,8 +34,13 @@ export type OpenAiInput = {
   signal?: AbortSignal;
 };
 
+/** What one reply cost, from the Responses API's `usage` (0 when it sent none). */
+export type OpenAiUsage = { inputTokens: number; outputTokens: number };
+
 export type OpenAiEvent =
-  { type: 'delta'; text: string } | { type: 'done' } | { type: 'error'; code: 'upstream' | 'interrupted' };
+  | { type: 'delta'; text: string }
+  | { type: 'done'; usage: OpenAiUsage }
+  | { type: 'error'; code: 'upstream' | 'interrupted' };
 
 const LANGUAGE: Record<Locale, string> = {
   en: 'British English',
@@ -88,7 +93,8 @@ function isMissingPrevious(error: unknown): boolean {
 }
 
 /**
- * Streams one reply. Yields text deltas, then `done` (after recording the response id for the conversation), or
+ * Streams one reply. Yields text deltas, then `done` with the reply's token usage (after recording the response
+ * id, the turn count and the input tokens for the conversation, conversations.ts), or
  * `error`: `upstream` for an API error or a failed run (`response.failed`, an `error` event), `interrupted` when
  * the stream ends or breaks before `response.completed`. Never throws; text yielded before an error stays valid.
  * A `previous_response_id` that OpenAI no longer knows (expired, another project) is dropped once and retried.
@@ -101,7 +107,8 @@ export async function* openAiReply(options: OpenAiOptions, input: OpenAiInput): 
     timeout: 60_000,
   });
   const instructions = buildInstructions(input);
-  let previous = await input.conversations.get(input.conversationId);
+  const state = await input.conversations.get(input.conversationId);
+  let previous = state?.responseId;
 
   for (let attempt = 0; attempt < 2; attempt++) {
     let stream: AsyncIterable<OpenAI.Responses.ResponseStreamEvent>;
@@ -138,8 +145,17 @@ export async function* openAiReply(options: OpenAiOptions, input: OpenAiInput): 
           case 'response.completed':
           case 'response.incomplete':
             // `incomplete` means max_output_tokens was reached: what arrived is a usable (shortened) reply.
-            await input.conversations.set(input.conversationId, event.response.id);
-            yield { type: 'done' };
+            const usage = {
+              inputTokens: Math.max(0, event.response.usage?.input_tokens ?? 0),
+              outputTokens: Math.max(0, event.response.usage?.output_tokens ?? 0),
+            };
+            await input.conversations.set(input.conversationId, {
+              responseId: event.response.id,
+              // A thread OpenAI no longer knew was started afresh: its count starts again too.
+              turns: (previous ? (state?.turns ?? 0) : 0) + 1,
+              inputTokens: usage.inputTokens,
+            });
+            yield { type: 'done', usage };
             return;
           case 'response.failed':
             console.error('[assistant] OpenAI run failed:', event.response.error?.message ?? 'Unknown error');

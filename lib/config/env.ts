@@ -89,6 +89,9 @@ export const envSchema = z.object({
     .transform((v) => v !== 'false'),
   TRUSTED_PROXY_HEADER: headerName,
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // Security state (rate limits, webhook replay keys, tag invalidations, assistant threads and budget): a Redis
+  // that never evicts (maxmemory-policy noeviction); unset, REDIS_URL holds it too (lib/cache/state-url.ts).
+  REDIS_STATE_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
 
   // Content (lib/cms)
   WORDPRESS_URL: optionalUrl,
@@ -193,6 +196,12 @@ export const envSchema = z.object({
   ASSISTANT_MAX_CHARS: positiveInt(1200),
   ASSISTANT_RATE_LIMIT_MAX: positiveInt(30),
   ASSISTANT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(300),
+  // With OpenAI: messages per conversation, and the input tokens its last turn may have carried, before the
+  // conversation is ended and a new one begins; and the tokens (input + output) all conversations may use per UTC
+  // day before the local answerer takes over until midnight.
+  ASSISTANT_MAX_TURNS: positiveInt(20),
+  ASSISTANT_MAX_CONVERSATION_TOKENS: positiveInt(30_000),
+  ASSISTANT_DAILY_TOKEN_BUDGET: positiveInt(2_000_000),
 
   // Operations (lib/log, lib/ops): log level, error reports, production start-up checks
   LOG_LEVEL: optionalString.pipe(

@@ -1,3 +1,4 @@
+import { stateRedisUrl } from '@/lib/cache/state-url';
 import { type Env, env } from '@/lib/config/env';
 import { FORM_TOKEN_MAX_USES, MAX_TOKEN_AGE_MS } from '@/lib/forms/token';
 
@@ -9,7 +10,8 @@ import { SOCKET_ADDRESS_HEADER } from './socket-address';
  * Every rate limit of the site, by name, and the client address they are keyed on.
  *
  * `rateLimit(name)` gives the process's limiter for one named budget, built on first use from `env()` (points,
- * window, and REDIS_URL: shared by every instance when set, else in process; lib/rate-limit/limiter.ts). Callers
+ * window, and the state Redis, REDIS_STATE_URL or else REDIS_URL: shared by every instance when set, else in process;
+ * lib/rate-limit/limiter.ts). Callers
  * choose the key (a client address, a user id, `form:ip`), so one named budget can be counted per form or per
  * account. `clientIp(headers)` is the one way to learn who is asking: the TRUSTED_PROXY_HEADER if configured, else
  * the socket address stamped by lib/rate-limit/socket-address.ts, never a header a client could choose.
@@ -63,6 +65,15 @@ function limitSpecs(e: Env) {
       durationSeconds: e.ASSISTANT_RATE_LIMIT_WINDOW_SECONDS,
       keyPrefix: 'assistant',
     },
+    /**
+     * Chat messages per IPv6 /48 (a whole site's networks), four clients' worth: the assistant is the one
+     * endpoint whose every call costs money or CPU, so one site cannot multiply its budget by its /64s.
+     */
+    'assistant:network': {
+      points: 4 * e.ASSISTANT_RATE_LIMIT_MAX,
+      durationSeconds: e.ASSISTANT_RATE_LIMIT_WINDOW_SECONDS,
+      keyPrefix: 'assistant:48',
+    },
     /** Admin changes per signed-in admin, keyed by user id (ADMIN_RATE_LIMIT_*). */
     admin: {
       points: e.ADMIN_RATE_LIMIT_MAX,
@@ -114,7 +125,7 @@ export function rateLimit(name: LimitName): PeekableLimiter {
   if (!limiter) {
     const e = env();
     specs ??= limitSpecs(e);
-    limiter = createLimiter({ ...specs[name], redisUrl: e.REDIS_URL });
+    limiter = createLimiter({ ...specs[name], redisUrl: stateRedisUrl(e) });
     limiters.set(name, limiter);
   }
   return limiter;

@@ -5,7 +5,9 @@
  * `response.output_text.delta`…, `response.completed`). Scenarios are picked by words in the visitor's message:
  *   FAIL_RUN   → `response.failed` after one delta        HTTP_500 → a 500 JSON error (no stream)
  *   CUT_STREAM → two deltas, then the socket is destroyed  ERROR_EVENT → an `error` event mid-stream
- * Anything else streams `reply` (default below) in a few deltas and completes with id `resp_{n}`.
+ * Anything else streams `reply` (default below) in a few deltas and completes with id `resp_{n}`, with a `usage`
+ * as OpenAI bills a chained thread: the input is the instructions and the message (4 characters a token) plus
+ * the whole earlier thread (every input and output of the `previous_response_id` chain); the output is the reply.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,9 @@ export async function startOpenAiServer(
 ): Promise<OpenAiStandIn> {
   const requests: RecordedRequest[] = [];
   let counter = 0;
+  /** Response id → tokens of its whole thread so far (input + output), for the next turn's input. */
+  const thread = new Map<string, number>();
+  const tokens = (text: string) => Math.ceil(text.length / 4);
   const state = { reply };
 
   const server: Server = createServer((req, res) => {
@@ -162,7 +167,25 @@ export async function startOpenAiServer(
         text,
         logprobs: [],
       });
-      sse(res, { type: 'response.completed', sequence_number: seq++, response: response('completed') });
+      const inputTokens =
+        tokens(String(body.instructions ?? '')) +
+        tokens(input) +
+        (typeof previous === 'string' ? (thread.get(previous) ?? 0) : 0);
+      const outputTokens = tokens(text);
+      thread.set(id, inputTokens + outputTokens);
+      sse(res, {
+        type: 'response.completed',
+        sequence_number: seq++,
+        response: response('completed', {
+          usage: {
+            input_tokens: inputTokens,
+            input_tokens_details: { cached_tokens: 0 },
+            output_tokens: outputTokens,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: inputTokens + outputTokens,
+          },
+        }),
+      });
       res.end();
     });
   });

@@ -48,11 +48,15 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('assistant conversations in Redis (
 
   it('a conversation started on instance A continues on instance B (previous_response_id)', async () => {
     server.requests.length = 0;
-    expect((await reply(a, 'conv-1', 'What is Stop the Scan?')).at(-1)).toEqual({ type: 'done' });
-    expect((await reply(b, 'conv-1', 'And how do I join?')).at(-1)).toEqual({ type: 'done' });
+    expect((await reply(a, 'conv-1', 'What is Stop the Scan?')).at(-1)).toMatchObject({ type: 'done' });
+    expect((await reply(b, 'conv-1', 'And how do I join?')).at(-1)).toMatchObject({ type: 'done' });
     const [first, second] = server.requests;
     expect(first?.body.previous_response_id).toBeUndefined();
     expect(second?.body.previous_response_id).toMatch(/^resp_\d+$/);
+    // The turn count and the input tokens travel with the pointer (the stand-in reports usage).
+    const state = await a.get('conv-1');
+    expect(state).toMatchObject({ turns: 2 });
+    expect(state!.inputTokens).toBeGreaterThan(0);
     // Stored with the store's lifetime (24 h by default), not forever.
     const ttl = await redis.pttl(`${keyPrefix}:conv-1`);
     expect(ttl).toBeGreaterThan(23 * 60 * 60 * 1000);
@@ -61,8 +65,8 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('assistant conversations in Redis (
 
   it('without Redis each instance keeps its own pointers (the behaviour the shared store replaces)', async () => {
     const alone = createConversationStore();
-    await a.set('conv-2', 'resp_shared');
-    expect(await b.get('conv-2')).toBe('resp_shared');
+    await a.set('conv-2', { responseId: 'resp_shared', turns: 3, inputTokens: 900 });
+    expect(await b.get('conv-2')).toEqual({ responseId: 'resp_shared', turns: 3, inputTokens: 900 });
     expect(await alone.get('conv-2')).toBeUndefined();
   });
 });
@@ -70,8 +74,8 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('assistant conversations in Redis (
 describe('assistant conversations when Redis is unreachable', () => {
   it('keeps the pointer in this instance’s memory and never throws', async () => {
     const store = createConversationStore({ redisUrl: 'redis://127.0.0.1:1', keyPrefix: 'unreachable' });
-    await store.set('conv-3', 'resp_local');
-    expect(await store.get('conv-3')).toBe('resp_local');
+    await store.set('conv-3', { responseId: 'resp_local', turns: 1, inputTokens: 5 });
+    expect((await store.get('conv-3'))?.responseId).toBe('resp_local');
     expect(await store.get('unknown')).toBeUndefined();
     await store.close();
   });

@@ -197,7 +197,11 @@ describe('localAnswer', () => {
       intents: detectIntents('Quiero hacer voluntariado'),
       safeguarding: false,
       passages,
-      contact: { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
+      contact: {
+        email: 'hello@example.org',
+        phone: '0113 496 0000',
+        address: '12 Example Yard, Leeds, LS1 0AA',
+      },
       maxChars: 1200,
     });
     expect(es).toContain('Para hacer voluntariado o unirte a la red');
@@ -211,7 +215,11 @@ describe('localAnswer', () => {
       intents: ['donate', 'events'],
       safeguarding: false,
       passages: [],
-      contact: { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' },
+      contact: {
+        email: 'hello@example.org',
+        phone: '0113 496 0000',
+        address: '12 Example Yard, Leeds, LS1 0AA',
+      },
       maxChars: 1200,
     });
     expect(fr).toContain('(/fr/donate)');
@@ -270,7 +278,11 @@ describe('localAnswer', () => {
 });
 
 describe('localAnswer guidance', () => {
-  const contact = { email: 'hello@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' };
+  const contact = {
+    email: 'hello@example.org',
+    phone: '0113 496 0000',
+    address: '12 Example Yard, Leeds, LS1 0AA',
+  };
 
   it('gives the phone, the address and the email to a contact question', async () => {
     const text = localAnswer({
@@ -309,9 +321,19 @@ describe('localAnswer guidance', () => {
   });
 
   it('detects job and address questions in four languages', () => {
-    for (const q of ['Are you hiring?', '¿Hay ofertas de empleo?', 'Avez-vous des offres d’emploi ?', 'Há vagas?'])
+    for (const q of [
+      'Are you hiring?',
+      '¿Hay ofertas de empleo?',
+      'Avez-vous des offres d’emploi ?',
+      'Há vagas?',
+    ])
       expect(detectIntents(q)).toContain('vacancies');
-    for (const q of ['What is your address?', '¿Cuál es vuestra dirección?', 'Quelle est votre adresse ?', 'Qual é a vossa morada?'])
+    for (const q of [
+      'What is your address?',
+      '¿Cuál es vuestra dirección?',
+      'Quelle est votre adresse ?',
+      'Qual é a vossa morada?',
+    ])
       expect(detectIntents(q)).toContain('contact');
   });
 
@@ -333,12 +355,13 @@ describe('conversation store', () => {
   it('expires entries after the TTL and drops the least recently used beyond the cap', async () => {
     let now = 0;
     const store = createConversationStore({ ttlMs: 1000, max: 2, now: () => now });
-    await store.set('a', 'resp_a');
-    await store.set('b', 'resp_b');
-    expect(await store.get('a')).toBe('resp_a'); // a is now most recent
-    await store.set('c', 'resp_c'); // evicts b
+    const state = (responseId: string) => ({ responseId, turns: 1, inputTokens: 10 });
+    await store.set('a', state('resp_a'));
+    await store.set('b', state('resp_b'));
+    expect(await store.get('a')).toEqual(state('resp_a')); // a is now most recent
+    await store.set('c', state('resp_c')); // evicts b
     expect(await store.get('b')).toBeUndefined();
-    expect(await store.get('a')).toBe('resp_a');
+    expect((await store.get('a'))?.responseId).toBe('resp_a');
     now = 2001;
     expect(await store.get('a')).toBeUndefined();
   });

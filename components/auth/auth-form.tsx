@@ -19,21 +19,22 @@ const ResetPasswordForm = lazy(() =>
 /** Which account form /login shows, with that form's own props. */
 export type AuthFormProps =
   | { form: 'sign-in'; next?: string; forgotHref: string }
-  | { form: 'sign-up'; next?: string }
-  | { form: 'forgot'; next?: string }
+  | { form: 'sign-up'; next?: string; token?: string }
+  | { form: 'forgot'; next?: string; token?: string }
   | { form: 'reset'; next?: string; requireCurrent: boolean };
 
 /**
  * One of /login's forms (app/[locale]/login/page.tsx), chosen by `form`: sign in, create an account, ask for a
  * password-reset link, or set a new password. Takes the same props as the form it draws (`next` is the checked
- * return path, `forgotHref` sign-in's forgot-password link); the page loads only sign-in's code up front, the others' when they are shown.
+ * return path, `forgotHref` sign-in's forgot-password link, `token` the spam guard's fill-time token for a post
+ * without JavaScript); the page loads only sign-in's code up front, the others' when they are shown.
  */
 export function AuthForm(props: AuthFormProps) {
   switch (props.form) {
     case 'sign-up':
-      return <SignUpForm next={props.next} />;
+      return <SignUpForm next={props.next} token={props.token} />;
     case 'forgot':
-      return <EmailLinkForm purpose="reset" next={props.next} />;
+      return <EmailLinkForm purpose="reset" next={props.next} token={props.token} />;
     case 'reset':
       return <ResetPasswordForm next={props.next} requireCurrent={props.requireCurrent} />;
     default:

@@ -1,16 +1,23 @@
 'use client';
 
-import { useState } from 'react';
+import { useActionState, useState } from 'react';
 
-import { requestPasswordReset, resendConfirmation } from '@/lib/auth/actions';
+import {
+  requestPasswordReset,
+  requestPasswordResetForm,
+  resendConfirmation,
+  resendConfirmationForm,
+} from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { EMAIL_ONLY_FIELDS } from '@/lib/auth/fields';
+import { EMPTY_AUTH_STATE } from '@/lib/auth/form-state';
 import type { EmailOnlyInput, EmailOnlyValues } from '@/lib/auth/schemas';
 
+import { AuthHiddenFields } from './hidden-fields';
 import { loadAuthSchemas, retryIfExpired, useAuthForm } from './use-auth-form';
 
 const emailOnlySchema = lazySchema<EmailOnlyInput, EmailOnlyValues>(() =>
@@ -20,17 +27,34 @@ const emailOnlySchema = lazySchema<EmailOnlyInput, EmailOnlyValues>(() =>
 /**
  * One email field that asks for a link: 'reset' (forgot password, /login?mode=forgot; `next` rides on the
  * emailed link) or 'resend' (confirmation, /email-confirmation). A sent link is confirmed in a status line.
+ * Without JavaScript (or before hydration) it posts to the matching `…Form` action, with the fill-time `token`
+ * the page was rendered with (/login); a static page has none, and the server's first answer brings one.
  */
-export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; next?: string }) {
-  const [sent, setSent] = useState(false);
+export function EmailLinkForm({
+  purpose,
+  next,
+  token,
+}: {
+  purpose: 'reset' | 'resend';
+  next?: string;
+  token?: string;
+}) {
+  const [sentHere, setSent] = useState<boolean | null>(null);
   const { honeypotRef, values, refresh } = useFormGuard({
     form: purpose === 'reset' ? 'password-reset' : 'resend-confirmation',
   });
-  const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
+  const [state, formAction] = useActionState(
+    purpose === 'reset' ? requestPasswordResetForm : resendConfirmationForm,
+    EMPTY_AUTH_STATE,
+  );
+  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
     schema: emailOnlySchema,
     defaultValues: { email: '' },
     fields: EMAIL_ONLY_FIELDS,
+    state,
   });
+  // After a scripted submission its own outcome counts; before, the no-JavaScript answer's.
+  const sent = sentHere ?? state.sent === true;
   const action = purpose === 'reset' ? requestPasswordReset : resendConfirmation;
   const send = async (data: EmailOnlyValues) => {
     setSent(false);
@@ -43,6 +67,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
   };
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={onSubmit(send)}
       onFocus={emailOnlySchema.preload}
@@ -50,6 +75,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
       data-form={purpose}
     >
       <Honeypot inputRef={honeypotRef} />
+      <AuthHiddenFields state={state} next={purpose === 'reset' ? next : undefined} token={token} guarded />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       <StatusNotice>{sent ? (purpose === 'reset' ? t('resetSent') : t('resendSent')) : null}</StatusNotice>
       <TextField
@@ -57,6 +83,7 @@ export function EmailLinkForm({ purpose, next }: { purpose: 'reset' | 'resend'; 
         type="email"
         autoComplete="email"
         required
+        defaultValue={kept('email')}
         error={fieldError('email')}
         {...register('email')}
       />

@@ -1,15 +1,19 @@
 'use client';
 
-import { resetPassword } from '@/lib/auth/actions';
+import { useActionState } from 'react';
+
+import { resetPassword, resetPasswordForm } from '@/lib/auth/actions';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useLocale } from '@/i18n/client';
 import { RESET_FIELDS } from '@/lib/auth/fields';
+import { EMPTY_AUTH_STATE } from '@/lib/auth/form-state';
 import type { ResetPasswordInput, ResetPasswordValues } from '@/lib/auth/schemas';
 import { GUARD_FIELDS } from '@/lib/action-result';
 
+import { AuthHiddenFields } from './hidden-fields';
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 
 const resetSchema = lazySchema<ResetPasswordInput, ResetPasswordValues>(() =>
@@ -19,7 +23,8 @@ const resetSchema = lazySchema<ResetPasswordInput, ResetPasswordValues>(() =>
 /**
  * New password; then the sign-in page, keeping `next`. After a recovery link (`requireCurrent` false) the new
  * password is enough; a person signed in normally (`requireCurrent`) must also give the current one, which the
- * server checks.
+ * server checks. Without JavaScript (or before hydration) it posts to `resetPasswordForm`; no password is ever
+ * sent back into the page.
  */
 export function ResetPasswordForm({
   next,
@@ -29,6 +34,7 @@ export function ResetPasswordForm({
   requireCurrent?: boolean;
 }) {
   const locale = useLocale();
+  const [state, formAction] = useActionState(resetPasswordForm, EMPTY_AUTH_STATE);
   const { t, alert, fail, onSubmit, register, setError, fieldError, isSubmitting } = useAuthForm<
     ResetPasswordInput,
     ResetPasswordValues
@@ -36,6 +42,7 @@ export function ResetPasswordForm({
     schema: resetSchema,
     defaultValues: requireCurrent ? { currentPassword: '', password: '' } : { password: '' },
     fields: RESET_FIELDS,
+    state,
   });
   const send = async (data: ResetPasswordValues) => {
     if (requireCurrent && !data.currentPassword) {
@@ -48,12 +55,14 @@ export function ResetPasswordForm({
   };
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={onSubmit(send)}
       onFocus={resetSchema.preload}
       className="space-y-5"
       data-form="reset"
     >
+      <AuthHiddenFields state={state} next={next} />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       {requireCurrent ? (
         <TextField

@@ -1,15 +1,19 @@
 'use client';
 
-import { signIn } from '@/lib/auth/actions';
+import { useActionState } from 'react';
+
+import { signIn, signInForm } from '@/lib/auth/actions';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Link, useLocale } from '@/i18n/client';
 import { SIGN_IN_FIELDS } from '@/lib/auth/fields';
+import { EMPTY_AUTH_STATE } from '@/lib/auth/form-state';
 import type { SignInInput, SignInValues } from '@/lib/auth/schemas';
 import { GUARD_FIELDS } from '@/lib/action-result';
 
+import { AuthHiddenFields } from './hidden-fields';
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 
 const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
@@ -20,14 +24,17 @@ const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
  * Sign in (/login): email and password; `next` (from the URL) is checked by the server. On success the browser
  * loads the returned page in full, so the header's user menu starts from the new session. `forgotHref` is the
  * forgot-password link, built by the page with `withNext` (lib/auth/return-path.ts), so the `next` sanitising
- * stays on the server and out of this form's first-load JavaScript.
+ * stays on the server and out of this form's first-load JavaScript. Without JavaScript (or before hydration) the
+ * form posts to `signInForm`, which answers with the messages and the typed email, or redirects.
  */
 export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: string }) {
   const locale = useLocale();
-  const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
+  const [state, formAction] = useActionState(signInForm, EMPTY_AUTH_STATE);
+  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
     schema: signInSchema,
     defaultValues: { email: '', password: '', next },
     fields: SIGN_IN_FIELDS,
+    state,
   });
   const send = async (data: SignInValues) => {
     const result = await signIn({ ...data, next, [GUARD_FIELDS.locale]: locale });
@@ -36,12 +43,14 @@ export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: st
   };
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={onSubmit(send)}
       onFocus={signInSchema.preload}
       className="space-y-5"
       data-form="sign-in"
     >
+      <AuthHiddenFields state={state} next={next} />
       <StatusNotice tone="error">
         {alert ? (
           <>
@@ -59,6 +68,7 @@ export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: st
         type="email"
         autoComplete="email"
         required
+        defaultValue={kept('email')}
         error={fieldError('email')}
         {...register('email')}
       />

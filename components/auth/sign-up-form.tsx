@@ -1,14 +1,18 @@
 'use client';
 
-import { signUp } from '@/lib/auth/actions';
+import { useActionState } from 'react';
+
+import { signUp, signUpForm } from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { SIGN_UP_FIELDS } from '@/lib/auth/fields';
+import { EMPTY_AUTH_STATE } from '@/lib/auth/form-state';
 import type { SignUpFormInput, SignUpValues } from '@/lib/auth/schemas';
 
+import { AuthHiddenFields } from './hidden-fields';
 import { loadAuthSchemas, retryIfExpired, useAuthForm } from './use-auth-form';
 
 const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() =>
@@ -17,14 +21,17 @@ const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() =>
 
 /**
  * Sign up (/login?mode=signup): full name, email, password (spam guard: honeypot and fill time). On success the
- * browser loads the returned page (the 'check your email' step) in full.
+ * browser loads the returned page (the 'check your email' step) in full. Without JavaScript (or before hydration)
+ * it posts to `signUpForm` with the fill-time `token` the page was rendered with.
  */
-export function SignUpForm({ next }: { next?: string }) {
+export function SignUpForm({ next, token }: { next?: string; token?: string }) {
   const { honeypotRef, values, refresh } = useFormGuard({ form: 'sign-up' });
-  const { t, alert, fail, onSubmit, register, fieldError, isSubmitting } = useAuthForm({
+  const [state, formAction] = useActionState(signUpForm, EMPTY_AUTH_STATE);
+  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
     schema: signUpSchema,
     defaultValues: { fullName: '', email: '', password: '', next },
     fields: SIGN_UP_FIELDS,
+    state,
   });
   const send = async (data: SignUpValues) => {
     const result = await retryIfExpired(async () => signUp({ ...data, ...(await values()) }), refresh);
@@ -33,6 +40,7 @@ export function SignUpForm({ next }: { next?: string }) {
   };
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={onSubmit(send)}
       onFocus={signUpSchema.preload}
@@ -40,11 +48,13 @@ export function SignUpForm({ next }: { next?: string }) {
       data-form="sign-up"
     >
       <Honeypot inputRef={honeypotRef} />
+      <AuthHiddenFields state={state} next={next} token={token} guarded />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       <TextField
         label={t('fullName')}
         autoComplete="name"
         required
+        defaultValue={kept('fullName')}
         error={fieldError('fullName')}
         {...register('fullName')}
       />
@@ -53,6 +63,7 @@ export function SignUpForm({ next }: { next?: string }) {
         type="email"
         autoComplete="email"
         required
+        defaultValue={kept('email')}
         error={fieldError('email')}
         {...register('email')}
       />

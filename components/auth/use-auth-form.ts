@@ -5,8 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { useLightForm, type SchemaCheck } from '@/components/forms/light-form';
 import { useClientMessages } from '@/i18n/client-messages';
+import type { AuthFormState } from '@/lib/auth/form-state';
 import { authFailureMessage } from '@/lib/auth/messages';
 import type { ActionFailure, ActionResult } from '@/lib/action-result';
+import { stateText } from '@/lib/forms/form-state';
 
 /**
  * zod and the account schemas (lib/auth/schemas.ts, the ones the server actions use) load on the first focus of a
@@ -26,24 +28,43 @@ function fieldMessage(t: Messages, key: string | undefined) {
   return text === key ? t('invalid') : text;
 }
 
+/** The form-level message of a no-JavaScript answer: the auth message, else a `Forms` one (not the generic 'invalid'). */
+function answerAlert(
+  t: Messages,
+  forms: ReturnType<typeof useClientMessages<'Forms'>>,
+  state: AuthFormState,
+) {
+  if (state.auth) return { text: t(state.auth.key, state.auth.values), key: state.auth.key };
+  if (!state.formError || state.formError === 'invalid') return null;
+  return { text: forms(state.formError as Parameters<typeof forms>[0]), key: state.formError };
+}
+
 /**
  * The scaffold every account form shares: useLightForm over a lazily loaded schema, the translated field
  * messages (AuthForms), and the form-level alert. `onSubmit(send)` is the form's submit handler: it validates in
  * the browser, clears the alert, then awaits `send` with the parsed values; `fail(result)` shows a failed server
  * result (field messages on the fields named in `fields`, anything else in the alert).
+ *
+ * `state` is the server's answer to a post without JavaScript (or before hydration; `useActionState` of the
+ * form's `…Form` action): its field messages, alert and typed values (`kept(name)`, the fields' `defaultValue`;
+ * never a password) show until the person submits again with the script.
  */
 export function useAuthForm<Input extends Record<string, unknown>, Values>({
   schema,
   defaultValues,
   fields,
+  state,
 }: {
   schema: SchemaCheck<Input, Values>;
   defaultValues: Input;
   fields: readonly string[];
+  state: AuthFormState;
 }) {
   const t = useClientMessages('AuthForms');
   const forms = useClientMessages('Forms');
-  const [alert, setAlert] = useState<AuthAlert | null>(null);
+  const [scripted, setScripted] = useState(false);
+  const [ownAlert, setAlert] = useState<AuthAlert | null>(null);
+  const alert = ownAlert ?? (scripted ? null : answerAlert(t, forms, state));
   const { register, handleSubmit, setError, formState } = useLightForm<Input, Values>({
     schema,
     defaultValues,
@@ -56,15 +77,33 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
     setAlert(key === 'invalid' ? null : { text: forms(key), key });
   };
 
-  const onSubmit = (send: (values: Values) => Promise<void>) => (event: FormEvent) =>
+  // handleSubmit cancels the native submission at once (before its first await), so React never runs the
+  // form's server action (the no-JavaScript path) when the script is there.
+  const onSubmit = (send: (values: Values) => Promise<void>) => (event: FormEvent) => {
+    setScripted(true);
     void handleSubmit(async (values) => {
       setAlert(null);
       await send(values);
     })(event);
+  };
 
-  const fieldError = (name: keyof Input & string) => fieldMessage(t, formState.errors[name]?.message);
+  const fieldError = (name: keyof Input & string) =>
+    fieldMessage(t, formState.errors[name]?.message ?? (scripted ? undefined : state.fieldErrors[name]));
 
-  return { t, alert, fail, onSubmit, register, setError, fieldError, isSubmitting: formState.isSubmitting };
+  /** What was typed before a no-JavaScript answer ('' otherwise), for the field's `defaultValue`. */
+  const kept = (name: keyof Input & string) => stateText(state, name);
+
+  return {
+    t,
+    alert,
+    fail,
+    onSubmit,
+    register,
+    setError,
+    fieldError,
+    kept,
+    isSubmitting: formState.isSubmitting,
+  };
 }
 
 /**

@@ -6,6 +6,10 @@ import { localizeHref } from '@/i18n/client-paths';
 import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
 import { type ActionFailure, GUARD_FIELDS } from '@/lib/action-result';
+import { formText } from '@/lib/forms/fields';
+import { formSecret } from '@/lib/forms/secret';
+import { refusedFormState } from '@/lib/forms/progressive';
+import { issueFormToken } from '@/lib/forms/token';
 import { drainOutbox } from '@/lib/mailing';
 import { safeReturnTarget } from '@/lib/redirects';
 import { action } from '@/lib/safe-action';
@@ -13,9 +17,19 @@ import { action } from '@/lib/safe-action';
 import { isCommonPassword } from './common-passwords';
 import { getAuth } from './index';
 import { consumeEmailSend, consumeSignIn } from './limits';
-import { authFailure } from './messages';
+import type { AuthFormState } from './form-state';
+import { authFailure, authFailureMessage } from './messages';
 import { withNext } from './return-path';
-import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from './schemas';
+import {
+  EMAIL_ONLY_FIELDS,
+  RESET_FIELDS,
+  SIGN_IN_FIELDS,
+  SIGN_UP_FIELDS,
+  emailOnlySchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from './schemas';
 
 /**
  * The account forms' server actions (docs/SPEC-NOTES.md §2 Sign-in, §4 Session), all behind the action wrapper
@@ -152,4 +166,101 @@ export async function signOut(raw: unknown): Promise<{ ok: false; status: 401; e
   await auth.signOut();
   const locale = toLocale(raw instanceof FormData ? raw.get(GUARD_FIELDS.locale) : null);
   redirect({ href: '/', locale });
+}
+
+// The same forms posted without JavaScript, or before the page hydrated (React's useActionState): each runs the
+// action above on the posted FormData, so the rate limits, the spam guard, the sign-in limits and zod apply
+// unchanged. A refusal answers the state the form is rendered again with (what was typed, never a password;
+// the translated field and form messages; the next fill-time token); success does what the scripted form does:
+// the same page (a 303 to `redirectTo`) or the 'sent' message. The previous state (sent back by the browser)
+// is never read.
+
+/**
+ * Redirects to `href`, the site path the action answered (already in the form's locale, `/es/login?reset=done`),
+ * in the posted form's locale; through the one sanitiser again, so nothing but a site path is ever followed.
+ */
+function redirectTo(href: string, posted: FormData): never {
+  redirect({
+    href: safeReturnTarget(href) ?? AFTER_SIGN_IN,
+    locale: toLocale(formText(posted, GUARD_FIELDS.locale) || null),
+  });
+}
+
+/** A password field: its messages are shown, its value is never sent back into the page. */
+const SECRET = /password/i;
+
+/**
+ * The refusal's form state: the public forms' (lib/forms/progressive.ts: messages of `fields`, what was typed
+ * in them, the next token) without any password value, plus the auth message.
+ */
+function refused(
+  form: { name: string; schema: Parameters<typeof refusedFormState>[0]['schema'] },
+  result: ActionFailure<string>,
+  posted: FormData,
+  fields: readonly string[],
+): AuthFormState {
+  const state = refusedFormState(form, result, posted, { fields });
+  const values = Object.fromEntries(Object.entries(state.values).filter(([name]) => !SECRET.test(name)));
+  return { ...state, values, auth: authFailureMessage(result as ActionFailure) };
+}
+
+/** Sign in without JavaScript: `signIn`, then the safe `next` page (or home) in the form's locale. */
+export async function signInForm(_previous: AuthFormState, posted: FormData): Promise<AuthFormState> {
+  const result = await signIn(posted);
+  if (!result.ok) return refused({ name: 'sign-in', schema: signInSchema }, result, posted, SIGN_IN_FIELDS);
+  redirectTo(result.data.redirectTo, posted);
+}
+
+/** Sign up without JavaScript: `signUp` (spam guard on), then the "check your inbox" page. */
+export async function signUpForm(_previous: AuthFormState, posted: FormData): Promise<AuthFormState> {
+  const result = await signUp(posted);
+  if (!result.ok) return refused({ name: 'sign-up', schema: signUpSchema }, result, posted, SIGN_UP_FIELDS);
+  redirectTo(result.data.redirectTo, posted);
+}
+
+/** The 'sent' answer of an emailed-link form, with a token for another request (the form stays on the page). */
+function sent(form: string): AuthFormState {
+  return {
+    status: 'idle',
+    values: {},
+    fieldErrors: {},
+    formError: null,
+    token: issueFormToken(formSecret(), Date.now(), form),
+    sent: true,
+  };
+}
+
+/** Forgot password without JavaScript: `requestPasswordReset`, then the same 'sent' message. */
+export async function requestPasswordResetForm(
+  _previous: AuthFormState,
+  posted: FormData,
+): Promise<AuthFormState> {
+  const result = await requestPasswordReset(posted);
+  if (!result.ok)
+    return refused({ name: 'password-reset', schema: emailOnlySchema }, result, posted, EMAIL_ONLY_FIELDS);
+  return sent('password-reset');
+}
+
+/** Resend the confirmation link without JavaScript: `resendConfirmation`, then the same 'sent' message. */
+export async function resendConfirmationForm(
+  _previous: AuthFormState,
+  posted: FormData,
+): Promise<AuthFormState> {
+  const result = await resendConfirmation(posted);
+  if (!result.ok)
+    return refused(
+      { name: 'resend-confirmation', schema: emailOnlySchema },
+      result,
+      posted,
+      EMAIL_ONLY_FIELDS,
+    );
+  return sent('resend-confirmation');
+}
+
+/** New password without JavaScript: `resetPassword`, then the sign-in page's "password changed" notice. */
+export async function resetPasswordForm(_previous: AuthFormState, posted: FormData): Promise<AuthFormState> {
+  const result = await resetPassword(posted);
+  if (!result.ok)
+    return refused({ name: 'new-password', schema: resetPasswordSchema }, result, posted, RESET_FIELDS);
+  redirectTo(result.data.redirectTo, posted);
 }

@@ -16,8 +16,12 @@ import { type AdminOp, adminOps, attemptAdmin } from './admin';
 import { completeLesson, enrol } from './learning';
 import {
   type AdminErrorCode,
+  COURSE_CREATE_FIELDS,
+  type CourseCreateState,
   type EnrolErrorKey,
+  FAILURE_KEYS,
   type ManageOp,
+  courseCreateInput,
   enrolErrorKey,
   isCourseError,
   manageInput,
@@ -134,6 +138,30 @@ export async function createCourseAction(
   // The admin guard has no spam guard, so the pipeline's codes here ('unauthenticated', 'forbidden',
   // 'check-failed', 'rate-limited', 'invalid', 'server') are all AdminErrorCode's, which the form translates.
   return result as ActionResult<{ id: string }, AdminErrorCode>;
+}
+
+/** Longest text typed back into a field of a refused creation form (the fields' own limits are lower). */
+const MAX_ECHO = 20_000;
+
+/**
+ * The creation form posted without JavaScript, or before the page hydrated (React's useActionState; the previous
+ * state is never read): the same `createCourseAction` on the posted fields (admin guard, limit, schema). Created
+ * → the course's manage page with `?done=create` (its 'created' message), as the scripted form moves there; else
+ * the state the form is rendered again with: what was typed, the field message keys and the failure's key.
+ */
+export async function createCourseForm(
+  _previous: CourseCreateState,
+  form: FormData,
+): Promise<CourseCreateState> {
+  const result = await createCourseAction(courseCreateInput(form));
+  const locale = toLocale(formText(form, 'formLocale') || null);
+  if (result.ok) return redirect({ href: `/courses/manage/${result.data.id}?done=create`, locale });
+  const values: NonNullable<CourseCreateState>['values'] = {};
+  for (const name of COURSE_CREATE_FIELDS) values[name] = formText(form, name).slice(0, MAX_ECHO);
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, key] of Object.entries(result.fieldErrors ?? {}))
+    if ((COURSE_CREATE_FIELDS as readonly string[]).includes(name)) fieldErrors[name] = key;
+  return { values, fieldErrors, failure: FAILURE_KEYS[result.error] };
 }
 
 /**

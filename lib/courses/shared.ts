@@ -219,9 +219,50 @@ export function manageInput(op: ManageOp, form: unknown): { raw: Record<string, 
   }
 }
 
+/** The creation form's fields, by the names it posts (the creation payload's; `published` is a checkbox). */
+export const COURSE_CREATE_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'thumbnail',
+  'certification.title',
+  'certification.description',
+  'published',
+] as const;
+
+/**
+ * The creation payload from the creation form's FormData (a post without JavaScript; a field sent twice reads as
+ * empty): the texts as typed, `price` as a number (empty → NaN, which the schema refuses), `published` ticked.
+ */
+export function courseCreateInput(form: unknown): Record<string, unknown> {
+  return {
+    title: text(form, 'title'),
+    description: text(form, 'description'),
+    price: parsePrice(text(form, 'price')),
+    thumbnail: text(form, 'thumbnail'),
+    certification: {
+      title: text(form, 'certification.title'),
+      description: text(form, 'certification.description'),
+    },
+    published: text(form, 'published') === 'on',
+  };
+}
+
+/**
+ * The creation form's state after a refused post without JavaScript (React's useActionState; null before):
+ * what was typed per field, the field message keys (the schema's: `required`, `invalidPrice`…) and the
+ * CourseAdmin key of the failure.
+ */
+export type CourseCreateState = {
+  values: Partial<Record<(typeof COURSE_CREATE_FIELDS)[number], string>>;
+  fieldErrors: Record<string, string>;
+  failure: StatusKey;
+} | null;
+
 /** CourseAdmin message keys the manage and test pages show after a change. */
 export type StatusKey =
   | `done${Capitalize<ManageOp>}`
+  | 'doneCreate'
   | 'doneUpload'
   | 'failUnauthenticated'
   | 'failForbidden'
@@ -264,6 +305,7 @@ export function manageStatus(
 ): { ok: boolean; key: StatusKey } | null {
   const done = first(query.done);
   if (done === 'upload') return { ok: true, key: 'doneUpload' };
+  if (done === 'create') return { ok: true, key: 'doneCreate' };
   if (done && (MANAGE_OPS as readonly string[]).includes(done)) {
     return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
   }

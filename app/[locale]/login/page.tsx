@@ -3,12 +3,17 @@ import { getTranslations } from 'next-intl/server';
 
 import { AuthForm } from '@/components/auth/auth-form';
 import { PageHeader } from '@/components/layout/page-header';
+import { buttonClass } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { Link } from '@/i18n/navigation';
 import { getAuth } from '@/lib/auth';
+import { signOut } from '@/lib/auth/actions';
 import { withNext } from '@/lib/auth/return-path';
+import { GUARD_FIELDS } from '@/lib/action-result';
+import { formSecret } from '@/lib/forms/secret';
+import { issueFormToken } from '@/lib/forms/token';
 import { safeReturnTarget } from '@/lib/redirects';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -29,6 +34,12 @@ type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
 function one(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * The spam guard's fill-time token for a form posted without JavaScript: this page renders per request, so the
+ * time it was shown can be in its HTML (the scripted form fetches its own).
+ */
+const fillToken = (form: 'sign-up' | 'password-reset') => issueFormToken(formSecret(), Date.now(), form);
 
 const tabClass =
   'flex-1 rounded-md px-4 py-2 text-center font-semibold text-fg hover:bg-surface-strong aria-[current=page]:bg-bg aria-[current=page]:text-brand aria-[current=page]:shadow-sm';
@@ -84,6 +95,13 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
           <ButtonLink href={next ?? '/'} size="lg">
             {t('continue')}
           </ButtonLink>
+          {/* A server form: it posts with or without JavaScript (the header's menu needs its script). */}
+          <form action={signOut as unknown as (data: FormData) => Promise<void>}>
+            <input type="hidden" name={GUARD_FIELDS.locale} value={locale} />
+            <button type="submit" className={buttonClass('outline', 'lg')}>
+              {t('logout')}
+            </button>
+          </form>
         </div>
       </>
     );
@@ -93,7 +111,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         <h2 className="text-2xl font-bold">{t('forgotTitle')}</h2>
         <p className="mt-2 text-muted">{t('forgotIntro')}</p>
         <div className="mt-6">
-          <AuthForm form="forgot" next={next} />
+          <AuthForm form="forgot" next={next} token={fillToken('password-reset')} />
         </div>
         <p className="mt-6 text-center">
           <Link href={withNext('/login', next)} className="font-medium text-brand underline">
@@ -123,7 +141,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         </nav>
         <h2 className="sr-only">{mode === 'signup' ? t('signUpTab') : t('signInTab')}</h2>
         {mode === 'signup' ? (
-          <AuthForm form="sign-up" next={next} />
+          <AuthForm form="sign-up" next={next} token={fillToken('sign-up')} />
         ) : (
           <AuthForm form="sign-in" next={next} forgotHref={withNext('/login?mode=forgot', next)} />
         )}

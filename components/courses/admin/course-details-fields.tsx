@@ -37,11 +37,11 @@ export function CourseDetailsFields({
   idPrefix: string;
   t: (key: CourseDetailsLabel) => string;
   inputClassName: string;
-  /** Default values (the manage page's current course). */
+  /** Default values (the manage page's current course; the creation form's defaults or what was typed). */
   values?: {
     title: string;
     description: string;
-    price: number;
+    price: number | string;
     thumbnail: string | null;
     certificationTitle: string;
     certificationDescription: string;

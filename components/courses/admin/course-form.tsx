@@ -1,16 +1,17 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useActionState, useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useRouter } from '@/i18n/client';
+import { useLocale, useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import { createCourseAction } from '@/lib/courses/actions';
+import { GUARD_FIELDS } from '@/lib/action-result';
+import { createCourseAction, createCourseForm } from '@/lib/courses/actions';
 import { courseCreateSchema } from '@/lib/courses/schema';
-import { type CourseCreateInput, FAILURE_KEYS } from '@/lib/courses/shared';
+import { type CourseCreateInput, FAILURE_KEYS, parsePrice } from '@/lib/courses/shared';
 import { showToast } from '@/lib/toast';
 
 import { type CourseDetailsField, CourseDetailsFields } from './course-details-fields';
@@ -32,7 +33,9 @@ const FIELD_MESSAGES = {
  * pounds (0 = free), optional thumbnail URL, certificate title and description (prefilled with the spec's
  * defaults) and Published. Checked in the browser with the same zod schema as the server; on success the toast
  * 'Course created successfully with ID: {id}' and a move to /courses/manage/{id}; on failure 'Failed to create
- * course: {message}'. The server action checks admin rights itself.
+ * course: {message}'. The server action checks admin rights itself. Without JavaScript (or before hydration) the
+ * form posts to `createCourseForm`: the server answers with the messages and what was typed (shown until the
+ * next scripted submit), or moves to the manage page with its 'created' message.
  */
 export function AdminCourseForm({
   defaultCertificateTitle,
@@ -42,9 +45,24 @@ export function AdminCourseForm({
   defaultCertificateDescription: string;
 }) {
   const t = useClientMessages('CourseAdmin');
+  const locale = useLocale();
   const router = useRouter();
   const id = useId();
   const [creating, setCreating] = useState(false);
+  const [state, formAction] = useActionState(createCourseForm, null);
+  const [scripted, setScripted] = useState(false);
+  // What was typed before a refused post without JavaScript, else the form's defaults.
+  const kept = state?.values;
+  const defaults = {
+    title: kept?.title ?? '',
+    description: kept?.description ?? '',
+    price: kept?.price ?? '0',
+    thumbnail: kept?.thumbnail ?? '',
+    certificationTitle: kept ? (kept['certification.title'] ?? '') : defaultCertificateTitle,
+    certificationDescription: kept
+      ? (kept['certification.description'] ?? '')
+      : defaultCertificateDescription,
+  };
   const {
     register,
     handleSubmit,
@@ -53,14 +71,15 @@ export function AdminCourseForm({
   } = useForm<CourseCreateInput, unknown, Values>({
     resolver: zodResolver(courseCreateSchema),
     defaultValues: {
-      title: '',
-      description: '',
-      price: 0,
-      thumbnail: '',
-      certification: { title: defaultCertificateTitle, description: defaultCertificateDescription },
-      published: false,
+      title: defaults.title,
+      description: defaults.description,
+      price: parsePrice(defaults.price),
+      thumbnail: defaults.thumbnail,
+      certification: { title: defaults.certificationTitle, description: defaults.certificationDescription },
+      published: kept?.published === 'on',
     },
   });
+  const answer = scripted ? null : state;
 
   const message = (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined;
@@ -102,16 +121,34 @@ export function AdminCourseForm({
     ['certification.title', errors.certification?.title],
     ['certification.description', errors.certification?.description],
   ] as const) {
-    const text = message(error);
+    const fromServer = answer?.fieldErrors[name];
+    const text = message(error ?? (fromServer ? { type: 'server', message: fromServer } : undefined));
     if (text) fieldErrors[name] = text;
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={creating} className="space-y-6">
+    <form
+      action={formAction}
+      noValidate
+      onSubmit={(event) => {
+        // handleSubmit cancels the native submission at once, so React never runs the no-JavaScript action.
+        setScripted(true);
+        void handleSubmit(onValid)(event);
+      }}
+      aria-busy={creating}
+      className="space-y-6"
+    >
+      <input type="hidden" name={GUARD_FIELDS.locale} value={locale} />
+      {answer ? (
+        <p role="alert" className="rounded-lg border border-danger p-3 font-medium text-danger">
+          {t('createFailed', { message: t(answer.failure) })}
+        </p>
+      ) : null}
       <CourseDetailsFields
         idPrefix={id}
         t={t}
         inputClassName={inputClass}
+        values={defaults}
         readOnly={creating}
         errors={fieldErrors}
         control={(name) => (name === 'price' ? register('price', { valueAsNumber: true }) : register(name))}
@@ -120,6 +157,7 @@ export function AdminCourseForm({
         <input
           id={`${id}-published`}
           type="checkbox"
+          defaultChecked={kept?.published === 'on'}
           disabled={creating}
           className="size-5 accent-brand"
           {...register('published')}

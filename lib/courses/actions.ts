@@ -161,7 +161,7 @@ export async function createCourseForm(
   const fieldErrors: Record<string, string> = {};
   for (const [name, key] of Object.entries(result.fieldErrors ?? {}))
     if ((COURSE_CREATE_FIELDS as readonly string[]).includes(name)) fieldErrors[name] = key;
-  return { values, fieldErrors, failure: FAILURE_KEYS[result.error] };
+  return { status: 'refused', values, fieldErrors, formError: FAILURE_KEYS[result.error] };
 }
 
 /**

@@ -249,14 +249,15 @@ export function courseCreateInput(form: unknown): Record<string, unknown> {
 }
 
 /**
- * The creation form's state after a refused post without JavaScript (React's useActionState; null before):
- * what was typed per field, the field message keys (the schema's: `required`, `invalidPrice`…) and the
- * CourseAdmin key of the failure.
+ * The creation form's state after a refused post without JavaScript (React's useActionState; null before),
+ * shaped like the public forms' (lib/forms/form-state.ts): what was typed per field, the field message keys (the
+ * schema's: `required`, `invalidPrice`…) and, as `formError`, the CourseAdmin key of the failure.
  */
 export type CourseCreateState = {
+  status: 'refused';
   values: Partial<Record<(typeof COURSE_CREATE_FIELDS)[number], string>>;
   fieldErrors: Record<string, string>;
-  failure: StatusKey;
+  formError: StatusKey;
 } | null;
 
 /** CourseAdmin message keys the manage and test pages show after a change. */

@@ -141,7 +141,7 @@ export function AdminCourseForm({
       <input type="hidden" name={GUARD_FIELDS.locale} value={locale} />
       {answer ? (
         <p role="alert" className="rounded-lg border border-danger p-3 font-medium text-danger">
-          {t('createFailed', { message: t(answer.failure) })}
+          {t('createFailed', { message: t(answer.formError) })}
         </p>
       ) : null}
       <CourseDetailsFields

@@ -58,6 +58,12 @@ const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
   requestPasswordReset: { page: 'login', as: 'visitor' },
   resendConfirmation: { page: 'login', as: 'visitor' },
   resetPassword: { page: 'login', as: 'visitor' },
+  signInForm: { page: 'login', as: 'visitor' },
+  signUpForm: { page: 'login', as: 'visitor' },
+  requestPasswordResetForm: { page: 'login', as: 'visitor' },
+  resendConfirmationForm: { page: 'login', as: 'visitor' },
+  resetPasswordForm: { page: 'login', as: 'visitor' },
+  createCourseForm: { page: 'courses/create', as: 'admin' },
   deleteOwnAccountAction: { page: 'dashboard', as: 'admin' },
   lookupPersonAction: { page: 'admin/data-rights', as: 'admin' },
   erasePersonAction: { page: 'admin/data-rights', as: 'admin' },
@@ -103,7 +109,17 @@ const STACK = /\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+|"stack"\s*:/;
  * The actions of useActionState forms, called as (previous state, form): the payloads go in the second argument,
  * after a null previous state, so they reach the action's validation instead of being ignored as the state.
  */
-const AFTER_PREVIOUS_STATE = new Set(['lookupPersonAction', 'erasePersonAction', 'deleteOwnAccountAction']);
+const AFTER_PREVIOUS_STATE = new Set([
+  'lookupPersonAction',
+  'erasePersonAction',
+  'deleteOwnAccountAction',
+  'signInForm',
+  'signUpForm',
+  'requestPasswordResetForm',
+  'resendConfirmationForm',
+  'resetPasswordForm',
+  'createCourseForm',
+]);
 
 /**
  * Actions that only read: an admin's data-rights look-up of the payload's well-formed address is a valid request
@@ -129,6 +145,9 @@ const FORM_OF: Record<string, string> = {
   signUp: 'sign-up',
   requestPasswordReset: 'password-reset',
   resendConfirmation: 'resend-confirmation',
+  signUpForm: 'sign-up',
+  requestPasswordResetForm: 'password-reset',
+  resendConfirmationForm: 'resend-confirmation',
 };
 
 async function formToken(request: APIRequestContext, form: string): Promise<string> {

@@ -13,8 +13,12 @@ export async function register() {
   const e = env();
   const building = isBuildPhase();
   if (!building) {
-    const { bindHostFrom, preflight } = await import('./lib/ops/preflight');
+    const { bindHostFrom, preflight, supabaseAuthPreflight } = await import('./lib/ops/preflight');
     const { errors, warnings } = preflight(e, bindHostFrom(process.argv, e.BIND_HOST));
+    // Supabase Auth's "Confirm email" (a network read, production with Supabase accounts only).
+    const auth = await supabaseAuthPreflight(e);
+    errors.push(...auth.errors);
+    warnings.push(...auth.warnings);
     for (const line of warnings) log.warn({ component: 'preflight' }, line);
     for (const line of errors) log.fatal({ component: 'preflight' }, line);
     // A thrown error here only makes Next answer every request with a 500 while it keeps listening: exit instead,

@@ -106,7 +106,8 @@ export async function supabaseClientForRequest(): Promise<SupabaseClient | null>
 
 /**
  * Whether the user is an admin (docs/SPEC-NOTES.md §5, docs/ARCHITECTURE.md §3): a confirmed email listed in ADMIN_EMAILS, or a user_roles
- * row with role_name 'admin'. `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
+ * row with role_name 'admin'. Confirmed means confirmed before this session began (`AuthUser.emailConfirmed`).
+ * `adminEmails` defaults to ADMIN_EMAILS. @throws on a database error.
  */
 export async function isAdmin(
   user: AuthUser,

@@ -31,7 +31,9 @@ export function roleCovers(role: StaffRole | null, needed: StaffRole): boolean {
 
 /**
  * The user's back-office role: 'admin' for a confirmed email in ADMIN_EMAILS (`adminEmails`, default the env) or a
- * user_roles 'admin' row, 'staff' for a 'staff' row, else null. @throws on a database error.
+ * user_roles 'admin' row, 'staff' for a 'staff' row, else null. "Confirmed" is `user.emailConfirmed` as the
+ * adapters set it: confirmed before this session began, so a session of whoever registered the address before its
+ * owner confirmed it never counts. @throws on a database error.
  */
 export async function backOfficeRole(
   user: AuthUser,

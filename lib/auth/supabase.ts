@@ -69,13 +69,36 @@ function mapError(error: AuthError): AuthErrorCode {
   return 'server';
 }
 
-function toUser(user: User): AuthUser {
+/**
+ * When the session of these access-token claims was opened (seconds): the earliest time in its `amr` claim, which
+ * Supabase Auth keeps across refreshes (unlike `iat`). Null when the claim is missing or malformed.
+ */
+export function sessionStartedAt(claims: unknown): number | null {
+  const amr = (claims as { amr?: unknown } | null)?.amr;
+  if (!Array.isArray(amr)) return null;
+  const times = amr
+    .map((entry: unknown) => (entry as { timestamp?: unknown } | null)?.timestamp)
+    .filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
+  return times.length ? Math.min(...times) : null;
+}
+
+/**
+ * The site's view of a Supabase user. `sessionStart` (seconds, from `sessionStartedAt`): the address counts as
+ * confirmed only when the confirmation came before this session began (to the second, as `amr` is), so a session
+ * opened before the owner confirmed the address (possible with "Confirm email" off) never counts; unknown → not
+ * confirmed.
+ */
+function toUser(user: User, sessionStart?: number | null): AuthUser {
   const name = user.user_metadata?.full_name;
+  const confirmedAt = user.email_confirmed_at ? Date.parse(user.email_confirmed_at) : NaN;
+  const emailConfirmed =
+    Number.isFinite(confirmedAt) &&
+    (sessionStart === undefined || (sessionStart !== null && sessionStart >= Math.floor(confirmedAt / 1000)));
   return {
     id: user.id,
     email: (user.email ?? '').toLowerCase(),
     name: typeof name === 'string' && name ? name : null,
-    emailConfirmed: Boolean(user.email_confirmed_at),
+    emailConfirmed,
   };
 }
 
@@ -211,6 +234,13 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
         const { data, error } = await supabase().auth.verifyOtp({ type, token_hash: tokenHash });
         if (error) return { ok: false, error: mapError(error) === 'server' ? 'server' : 'invalid-link' };
         if (!data.user) return { ok: false, error: 'invalid-link' };
+        if (type !== 'recovery') {
+          // The address is proven now: whoever held a session of it before (only possible with "Confirm email"
+          // off) is signed out. Supabase Auth keeps the password of the first sign-up; see supabase/README.md.
+          const { error: othersError } = await supabase().auth.signOut({ scope: 'others' });
+          if (othersError)
+            console.warn('[auth] supabase sign-out of other sessions failed:', othersError.message);
+        }
         hint(true);
         return { ok: true, data: { user: toUser(data.user) } };
       }),
@@ -320,7 +350,11 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthAdapter {
     async verifiedUser() {
       try {
         const { data, error } = await supabase().auth.getUser();
-        return error || !data.user ? null : toUser(data.user);
+        if (error || !data.user) return null;
+        // The session's own start, to compare with the confirmation (ADMIN_EMAILS rests on emailConfirmed).
+        const claims = await supabase().auth.getClaims();
+        const start = claims.error ? null : sessionStartedAt(claims.data?.claims);
+        return toUser(data.user, start);
       } catch (error) {
         console.error('[auth] supabase getUser failed:', error instanceof Error ? error.message : error);
         return null;

@@ -17,7 +17,8 @@
  *   PGlite database (no `DATABASE_URL`), and, with `REDIS_URL`, when `NEXT_DEPLOYMENT_ID` is not set (no
  *   version-skew protection during a rolling deploy), the embedded database is in use (each instance would
  *   have its own database), or course materials are in a local folder (MATERIALS_STORAGE).
- * Not production (next dev, tests): no findings.
+ * Not production (next dev, tests): no findings. `supabaseAuthPreflight` (below) adds the one check that needs the
+ * network: Supabase Auth's "Confirm email" must be on.
  */
 
 export type PreflightEnv = {
@@ -30,6 +31,7 @@ export type PreflightEnv = {
   REDIS_URL?: string;
   MATERIALS_STORAGE?: string;
   NEXT_PUBLIC_SUPABASE_URL?: string;
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY?: string;
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY?: string;
   NEXT_DEPLOYMENT_ID?: string;
   ALLOW_DEMO_PRODUCTION?: string;
@@ -108,5 +110,54 @@ export function preflight(e: PreflightEnv, bindHost: string | undefined): Prefli
     result.warnings.push(
       '[preflight] using the EMBEDDED PGlite database (one process, back it up with npm run db:backup): set DATABASE_URL for PostgreSQL',
     );
+  return result;
+}
+
+/** How long the start-up check waits for Supabase Auth's settings before it only warns. */
+export const SUPABASE_SETTINGS_TIMEOUT_MS = 5000;
+
+/**
+ * The Supabase Auth start-up check (production with Supabase accounts only; else no findings): reads
+ * `GET {NEXT_PUBLIC_SUPABASE_URL}/auth/v1/settings` with the publishable key. "Confirm email" off
+ * (`mailer_autoconfirm: true`) lets anyone sign up as any address and get a session at once, so an ADMIN_EMAILS
+ * address becomes an admin and anyone's enquiries can be exported or erased by whoever typed their address: the
+ * server **refuses to start** (an error), or only warns with ALLOW_DEMO_PRODUCTION=1 (tests, trying the site
+ * locally). Unlike the other checks the bind address does not soften this: behind nginx the server binds
+ * localhost yet is public. Settings that cannot be read (Supabase down, a network fault, an unexpected answer)
+ * give a warning, not a refusal: a passing outage must not stop a restart. `fetchImpl` is for tests.
+ */
+export async function supabaseAuthPreflight(
+  e: PreflightEnv,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PreflightResult> {
+  const result: PreflightResult = { errors: [], warnings: [] };
+  const url = e.NEXT_PUBLIC_SUPABASE_URL;
+  const key = e.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY;
+  if (e.NODE_ENV !== 'production' || !url || !key) return result;
+  let settings: unknown;
+  try {
+    const response = await fetchImpl(new URL('/auth/v1/settings', url), {
+      headers: { apikey: key, accept: 'application/json' },
+      signal: AbortSignal.timeout(SUPABASE_SETTINGS_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    settings = await response.json();
+  } catch (error) {
+    result.warnings.push(
+      `[preflight] could not read Supabase Auth's settings (${error instanceof Error ? error.message : 'unknown error'}): check that "Confirm email" is on (supabase/README.md)`,
+    );
+    return result;
+  }
+  const autoconfirm = (settings as { mailer_autoconfirm?: unknown } | null)?.mailer_autoconfirm;
+  if (autoconfirm === true) {
+    const line =
+      '[preflight] Supabase Auth has "Confirm email" OFF (mailer_autoconfirm): anyone can sign up as any address, ADMIN_EMAILS included, and is signed in at once; turn it on (Authentication → Providers → Email, supabase/README.md)';
+    if (e.ALLOW_DEMO_PRODUCTION === '1') result.warnings.push(line);
+    else result.errors.push(`${line} (or ALLOW_DEMO_PRODUCTION=1 to only warn)`);
+  } else if (autoconfirm !== false) {
+    result.warnings.push(
+      '[preflight] Supabase Auth\'s settings do not say whether "Confirm email" is on (no mailer_autoconfirm): check it (supabase/README.md)',
+    );
+  }
   return result;
 }

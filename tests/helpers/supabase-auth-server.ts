@@ -3,9 +3,12 @@
  * through @supabase/ssr and supabase-js, so the production adapter runs unchanged (docs/ARCHITECTURE.md §6):
  * POST /auth/v1/signup, POST /auth/v1/token?grant_type=password, POST /auth/v1/logout (scope global, local or
  * others), GET and PUT /auth/v1/user,
- * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend, and of the admin API (service-role key as
+ * POST /auth/v1/verify, POST /auth/v1/recover, POST /auth/v1/resend, GET /auth/v1/settings, and of the admin API (service-role key as
  * `apikey` and Bearer token): GET /auth/v1/admin/users (paged) and DELETE /auth/v1/admin/users/{id}. Email confirmation is on (as on a hosted
- * project); instead of sending mail it keeps each message's token hash in `mailbox`. Errors use the API's
+ * project) unless started with `autoconfirm` ("Confirm email" off: a sign-up is confirmed and signed in at once);
+ * instead of sending mail it keeps each message's token hash in `mailbox`. A repeated sign-up of an unconfirmed
+ * address keeps the first password and name and mails a new link, as GoTrue does ("we can't be sure of their
+ * claimed identity", internal/api/signup.go). Errors use the API's
  * `{ code, msg }` shape with the `x-supabase-api-version: 2024-01-01` header, as the real server does. Access
  * tokens are HS256 JWTs (so supabase-js' `getClaims()` asks GET /user, like a project with a symmetric secret)
  * carrying the `amr` claim (method 'password', 'recovery' or 'otp' with its time) as Supabase Auth does.
@@ -66,7 +69,8 @@ function readJwt(token: string): Record<string, unknown> | null {
  */
 export async function startSupabaseAuthServer({
   accessTokenSeconds = 3600,
-}: { accessTokenSeconds?: number } = {}): Promise<SupabaseAuthServer> {
+  autoconfirm = false,
+}: { accessTokenSeconds?: number; autoconfirm?: boolean } = {}): Promise<SupabaseAuthServer> {
   let amrAgeSeconds = 0;
   const publishableKey = `sb_publishable_${randomBytes(12).toString('hex')}`;
   const serviceRoleKey = `sb_secret_${randomBytes(12).toString('hex')}`;
@@ -210,6 +214,7 @@ export async function startSupabaseAuthServer({
             },
           };
         const existing = users.get(email);
+        if (existing && autoconfirm) return error(400, 'user_already_exists', 'User already registered');
         if (existing) {
           if (!existing.confirmedAt)
             mail('signup', existing, url.searchParams.get('redirect_to') ?? undefined);
@@ -226,6 +231,10 @@ export async function startSupabaseAuthServer({
           createdAt: new Date().toISOString(),
         };
         users.set(email, user);
+        if (autoconfirm) {
+          user.confirmedAt = user.createdAt;
+          return { status: 200, body: session(user, 'password') };
+        }
         mail('signup', user, url.searchParams.get('redirect_to') ?? undefined);
         return { status: 200, body: userJson(user) };
       }
@@ -299,6 +308,20 @@ export async function startSupabaseAuthServer({
         const user = users.get(email);
         if (user) mail('recovery', user, url.searchParams.get('redirect_to') ?? undefined);
         return { status: 200, body: {} };
+      }
+      case 'GET /auth/v1/settings': {
+        // The public part of GoTrue's configuration, as GET /settings answers it.
+        return {
+          status: 200,
+          body: {
+            external: { email: true, phone: false },
+            disable_signup: false,
+            mailer_autoconfirm: autoconfirm,
+            phone_autoconfirm: false,
+            sms_provider: '',
+            saml_enabled: false,
+          },
+        };
       }
       case 'POST /auth/v1/resend': {
         const user = users.get(email);

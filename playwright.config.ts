@@ -70,6 +70,7 @@ const FORM_SPECS = [
   'contact.spec.ts',
   'community.spec.ts',
   'forms-hostile.spec.ts',
+  'forms-no-js.spec.ts',
   'auth.spec.ts',
   'courses.spec.ts',
   'course-admin.spec.ts',
@@ -88,6 +89,8 @@ const UNLIMITED = {
  * spec's admin is this address in ADMIN_EMAILS, new per run (workers inherit it from the runner's environment).
  */
 process.env.E2E_ADMIN_EMAIL ??= `e2e-admin-${Date.now().toString(36)}@example.org`;
+/** An ADMIN_EMAILS address no spec signs up as but the pre-hijacking spec, which registers it as an attacker first. */
+process.env.E2E_PREHIJACK_ADMIN_EMAIL ??= `e2e-prehijack-admin-${Date.now().toString(36)}@example.org`;
 /** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
@@ -199,7 +202,7 @@ export default defineConfig({
         server(3100, {
           ...UNLIMITED,
           PGLITE_DIR: '.data/e2e-pglite',
-          ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
+          ADMIN_EMAILS: `${process.env.E2E_ADMIN_EMAIL},${process.env.E2E_PREHIJACK_ADMIN_EMAIL}`,
         }),
         server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip', PGLITE_DIR: 'memory://' }),
         server(3102, {

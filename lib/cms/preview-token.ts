@@ -171,3 +171,16 @@ export function previewPath(type: PreviewType, slug: string): string | null {
       return slug === 'home' ? '/' : null;
   }
 }
+
+/**
+ * The `Set-Cookie` value of the preview cookie. `Secure` whenever the site runs in production (behind nginx or
+ * another TLS-terminating proxy the request URL Next sees is plain `http:` on the bind address), and on any
+ * `https:` request; left off only for a development server on plain HTTP.
+ */
+export function previewCookieHeader(
+  value: string,
+  { production, https }: { production: boolean; https: boolean },
+): string {
+  const secure = production || https ? '; Secure' : '';
+  return `${PREVIEW_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PREVIEW_COOKIE_TTL_SECONDS}${secure}`;
+}

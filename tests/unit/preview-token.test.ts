@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_LINK_TTL_SECONDS,
   PREVIEW_COOKIE,
+  previewCookieHeader,
   previewLinkSchema,
   previewOfCookies,
   previewPath,
@@ -125,5 +126,18 @@ describe('preview addresses', () => {
     expect(previewPath('vacancies', 'café')).toBe('/vacancies/caf%C3%A9');
     expect(previewPath('pages', 'home')).toBe('/');
     expect(previewPath('pages', 'about-us')).toBeNull();
+  });
+});
+
+describe('the preview cookie (security review NL6)', () => {
+  it('is Secure whenever the site runs in production, even when Next sees a plain http: request URL', () => {
+    const behindNginx = previewCookieHeader('v.sig', { production: true, https: false });
+    expect(behindNginx).toMatch(/; Secure$/);
+    expect(behindNginx).toBe(`lrjn_preview=v.sig; Path=/; HttpOnly; SameSite=Lax; Max-Age=7200; Secure`);
+    expect(previewCookieHeader('v.sig', { production: false, https: true })).toMatch(/; Secure$/);
+  });
+
+  it('leaves Secure off only for a development server on plain HTTP', () => {
+    expect(previewCookieHeader('v.sig', { production: false, https: false })).not.toMatch(/Secure/);
   });
 });

@@ -5,9 +5,9 @@ import { localizedPath } from '@/i18n/paths';
 import { CmsError } from '@/lib/cms/errors';
 import { draftSlug, fetchDraft, previewConfigured } from '@/lib/cms/preview';
 import {
-  PREVIEW_COOKIE,
   PREVIEW_COOKIE_TTL_SECONDS,
   PREVIEW_HEADERS,
+  previewCookieHeader,
   previewLinkSchema,
   previewPath,
   signPreviewCookie,
@@ -68,12 +68,14 @@ export const GET = route(async (request) => {
     path,
     exp: now + PREVIEW_COOKIE_TTL_SECONDS,
   });
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
   const headers = new Headers(PREVIEW_HEADERS);
   headers.set('Location', localizedPath(query.data.locale ?? 'en', path));
   headers.append(
     'Set-Cookie',
-    `${PREVIEW_COOKIE}=${cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PREVIEW_COOKIE_TTL_SECONDS}${secure}`,
+    previewCookieHeader(cookie, {
+      production: process.env.NODE_ENV === 'production',
+      https: new URL(request.url).protocol === 'https:',
+    }),
   );
   return new Response(null, { status: 307, headers });
 });

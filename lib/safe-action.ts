@@ -12,11 +12,11 @@ import {
   GUARD_FIELDS,
 } from '@/lib/action-result';
 import { type AuthUser, type StaffUser, checkStaff, checkUser } from '@/lib/auth';
-import { env } from '@/lib/config/env';
 import { formRecord } from '@/lib/forms/fields';
 import { formSecret } from '@/lib/forms/secret';
 import { verifyFormToken } from '@/lib/forms/token';
 import { errorFields, logger } from '@/lib/log';
+import { stateRedisUrl } from '@/lib/cache/state-url';
 import { type LimitName, type Limiter, clientIp, createLimiter, rateLimit } from '@/lib/rate-limit';
 
 /**
@@ -98,7 +98,7 @@ function limiterOf(name: string, limit: LimitOption): Limiter {
   if (typeof limit === 'string') return rateLimit(limit);
   let limiter = adHoc.get(name);
   if (!limiter) {
-    limiter = createLimiter({ ...limit, keyPrefix: `action:${name}`, redisUrl: env().REDIS_URL });
+    limiter = createLimiter({ ...limit, keyPrefix: `action:${name}`, redisUrl: stateRedisUrl() });
     adHoc.set(name, limiter);
   }
   return limiter;

@@ -22,6 +22,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose (loaded outside the bundler, see above) */
 const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache').default;
 const { addEntryEtag } = require('./entry-etag.cjs');
+const { listViewPolicy } = require('./list-view-policy.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Any UTF-16 code unit beyond Latin-1: one of them makes V8 store the whole string with two bytes a character. */
@@ -103,6 +104,16 @@ class BoundedCacheHandler extends FileSystemCache {
       addEntryEtag(value);
     }
     return data;
+  }
+
+  /**
+   * Next's own write, except for a free-text search state (lib/cache/list-view-policy.cjs): each distinct search
+   * text would take a place in the LRU and push out the pages most people read.
+   * @param {Parameters<FileSystemCache['set']>} args
+   */
+  async set(...args) {
+    if (listViewPolicy(args[0])?.freeText) return;
+    return super.set(...args);
   }
 }
 

@@ -8,7 +8,11 @@
  *   the deployment id (next.config `deploymentId`) or the build id, so a new build never serves an old build's
  *   HTML, whose script URLs no longer exist.
  * - `tags`: one hash of tag invalidations, `s:<tag>` (stale since, ms) and `e:<tag>` (expired at, ms), shared by
- *   all builds because a tag names content, not code.
+ *   all builds because a tag names content, not code. It lives in the state Redis (REDIS_STATE_URL, else
+ *   REDIS_URL; lib/cache/state-url.ts), whose `noeviction` policy keeps it: evicted, a taken-down page would come
+ *   back. The entries live in REDIS_URL, which may evict them (`allkeys-lru`): an evicted entry is re-rendered.
+ * - List views (lib/cache/list-view-policy.cjs): a free-text search state is not stored; other list states for
+ *   at most an hour.
  *
  * Tag coordination: Next decides whether an entry is fresh, stale (served once, then re-rendered in the
  * background) or expired (re-rendered before answering) from a per-process tags manifest
@@ -44,6 +48,7 @@ const {
   areTagsExpired,
 } = require('next/dist/server/lib/incremental-cache/tags-manifest.external');
 const { addEntryEtag } = require('./entry-etag.cjs');
+const { listViewPolicy } = require('./list-view-policy.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const PREFIX = 'lrjn:isr:';
@@ -161,6 +166,8 @@ class RedisCacheHandler extends FileSystemCache {
     // and no disk writes.
     super({ ...ctx, flushToDisk: false, maxMemoryCacheSize: 0 });
     this.redisUrl = process.env.REDIS_URL;
+    // The same choice as stateRedisUrl() in lib/cache/state-url.ts (this file cannot import TypeScript).
+    this.stateUrl = process.env.REDIS_STATE_URL || process.env.REDIS_URL;
     this.namespace = buildNamespace(ctx.serverDistDir);
   }
 
@@ -171,6 +178,14 @@ class RedisCacheHandler extends FileSystemCache {
   async client() {
     if (!this.redisUrl) return null;
     const { client, ready } = connect(this.redisUrl);
+    await ready;
+    return client;
+  }
+
+  /** The Redis of the tag invalidations (the same connection as `client()` when no state URL is set). */
+  async stateClient() {
+    if (!this.redisUrl || !this.stateUrl) return null;
+    const { client, ready } = connect(this.stateUrl);
     await ready;
     return client;
   }
@@ -207,9 +222,10 @@ class RedisCacheHandler extends FileSystemCache {
     if (!data) return null;
     const tags = tagsOf(data, ctx);
     if (tags.length > 0) {
-      if (client) {
+      const state = client && (await this.stateClient());
+      if (state) {
         try {
-          await this.syncTags(client, tags);
+          await this.syncTags(state, tags);
         } catch (error) {
           warn('Redis tag read failed, using this instance’s invalidations only', error);
         }
@@ -224,6 +240,8 @@ class RedisCacheHandler extends FileSystemCache {
   }
 
   async set(key, data, ctx) {
+    const listView = listViewPolicy(key);
+    if (listView?.freeText) return;
     const client = await this.client();
     if (!client) return;
     const cacheControl = ctx?.fetchCache ? undefined : ctx?.cacheControl;
@@ -231,7 +249,13 @@ class RedisCacheHandler extends FileSystemCache {
     const value = data?.kind === 'FETCH' ? { ...data, tags: ctx?.tags ?? [] } : addEntryEtag(data);
     const entry = { lastModified: Date.now(), value, cacheControl };
     try {
-      await client.set(this.entryKey(key), JSON.stringify(encode(entry)), 'EX', ttlSeconds(cacheControl));
+      const ttl = ttlSeconds(cacheControl);
+      await client.set(
+        this.entryKey(key),
+        JSON.stringify(encode(entry)),
+        'EX',
+        listView ? Math.min(ttl, listView.ttlSeconds) : ttl,
+      );
     } catch (error) {
       warn('Redis write failed, the entry is not shared', error);
     }
@@ -245,7 +269,7 @@ class RedisCacheHandler extends FileSystemCache {
     await super.revalidateTag(tags, durations);
     const list = typeof tags === 'string' ? [tags] : tags;
     if (list.length === 0) return;
-    const client = await this.client();
+    const client = await this.stateClient();
     if (!client) return;
     const now = Date.now();
     try {

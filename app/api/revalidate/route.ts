@@ -15,6 +15,7 @@ import {
   verifyWebhook,
   webhookBodySchema,
 } from '@/lib/cms/webhook';
+import { stateRedisUrl } from '@/lib/cache/state-url';
 import { env } from '@/lib/config/env';
 import { recordWebhookCall } from '@/lib/log/recent';
 import { webhookScreen } from '@/lib/screening/webhook-guard';
@@ -23,7 +24,7 @@ import { createReplayGuard, type ReplayGuard } from '@/lib/security/replay-guard
 
 /**
  * Signatures already used inside the replay window, so a captured request cannot be sent twice: in Redis when
- * `REDIS_URL` is set (shared by every instance), else in this process.
+ * the state Redis is configured (REDIS_STATE_URL, else REDIS_URL: shared by every instance), else in this process.
  */
 let replays: ReplayGuard | undefined;
 
@@ -32,7 +33,7 @@ function replayGuard(): ReplayGuard {
     // Twice the window: a timestamp is accepted up to the window either side of now.
     ttlSeconds: 2 * REPLAY_WINDOW_SECONDS,
     keyPrefix: 'webhook:revalidate:seen',
-    redisUrl: env().REDIS_URL,
+    redisUrl: stateRedisUrl(),
   });
   return replays;
 }

@@ -2,11 +2,13 @@
 
 import { useId, useState } from 'react';
 
-import { forwardEnquiry, submitEnquiry } from '@/lib/enquiries/actions';
+import { forwardEnquiry, submitEnquiry, submitEnquiryForm } from '@/lib/enquiries/actions';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
+import { GuardFields, useProgressiveForm } from '@/components/forms/progressive';
 import { useClientMessages } from '@/i18n/client-messages';
+import { stateText } from '@/lib/forms/form-state';
 import type { ContactInput, ContactValues } from '@/lib/enquiries/shared';
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '@/lib/enquiries/shared';
 import { showToast } from '@/lib/toast';
@@ -32,14 +34,30 @@ type FieldKey = (typeof FIELD_KEYS)[number];
  * ('Thank you for your message! …'), or a saved-but-not-emailed warning; a failed save keeps the input and says
  * so. The same zod schema as the server (lib/enquiries/schema.ts) checks the fields before sending; its message keys
  * are translated here. `contactEmail` is the address named in the unexpected-failure message.
+ *
+ * Without JavaScript (or before hydration) the form posts to `submitEnquiryForm` instead (lib/enquiries/actions.ts,
+ * the same server checks): a refusal renders the form again with what was typed, the translated errors and a
+ * fill-time token; a saved enquiry goes on to the thank-you page.
  */
 export function ContactForm({ contactEmail }: { contactEmail: string }) {
   const t = useClientMessages('ContactForm');
   const tf = useClientMessages('Forms');
   const guard = useFormGuard({ form: 'contact' });
+  const { state, formAction } = useProgressiveForm(submitEnquiryForm);
   const id = useId();
+  /** A `Forms` key of a refused post without JavaScript as the text the JavaScript path shows for it. */
+  function formErrorText(key: string): string {
+    if (key === 'server') return t('saveFailed');
+    if (key === 'invalid') return tf('invalid');
+    const known = ['sendAgain', 'spam', 'tooFast', 'expired', 'rateLimited'] as const;
+    const forms = (known as readonly string[]).includes(key) ? (key as (typeof known)[number]) : 'invalid';
+    return forms === 'sendAgain' ? tf('sendAgain') : `${t('processingIssue')} ${tf(forms)}`;
+  }
+
   const [phase, setPhase] = useState<Phase>('idle');
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice>(() =>
+    state.formError ? { tone: 'error', text: formErrorText(state.formError) } : null,
+  );
   const {
     register,
     handleSubmit,
@@ -49,6 +67,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
   } = useLightForm<ContactInput, ContactValues>({
     schema: contactSchema,
     defaultValues: { name: '', email: '', message: '' },
+    initialErrors: state.fieldErrors,
   });
   const busy = phase === 'submitting';
 
@@ -130,6 +149,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
 
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={handleSubmit(onValid)}
       onFocus={contactSchema.preload}
@@ -137,6 +157,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       className="relative space-y-5"
     >
       <Honeypot inputRef={guard.honeypotRef} />
+      <GuardFields state={state} />
       {fields.map((field) => {
         const error = fieldMessage(errors[field.name]?.message);
         return (
@@ -149,6 +170,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
               type={field.type}
               autoComplete={field.autoComplete}
               maxLength={field.max}
+              defaultValue={stateText(state, field.name)}
               required
               readOnly={busy}
               aria-invalid={error ? true : undefined}
@@ -172,6 +194,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
           id={`${id}-message`}
           rows={6}
           maxLength={CONTACT_LIMITS.messageMax}
+          defaultValue={stateText(state, 'message')}
           required
           readOnly={busy}
           aria-invalid={errors.message ? true : undefined}

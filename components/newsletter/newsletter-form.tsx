@@ -4,29 +4,46 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
-import { useRouter } from '@/i18n/client';
+import { GuardFields, useProgressiveForm } from '@/components/forms/progressive';
+import { usePathname, useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { failureMessageKey } from '@/lib/action-result';
+import { stateText } from '@/lib/forms/form-state';
+import { subscribeToNewsletterForm } from '@/lib/newsletter/actions';
 import { showToast } from '@/lib/toast';
 
 /** sessionStorage key under which the subscribed address is kept for the thank-you page (docs/SPEC-NOTES.md §7). */
 export const SUBSCRIBED_EMAIL_KEY = 'subscribedEmail';
+
+/** The `Forms` messages a refused post without JavaScript can name. */
+const FORM_ERRORS = ['sendAgain', 'spam', 'tooFast', 'expired', 'rateLimited', 'server'] as const;
+type FormErrorKey = (typeof FORM_ERRORS)[number];
 
 /**
  * The newsletter signup form (docs/SPEC-NOTES.md §2 Home and Community, §4 states, §7 order, §8 texts): idle → submitting
  * ('Subscribing...', input and button disabled) → the thank-you page, or an error toast and back to idle. A
  * small island: its validation and server-action code are imported on the first submit, and the spam-guard
  * token is fetched on first focus, so a page view pays for neither.
+ *
+ * Without JavaScript (or before hydration) it posts to `subscribeToNewsletterForm` (the same server checks): a
+ * refusal renders it again with the address, the translated message and a fill-time token; a signup goes on to
+ * the same thank-you page.
  */
 export function NewsletterForm({ source }: { source: string }) {
   const t = useClientMessages('Newsletter');
   const tf = useClientMessages('Forms');
   const router = useRouter();
   const guard = useFormGuard({ form: 'newsletter', eager: false });
+  const { state, formAction } = useProgressiveForm(subscribeToNewsletterForm);
+  const path = usePathname();
   const armed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<string | null>(state.fieldErrors.email ?? null);
+  // A refused post without JavaScript: the message a toast would have given (cleared by the next JS submit).
+  const [formError, setFormError] = useState<string | null>(
+    state.formError === 'invalid' ? null : state.formError,
+  );
   const id = useId();
   const errorId = `${id}-error`;
 
@@ -50,6 +67,7 @@ export function NewsletterForm({ source }: { source: string }) {
     const values = { email, source, returnTo: `${window.location.pathname}${window.location.search}` };
     setBusy(true);
     setErrorKey(null);
+    setFormError(null);
     try {
       const { newsletterError, submitNewsletter } = await import('./submit-newsletter');
       const invalid = newsletterError(values);
@@ -91,6 +109,7 @@ export function NewsletterForm({ source }: { source: string }) {
 
   return (
     <form
+      action={formAction}
       noValidate
       onSubmit={onSubmit}
       onFocus={arm}
@@ -99,6 +118,9 @@ export function NewsletterForm({ source }: { source: string }) {
       aria-busy={busy}
     >
       <Honeypot inputRef={guard.honeypotRef} />
+      <GuardFields state={state} />
+      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="returnTo" value={path} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
@@ -113,6 +135,7 @@ export function NewsletterForm({ source }: { source: string }) {
             autoComplete="email"
             inputMode="email"
             maxLength={254}
+            defaultValue={stateText(state, 'email')}
             placeholder={t('emailPlaceholder')}
             disabled={busy}
             aria-invalid={errorKey ? true : undefined}
@@ -123,6 +146,11 @@ export function NewsletterForm({ source }: { source: string }) {
           {errorKey ? (
             <p id={errorId} className="mt-1 px-4 text-sm text-danger">
               {t(errorKey === 'emailRequired' ? 'emailRequired' : 'emailInvalid')}
+            </p>
+          ) : null}
+          {formError ? (
+            <p role="alert" className="mt-1 px-4 text-sm text-danger">
+              {tf(FORM_ERRORS.includes(formError as FormErrorKey) ? (formError as FormErrorKey) : 'server')}
             </p>
           ) : null}
         </div>

@@ -4,9 +4,12 @@ import { after } from 'next/server';
 import { z } from 'zod';
 
 import { redirect } from '@/i18n/navigation';
-import { routing } from '@/i18n/routing';
-import type { ActionFailure } from '@/lib/action-result';
+import { routing, toLocale } from '@/i18n/routing';
+import { type ActionFailure, GUARD_FIELDS } from '@/lib/action-result';
 import { getDb } from '@/lib/db';
+import { formText } from '@/lib/forms/fields';
+import type { FormState } from '@/lib/forms/form-state';
+import { refusedFormState } from '@/lib/forms/progressive';
 import { confirmNewsletter, unsubscribeNewsletter } from '@/lib/mailing';
 import { action } from '@/lib/safe-action';
 
@@ -14,6 +17,20 @@ import { handleNewsletter, newsletterForm } from './handler';
 
 /** The newsletter form's server action (lib/newsletter/handler.ts), behind the action wrapper (lib/safe-action.ts). */
 export const subscribeToNewsletter = action(newsletterForm, handleNewsletter);
+
+/**
+ * The signup form posted without JavaScript (or before hydration; `useActionState`): the same checks and signup
+ * as `subscribeToNewsletter`, then the same thank-you page (a redirect). A refusal answers the form's state: the
+ * address as typed, its message key and a fill-time token (lib/forms/progressive.ts).
+ */
+export async function subscribeToNewsletterForm(
+  _previous: FormState,
+  formData: FormData,
+): Promise<FormState> {
+  const result = await subscribeToNewsletter(formData);
+  if (!result.ok) return refusedFormState(newsletterForm, result, formData, { fields: ['email'] });
+  redirect({ href: result.data.thankYou, locale: toLocale(formText(formData, GUARD_FIELDS.locale)) });
+}
 
 const linkForm = z.object({
   token: z.string().min(1).max(200),

@@ -2,7 +2,6 @@ import { Check } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import type { Locale } from '@/i18n/routing';
-import { siteConfig } from '@/lib/config/site';
 
 import { RegistrationOpener } from './registration-opener';
 
@@ -11,7 +10,8 @@ const BENEFITS = ['benefit1', 'benefit2', 'benefit3', 'benefit4', 'benefit5'] as
 /**
  * 'Join the Network' (docs/SPEC-NOTES.md §2 Community, §9 Membership price): the single free 'Network Member' tier with its
  * five benefits and the button that opens the 'Network Registration' dialog. `#register` (the assistant's link)
- * targets this card, so without JavaScript the visitor still lands here.
+ * targets this card, so without JavaScript the visitor still lands here, and the button is then a link to
+ * /community/register, the same form on its own page.
  */
 export async function JoinNetwork({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Community' });
@@ -38,11 +38,6 @@ export async function JoinNetwork({ locale }: { locale: Locale }) {
         </ul>
         <div className="mt-8">
           <RegistrationOpener label={t('joinButton')} />
-          <noscript>
-            <p className="mt-3 text-sm text-muted">
-              {t('joinNoScript', { email: siteConfig().emails.general })}
-            </p>
-          </noscript>
         </div>
       </div>
     </section>

@@ -1,27 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from '@/components/icons/island-icons';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
 
-import { submitRegistration } from '@/lib/volunteers/actions';
-import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
-import { applyFailure } from '@/components/forms/form-feedback';
+import { useProgressiveForm } from '@/components/forms/progressive';
 import { Button } from '@/components/ui/button';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { Link, useLocale } from '@/i18n/client';
+import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
-import {
-  REGISTRATION_DEFAULTS,
-  REGISTRATION_FIELDS,
-  type Registration,
-  type RegistrationInput,
-  registrationSchema,
-} from '@/lib/volunteers/shared';
-import { showToast } from '@/lib/toast';
+import { submitRegistrationForm } from '@/lib/volunteers/actions';
 
-import { ContactFields, InvolvementFields, LocationFields } from './registration-groups';
+import { RegistrationForm, useRegistrationForm } from './registration-form';
 import { useLocationGuess } from './use-location-guess';
 
 export type RegistrationDialogProps = { open: boolean; onClose: () => void };
@@ -30,30 +18,18 @@ export type RegistrationDialogProps = { open: boolean; onClose: () => void };
  * The 'Network Registration' dialog (docs/SPEC-NOTES.md §2 Community, §3 fields, §4 states, §5 rules, §8 toasts): a modal
  * <dialog> (focus moves to the first field, the page behind is inert, Escape closes, the opener gets focus back),
  * labelled by its title. On first open it asks /api/geo for the visitor's country and city; until that finishes
- * (either way) both fields read 'Detecting location...' and are disabled. Validation is the shared zod schema
- * (lib/volunteers/schema.ts) in the browser and again on the server (lib/volunteers/actions.ts).
+ * (either way) both fields read 'Detecting location...' and are disabled. The form itself is RegistrationForm
+ * (registration-form.tsx), shared with /community/register, the page the opener leads to without JavaScript.
  */
 export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
   const t = useClientMessages('Registration');
-  const forms = useClientMessages('Forms');
   const locale = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const introId = useId();
-  const { honeypotRef, values, refresh } = useFormGuard({ form: 'registration' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const form = useForm<RegistrationInput, unknown, Registration>({
-    resolver: zodResolver(registrationSchema),
-    defaultValues: REGISTRATION_DEFAULTS as unknown as RegistrationInput,
-  });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    setFocus,
-    formState: { isSubmitting },
-  } = form;
+  const { state, formAction } = useProgressiveForm(submitRegistrationForm);
+  const form = useRegistrationForm(state);
+  const { setFocus } = form;
   const { countries, detecting } = useLocationGuess(locale, form);
 
   useEffect(() => {
@@ -64,32 +40,6 @@ export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
       setFocus('fullName');
     } else if (!open && el.open) el.close();
   }, [open, setFocus]);
-
-  const message = (key: string | undefined) => {
-    if (!key) return undefined;
-    const text = t(key as Parameters<typeof t>[0]);
-    return text === key ? t('invalid') : text;
-  };
-
-  const onSubmit = async (data: Registration) => {
-    setFormError(null);
-    let result = await submitRegistration({ ...data, ...(await values()) });
-    if (!result.ok && result.error === 'expired') {
-      // The fill-time token was missing or stale (a long-open dialog): fetch a new one and try once more.
-      await refresh();
-      result = await submitRegistration({ ...data, ...(await values()) });
-    }
-    if (result.ok) {
-      showToast((toast) => toast.success(t('successTitle'), { description: t('successBody') }));
-      reset(REGISTRATION_DEFAULTS as unknown as RegistrationInput);
-      void refresh();
-      dialog.current?.close();
-      return;
-    }
-    const key = applyFailure(result, setError as never, REGISTRATION_FIELDS);
-    if (key !== 'invalid') setFormError(forms(key));
-    showToast((toast) => toast.error(t('errorTitle'), { description: t('errorBody') }));
-  };
 
   return (
     <dialog
@@ -117,41 +67,19 @@ export function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
           {t('dialogIntro')}
         </p>
 
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          className="relative mt-6 space-y-5"
-        >
-          <Honeypot inputRef={honeypotRef} />
-          <ContactFields form={form} message={message} />
-          <InvolvementFields form={form} message={message} />
-          <LocationFields form={form} message={message} detecting={detecting} countries={countries} />
-
-          <p className="text-sm text-muted">
-            {t('privacy')}{' '}
-            <Link href="/privacy-policy" prefetch={false} className="text-brand underline">
-              {t('privacyLink')}
-            </Link>
-          </p>
-
-          {formError ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-700 p-3 text-sm text-red-800 dark:border-red-300 dark:text-red-200"
-            >
-              {formError}
-            </p>
-          ) : null}
-
-          <div className="flex flex-wrap justify-end gap-3">
+        <RegistrationForm
+          form={form}
+          state={state}
+          formAction={formAction}
+          countries={countries}
+          detecting={detecting}
+          onSaved={() => dialog.current?.close()}
+          actions={
             <Button variant="outline" onClick={() => dialog.current?.close()}>
               {t('cancel')}
             </Button>
-            <SubmitButton pending={isSubmitting} busyLabel={t('submitting')}>
-              {t('submit')}
-            </SubmitButton>
-          </div>
-        </form>
+          }
+        />
       </div>
     </dialog>
   );

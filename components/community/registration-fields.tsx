@@ -18,6 +18,7 @@ export function ChoiceGroup({
   columns,
   error,
   options,
+  checked = [],
   registration,
 }: {
   type: 'radio' | 'checkbox';
@@ -26,6 +27,8 @@ export function ChoiceGroup({
   columns?: boolean;
   error?: string;
   options: { value: string; label: string }[];
+  /** The values ticked at first (written into the server HTML too). */
+  checked?: readonly string[];
   registration: UseFormRegisterReturn;
 }) {
   const id = useId();
@@ -44,6 +47,7 @@ export function ChoiceGroup({
             <input
               type={type}
               value={option.value}
+              defaultChecked={checked.includes(option.value)}
               className="size-5 accent-[var(--brand)]"
               {...registration}
             />
@@ -66,6 +70,7 @@ export function CountrySelect({
   detecting,
   countries,
   error,
+  defaultValue,
   registration,
 }: {
   label: string;
@@ -73,12 +78,20 @@ export function CountrySelect({
   detecting: boolean;
   countries: CountryOption[];
   error?: string;
+  /** The first choice (a country code), written into the server HTML too. */
+  defaultValue?: string;
   registration: UseFormRegisterReturn;
 }) {
   return (
     <Field label={label} error={error} required>
       {(control) => (
-        <Select {...control} autoComplete="country" disabled={detecting} {...registration}>
+        <Select
+          {...control}
+          autoComplete="country"
+          disabled={detecting}
+          defaultValue={defaultValue}
+          {...registration}
+        >
           <option value="">{placeholder}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>

@@ -24,13 +24,30 @@ import { ChoiceGroup, CountrySelect } from './registration-fields';
 type GroupProps = {
   form: UseFormReturn<RegistrationInput, unknown, Registration>;
   message: (key: string | undefined) => string | undefined;
+  /**
+   * The form's first values (registration-form.tsx `registrationValues`), also written into the server HTML:
+   * react-hook-form sets its values only once hydrated, and a form without JavaScript shows what it was sent.
+   */
+  initial: RegistrationInput;
+};
+
+/** A first value as text for a field's `defaultValue`. */
+const text = (initial: RegistrationInput, name: keyof RegistrationInput): string => {
+  const value = initial[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** A group's first ticked values. */
+const list = (initial: RegistrationInput, name: keyof RegistrationInput): string[] => {
+  const value = initial[name];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 };
 
 /** 'unlearning-racism' → 'UnlearningRacism', for the option labels' message keys. */
 const pascal = (value: string) => value.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /** Full name, email and phone. */
-export function ContactFields({ form: { register, formState }, message }: GroupProps) {
+export function ContactFields({ form: { register, formState }, message, initial }: GroupProps) {
   const t = useClientMessages('Registration');
   const { errors } = formState;
   return (
@@ -39,6 +56,7 @@ export function ContactFields({ form: { register, formState }, message }: GroupP
         label={t('fullName')}
         required
         autoComplete="name"
+        defaultValue={text(initial, 'fullName')}
         error={message(errors.fullName?.message)}
         {...register('fullName')}
       />
@@ -47,6 +65,7 @@ export function ContactFields({ form: { register, formState }, message }: GroupP
         required
         type="email"
         autoComplete="email"
+        defaultValue={text(initial, 'email')}
         error={message(errors.email?.message)}
         {...register('email')}
       />
@@ -55,6 +74,7 @@ export function ContactFields({ form: { register, formState }, message }: GroupP
         required
         type="tel"
         autoComplete="tel"
+        defaultValue={text(initial, 'phone')}
         error={message(errors.phone?.message)}
         {...register('phone')}
       />
@@ -64,14 +84,20 @@ export function ContactFields({ form: { register, formState }, message }: GroupP
 
 /**
  * Membership type (with the organisation's name for an organisation), interests (with a free-text one when
- * 'other' is ticked), availability, experience and skills.
+ * 'other' is ticked; always with `alwaysShowOptional`, for the form without JavaScript), availability, experience
+ * and skills.
  */
-export function InvolvementFields({ form: { register, formState, control }, message }: GroupProps) {
+export function InvolvementFields({
+  form: { register, formState, control },
+  message,
+  initial,
+  alwaysShowOptional = false,
+}: GroupProps & { alwaysShowOptional?: boolean }) {
   const t = useClientMessages('Registration');
   const { errors } = formState;
   const membership = useWatch({ control, name: 'membershipType' });
   const interests = useWatch({ control, name: 'interests' });
-  const showOther = Array.isArray(interests) && interests.includes('other');
+  const showOther = alwaysShowOptional || (Array.isArray(interests) && interests.includes('other'));
   const options = (values: readonly string[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}${pascal(value)}` as never) }));
   return (
@@ -82,12 +108,14 @@ export function InvolvementFields({ form: { register, formState, control }, mess
         required
         error={message(errors.membershipType?.message)}
         options={options(MEMBERSHIP_TYPES, 'membership')}
+        checked={[text(initial, 'membershipType')]}
         registration={register('membershipType')}
       />
-      {membership === 'organization' ? (
+      {alwaysShowOptional || membership === 'organization' ? (
         <TextField
           label={t('organization')}
           autoComplete="organization"
+          defaultValue={text(initial, 'organization')}
           error={message(errors.organization?.message)}
           {...register('organization')}
         />
@@ -100,11 +128,13 @@ export function InvolvementFields({ form: { register, formState, control }, mess
         columns
         error={message(errors.interests?.message ?? errors.interests?.root?.message)}
         options={options(INTEREST_OPTIONS, 'interest')}
+        checked={list(initial, 'interests')}
         registration={register('interests')}
       />
       {showOther ? (
         <TextField
           label={t('customInterest')}
+          defaultValue={text(initial, 'customInterest')}
           error={message(errors.customInterest?.message)}
           {...register('customInterest')}
         />
@@ -117,6 +147,7 @@ export function InvolvementFields({ form: { register, formState, control }, mess
         columns
         error={message(errors.availability?.message ?? errors.availability?.root?.message)}
         options={options(AVAILABILITY_OPTIONS, 'availability')}
+        checked={list(initial, 'availability')}
         registration={register('availability')}
       />
 
@@ -126,12 +157,14 @@ export function InvolvementFields({ form: { register, formState, control }, mess
         required
         error={message(errors.experience?.message)}
         options={options(EXPERIENCE_LEVELS, 'experience')}
+        checked={[text(initial, 'experience')]}
         registration={register('experience')}
       />
 
       <TextField
         label={t('skills')}
         hint={t('skillsHint')}
+        defaultValue={text(initial, 'skills')}
         error={message(errors.skills?.message)}
         {...register('skills')}
       />
@@ -143,6 +176,7 @@ export function InvolvementFields({ form: { register, formState, control }, mess
 export function LocationFields({
   form: { register, formState },
   message,
+  initial,
   detecting,
   countries,
 }: GroupProps & { detecting: boolean; countries: CountryOption[] }) {
@@ -155,6 +189,7 @@ export function LocationFields({
         placeholder={detecting ? t('detecting') : t('countryPlaceholder')}
         detecting={detecting}
         countries={countries}
+        defaultValue={text(initial, 'country')}
         error={message(errors.country?.message)}
         registration={register('country')}
       />
@@ -164,6 +199,7 @@ export function LocationFields({
         autoComplete="address-level2"
         placeholder={detecting ? t('detecting') : undefined}
         disabled={detecting}
+        defaultValue={text(initial, 'city')}
         error={message(errors.city?.message)}
         {...register('city')}
       />

@@ -1,6 +1,8 @@
 'use client';
 
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+import { Link } from '@/i18n/client';
 
 import type { RegistrationDialogProps } from './registration-dialog';
 
@@ -9,17 +11,28 @@ const loadDialog = () => import('./registration-dialog');
 
 const HASH = '#register';
 
+const noSubscription = () => () => {};
+
 /**
  * The 'Join the Network' button: a tiny island that opens the 'Network Registration' dialog, loading it on first
  * use (hover or focus starts the download early). The dialog also opens when the page is loaded or navigated to
  * with `#register` (the assistant links to /community#register): on load, on hashchange/popstate, and on a
  * same-page client navigation to such a link (which changes the hash without a hashchange event). Closing it
  * drops the hash, so the same link opens it again, and returns focus to this button.
+ *
+ * In the server HTML, and until the page has hydrated, it is a link to /community/register, the same form on a
+ * page of its own that works without JavaScript; once hydrated it becomes the button that opens the dialog.
  */
 export function RegistrationOpener({ label }: { label: string }) {
   const [Dialog, setDialog] = useState<ComponentType<RegistrationDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // false in the server HTML and while hydrating, true from then on (and at once in a client-only render).
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const openDialog = useCallback(() => {
     setOpen(true);
@@ -58,6 +71,14 @@ export function RegistrationOpener({ label }: { label: string }) {
     button.current?.focus();
   }, []);
 
+  const look = 'btn btn-primary btn-lg rounded-full text-lg';
+  if (!hydrated)
+    return (
+      <Link href="/community/register" prefetch={false} className={look}>
+        {label}
+      </Link>
+    );
+
   return (
     <>
       {/* Button's look as its class names (app/globals.css): the opener is in the page's first load. */}
@@ -68,7 +89,7 @@ export function RegistrationOpener({ label }: { label: string }) {
         onClick={openDialog}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        className="btn btn-primary btn-lg rounded-full text-lg"
+        className={look}
       >
         {label}
       </button>

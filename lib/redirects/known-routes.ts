@@ -34,6 +34,7 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/causes/international-solidarity',
   '/community',
   '/community/new-discussion',
+  '/community/register',
   '/contact',
   '/course/create',
   '/courses',

@@ -19,6 +19,11 @@ function onInputKey(event: KeyboardEvent<HTMLTextAreaElement>) {
 /**
  * The message box and Send button, and under them the privacy line for the answerer the server runs (`local`:
  * nothing leaves the site; otherwise, and until the server has said, the OpenAI wording).
+ *
+ * The chat needs JavaScript, and this form only ever exists in a hydrated page: the panel is downloaded and
+ * mounted by the launcher's click, and neither is in the server HTML. Should the form still be submitted by the
+ * browser itself (its `onSubmit` failing before `preventDefault`), it is a POST and its box has no `name`, so the
+ * message never lands in a URL.
  */
 export function ChatComposer({
   draft,
@@ -39,6 +44,7 @@ export function ChatComposer({
   const inputId = useId();
   return (
     <form
+      method="post"
       onSubmit={onSubmit}
       className="border-t border-border px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >

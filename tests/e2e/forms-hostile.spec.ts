@@ -48,11 +48,14 @@ const actions: { id: string; name: string; workers: string[] }[] = manifestPath
 const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
   signOut: { page: '', as: 'visitor' },
   subscribeToNewsletter: { page: '', as: 'visitor' },
+  subscribeToNewsletterForm: { page: '', as: 'visitor' },
   confirmNewsletterAction: { page: 'newsletter/confirm', as: 'visitor' },
   unsubscribeNewsletterAction: { page: 'newsletter/unsubscribe', as: 'visitor' },
   submitEnquiry: { page: 'contact', as: 'visitor' },
   forwardEnquiry: { page: 'contact', as: 'visitor' },
+  submitEnquiryForm: { page: 'contact', as: 'visitor' },
   submitRegistration: { page: 'community', as: 'visitor' },
+  submitRegistrationForm: { page: 'community/register', as: 'visitor' },
   signIn: { page: 'login', as: 'visitor' },
   signUp: { page: 'login', as: 'visitor' },
   requestPasswordReset: { page: 'login', as: 'visitor' },
@@ -113,6 +116,9 @@ const AFTER_PREVIOUS_STATE = new Set([
   'lookupPersonAction',
   'erasePersonAction',
   'deleteOwnAccountAction',
+  'submitEnquiryForm',
+  'subscribeToNewsletterForm',
+  'submitRegistrationForm',
   'signInForm',
   'signUpForm',
   'requestPasswordResetForm',
@@ -140,8 +146,11 @@ function afterPreviousState(body: string): string {
 /** The form name each public action checks its token against (tokens are bound to one form). */
 const FORM_OF: Record<string, string> = {
   subscribeToNewsletter: 'newsletter',
+  subscribeToNewsletterForm: 'newsletter',
   submitEnquiry: 'contact',
+  submitEnquiryForm: 'contact',
   submitRegistration: 'registration',
+  submitRegistrationForm: 'registration',
   signUp: 'sign-up',
   requestPasswordReset: 'password-reset',
   resendConfirmation: 'resend-confirmation',
@@ -301,6 +310,9 @@ test.describe('hostile payloads', () => {
           expect(location, about).not.toMatch(/[?&](done|created)=/);
         } else if (res.status() === 200 && READ_ONLY.has(action.name) && /"ok":true/.test(text)) {
           expect(text, about).toMatch(/"empty":true/);
+        } else if (res.status() === 200 && /"status":"refused"/.test(text)) {
+          // A no-JavaScript form action's refusal (lib/forms/form-state.ts): the form again, nothing stored.
+          expect(text, about).toMatch(/"formError":"\w+"/);
         } else if (res.status() === 200) {
           expect(text, about).toMatch(/"ok":false/);
           const status = Number(/"status":(\d{3})/.exec(text)?.[1]);

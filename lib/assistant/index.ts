@@ -122,6 +122,10 @@ export async function* assistantReply(
     conversationId = issueConversationId(secret);
     restarted = true;
   }
+  // Started before the first yield: the rest of this generator runs as the response streams, where Next's
+  // request context (and with it the data cache the corpus version lives in) may already be gone.
+  const corpus = assistantCorpus();
+  corpus.catch(() => {}); // awaited below; a visitor who leaves before then must not leave it unhandled
   yield { type: 'start', conversationId };
   const site = siteConfig();
   const maxChars = e.ASSISTANT_MAX_CHARS;
@@ -135,7 +139,7 @@ export async function* assistantReply(
   }
 
   try {
-    const [{ index }, t] = await Promise.all([assistantCorpus(), assistantTranslator(locale)]);
+    const [{ index }, t] = await Promise.all([corpus, assistantTranslator(locale)]);
     const safeguarding = needsSafeguarding(message);
 
     if (!useOpenAi) {

@@ -14,6 +14,7 @@ import {
   isLoopbackHost,
 } from './lib/cms/images';
 import { donationOrigin } from './lib/donate/provider';
+import { MAX_PROXY_BODY_BYTES } from './lib/security/body-limit';
 import { securityHeaders } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -60,9 +61,12 @@ const nextConfig: NextConfig = {
     authInterrupts: true,
     // The root layout sits under the dynamic [locale] segment, so a 404 outside it needs its own page.
     globalNotFound: true,
-    // The proxy buffers request bodies up to this size and cuts off the rest (Next's default is 10 MB). Course
-    // materials may be 20 MB (lib/courses/shared.ts MATERIAL_MAX_BYTES) plus the multipart envelope.
-    proxyClientMaxBodySize: '21mb',
+    // Next buffers the body of every request the proxy runs for, up to this size, and cuts off the rest (its
+    // default is 10 MB). 1 MB for every path, the same as Next's own cap on server-action bodies
+    // (`serverActions.bodySizeLimit`, left at its 1 MB default); the proxy refuses a larger Content-Length with a
+    // 413. The one route that takes more, the 20 MB course-material upload, is outside the proxy's matcher and
+    // reads its body with its own cap (app/api/courses/materials/route.ts).
+    proxyClientMaxBodySize: MAX_PROXY_BODY_BYTES,
     // Not `inlineCss`: tried for issue 20, it put the 80 KB stylesheet into every page three times (the <style> and
     // twice in the RSC payload), 32 KB → 73 KB compressed and 180 KB → 427 KB to parse for the home page, which
     // delayed the largest paint more than the render-blocking request it saved (bench/lighthouse.mjs).

@@ -9,17 +9,22 @@ import { PREVIEW_HEADERS, previewOfCookies, type PreviewTarget } from '@/lib/cms
 import { redirectFor, renamedContentPath } from '@/lib/cms/redirects';
 import { contentSlugOf, hasContentSlug } from '@/lib/cms/slug-index';
 import { env } from '@/lib/config/env';
-import { siteConfig } from '@/lib/config/site';
 import { tagRequestId } from '@/lib/log/request-id';
 import { screenRequest } from '@/lib/screening';
-import { MAX_ACTION_BODY_BYTES, checkActionBody, checkActionLength } from '@/lib/security/action-body';
+import {
+  MAX_ACTION_BODY_BYTES,
+  checkActionBody,
+  checkActionLength,
+  checkMultipartBody,
+} from '@/lib/security/action-body';
+import { MAX_PROXY_BODY_BYTES, declaredBodyTooLarge } from '@/lib/security/body-limit';
 import { donationOrigin } from '@/lib/donate/provider';
 import { catchAllRedirect } from '@/lib/redirects';
 import { isKnownRoute } from '@/lib/redirects';
 import { isListViewPath, listViewPath } from '@/lib/redirects';
 import { securityHeaders } from '@/lib/security/headers';
-import { isCrossSiteApiWrite } from '@/lib/security/origin-check';
-import { readBodyWithLimit } from '@/lib/security/read-body';
+import { isCrossSiteApiWrite, isForeignActionOrigin, type SiteHosts } from '@/lib/security/origin-check';
+import { readBodyWithLimit, readBytesWithLimit } from '@/lib/security/read-body';
 
 // No `Link` header of alternate-language URLs: every page's <head> lists them already (lib/seo/metadata.ts
 // `alternates.languages`), and building the header took about 3/4 of the locale routing's time per request
@@ -29,6 +34,24 @@ const SECURITY_HEADERS = securityHeaders({
   production: process.env.NODE_ENV === 'production',
   formOrigins: [donationOrigin(process.env.DONATION_URL)],
 });
+
+/** What counts as this site for the Origin checks: SITE_URL's host, `Host` only in development or without it. */
+function siteHosts(): SiteHosts {
+  return { siteUrl: env().SITE_URL, development: process.env.NODE_ENV === 'development' };
+}
+
+/**
+ * Built assets, media and uploads: the matcher sends them here only when their path holds a `%` (see
+ * `config.matcher`), because Next answers a malformed escape there with a bare 500 (no security headers).
+ */
+function isFilePath(pathname: string): boolean {
+  return (
+    pathname.startsWith('/_next/static/') ||
+    pathname.startsWith('/_next/image') ||
+    pathname.startsWith('/content-media/') ||
+    pathname.startsWith('/uploads/')
+  );
+}
 
 /** Paths that are not pages: API route handlers, Next internals, files. They skip locale routing. */
 function isNonPage(pathname: string): boolean {
@@ -98,6 +121,10 @@ function previewOnce(request: NextRequest): () => PreviewTarget | null {
 async function route(request: NextRequest, preview: () => PreviewTarget | null): Promise<Response> {
   const { pathname, searchParams } = request.nextUrl;
 
+  // A malformed %-escape makes locale routing (and Next's own param decoding) throw: a 500 for the asking.
+  const malformed = !decodable(pathname);
+  if (isFilePath(pathname)) return malformed ? plain(400, 'Bad request') : NextResponse.next();
+
   const blocked = await screenRequest({
     pathname,
     search: searchParams,
@@ -105,12 +132,13 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
     method: request.method,
   });
   if (blocked) return withSecurityHeaders(blocked);
+  if (malformed) return plain(400, 'Bad request');
 
-  // A malformed %-escape makes locale routing (and Next's own param decoding) throw: a 500 for the asking.
-  try {
-    decodeURIComponent(pathname);
-  } catch {
-    return plain(400, 'Bad request');
+  // Next buffers at most MAX_PROXY_BODY_BYTES of a body for the proxy and what runs after it (next.config.ts); a
+  // larger declared body is refused before any of it is read. (The one route that takes more, the course-material
+  // upload, is outside the matcher.)
+  if (declaredBodyTooLarge(request.headers.get('content-length'), MAX_PROXY_BODY_BYTES)) {
+    return plain(413, 'Payload too large');
   }
 
   if (
@@ -118,10 +146,18 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
       method: request.method,
       pathname,
       headers: request.headers,
-      siteOrigin: siteConfig().url,
+      ...siteHosts(),
     })
   ) {
     return plain(403, 'Forbidden');
+  }
+
+  // Server actions (and the POSTs Next takes for one: a form posted before scripts run): refuse an Origin and
+  // bodies Next would answer with a 500 (lib/security/origin-check.ts, lib/security/action-body.ts).
+  // Route handlers under /api/ are never actions. Checked before the 404 rewrites: a rewritten page is one too.
+  if (!isApi(pathname) && isPossibleServerAction(request)) {
+    const refused = await refuseAction(request);
+    if (refused) return refused;
   }
 
   // Redirects an editor set in WordPress (lib/cms/redirects.ts: an in-memory table, a lookup per request).
@@ -157,12 +193,6 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
     return missing(request, locale, 'page');
   }
 
-  // Server actions: refuse bodies Next would answer with a 500 (lib/security/action-body.ts).
-  if (request.method === 'POST' && request.headers.has('next-action')) {
-    const refused = await refuseActionBody(request);
-    if (refused) return refused;
-  }
-
   // Writes refreshed tokens into request.cookies, so what renders next (next-intl forwards the request's headers)
   // sees the new session; the response then stores them in the browser.
   const refreshed = await refreshSupabaseSession(request);
@@ -175,6 +205,10 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
   // One person's tokens: no shared cache (a CDN in front of an ISR page) may keep this response.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
+}
+
+function isApi(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /** API routes and Next's own paths: no editor's redirect may take them over. */
@@ -231,11 +265,38 @@ function missing(request: NextRequest, locale: string, kind: string): Response {
   return withSecurityHeaders(response);
 }
 
-async function refuseActionBody(request: NextRequest): Promise<Response | null> {
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What Next treats as a server action (next/dist/server/lib/server-action-request-meta.js): a POST with the
+ * `Next-Action` header, or a multipart or URL-encoded POST (a form posted before its script ran).
+ */
+function isPossibleServerAction(request: NextRequest): boolean {
+  if (request.method !== 'POST') return false;
+  const type = request.headers.get('content-type') ?? '';
+  return (
+    request.headers.has('next-action') ||
+    type.startsWith('multipart/form-data') ||
+    type === 'application/x-www-form-urlencoded'
+  );
+}
+
+async function refuseAction(request: NextRequest): Promise<Response | null> {
+  if (isForeignActionOrigin(siteHosts(), request.headers)) return plain(403, 'Forbidden');
   let check = checkActionLength(request.headers.get('content-length'));
   const type = request.headers.get('content-type') ?? '';
-  if (check.ok && !type.startsWith('multipart/form-data')) {
-    // A clone: the action still receives the original body. Read no further than the cap.
+  // A clone: the action still receives the original body. Read no further than the cap.
+  if (check.ok && type.startsWith('multipart/form-data')) {
+    const read = await readBytesWithLimit(request.clone(), MAX_ACTION_BODY_BYTES);
+    check = read.ok ? await checkMultipartBody(type, read.bytes) : { ok: false, status: 413 };
+  } else if (check.ok && request.headers.has('next-action')) {
     const read = await readBodyWithLimit(request.clone(), MAX_ACTION_BODY_BYTES);
     check = read.ok ? checkActionBody(read.text) : { ok: false, status: 413 };
   }
@@ -249,7 +310,13 @@ async function refuseActionBody(request: NextRequest): Promise<Response | null> 
 
 export const config = {
   // Everything but the real static paths (built assets, optimised images, CMS media, uploaded materials, the
-  // icon) and the HMAC-signed webhook, which screens itself and must not have its body buffered by the proxy.
-  // A path merely ending in `.js` or `.txt` is NOT skipped: it may be a page and is screened like one.
-  matcher: ['/((?!_next/static/|_next/image|content-media/|uploads/|icon\\.svg$|api/revalidate$).*)'],
+  // icon), the HMAC-signed webhook, which screens itself and must not have its body buffered by the proxy, and
+  // the course-material upload, whose 20 MB body the proxy must not buffer either (it runs screening and the
+  // origin check itself: lib/security/outside-proxy.ts). A path merely ending in `.js` or `.txt` is NOT skipped:
+  // it may be a page and is screened like one. The static paths come here when they hold a `%`, only to have a
+  // malformed escape answered 400 with the security headers (see `isFilePath`).
+  matcher: [
+    '/((?!_next/static/|_next/image|content-media/|uploads/|icon\\.svg$|api/revalidate$|api/courses/materials$).*)',
+    '/((?:_next/static/|_next/image|content-media/|uploads/).*%.*)',
+  ],
 };

@@ -4,7 +4,7 @@
  * Next answers a server-action POST whose body is not valid JSON, is over the size limit, or holds a dangling
  * React reference (`"$@1"`, `"$Q2"` …) with a 500 and an error payload. Our public forms send plain values only
  * (strings, numbers, booleans, null, arrays, objects), which React encodes as a JSON array, so anything else is
- * refused here with a 4xx before it reaches the framework. Multipart bodies (file uploads) pass through.
+ * refused here with a 4xx before it reaches the framework. Multipart bodies must parse (`checkMultipartBody`).
  */
 
 /** Largest server-action body accepted (the same as Next's default `serverActions.bodySizeLimit`). */
@@ -40,5 +40,26 @@ export function checkActionBody(text: string): ActionBodyCheck {
     return { ok: false, status: 400 };
   }
   if (!Array.isArray(parsed) || !plain(parsed, 0)) return { ok: false, status: 400 };
+  return { ok: true };
+}
+
+/**
+ * Checks a `multipart/form-data` body (a form posted before scripts run, or an action called with a FormData):
+ * a boundary in the type and a body that parses to the end. Next hands multipart server-action bodies to busboy,
+ * which answers a cut-off body ("Unexpected end of form") or a missing boundary with a 500; this is refused with
+ * a 400 here instead. Parsed by the runtime's own FormData parser (undici), at most MAX_ACTION_BODY_BYTES.
+ */
+export async function checkMultipartBody(
+  contentType: string,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<ActionBodyCheck> {
+  if (bytes.byteLength > MAX_ACTION_BODY_BYTES) return { ok: false, status: 413 };
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return { ok: false, status: 400 };
+  try {
+    await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return { ok: false, status: 400 };
+  }
   return { ok: true };
 }

@@ -175,9 +175,119 @@ describe('proxy matcher', () => {
       '/content-media/x.jpg',
       '/uploads/a.pdf',
       '/api/revalidate',
+      '/api/courses/materials',
     ]) {
       expect(matches(url), url).toBe(false);
     }
+  });
+
+  it('takes the static paths when they hold a %, and the upload route never (L8, NM5)', async () => {
+    const { config } = await import('@/proxy');
+    const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+    const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+    for (const url of [
+      '/uploads/%',
+      '/uploads/%E0%A4%A',
+      '/content-media/a%',
+      '/_next/static/%E0',
+      '/_next/image/%zz',
+    ])
+      expect(matches(url), url).toBe(true);
+    expect(matches('/api/courses/materials')).toBe(false);
+  });
+});
+
+describe('proxy: malformed escapes on static paths (L8)', () => {
+  const SECURITY = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
+
+  it.each([
+    '/uploads/%',
+    '/uploads/%E0%A4%A',
+    '/content-media/a%',
+    '/content-media/%E0%A4',
+    '/_next/static/%E0',
+  ])('%s is a 400 with the security headers, not a bare 500', async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(400);
+    for (const name of SECURITY) expect(response.headers.get(name), name).toBeTruthy();
+  });
+
+  it('a well-formed escape there is handed on untouched', async () => {
+    const response = await call('/uploads/1700000000000_a%20b.pdf');
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+  });
+});
+
+describe('proxy: request bodies over 1 MB (NM5)', () => {
+  it.each(['/', '/contact', '/api/assistant', '/api/geo', '/blog/x'])(
+    '%s refuses a declared 2 MB body with 413',
+    async (path) => {
+      const body = new Uint8Array(2 * 1024 * 1024);
+      const response = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': String(body.byteLength) },
+        body,
+      });
+      expect(response.status).toBe(413);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    },
+  );
+
+  it('lets a body under the limit through', async () => {
+    const response = await call('/api/assistant', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '2' },
+      body: '{}',
+    });
+    expect(response.status).not.toBe(413);
+  });
+});
+
+describe('proxy: server actions Next would answer with a 500 (L8)', () => {
+  const boundary = '----unit';
+  const whole = `--${boundary}\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--${boundary}--\r\n`;
+  const action = (headers: Record<string, string>, body: string) =>
+    call('/contact', {
+      method: 'POST',
+      headers: { 'next-action': 'a'.repeat(42), host: 'localhost:3000', ...headers },
+      body,
+    });
+
+  it.each([
+    ['cut off', `multipart/form-data; boundary=${boundary}`, whole.slice(0, 30)],
+    ['no final delimiter', `multipart/form-data; boundary=${boundary}`, whole.slice(0, -12)],
+    ['no boundary', 'multipart/form-data', whole],
+    ['another boundary', 'multipart/form-data; boundary=other', whole],
+    ['not multipart', `multipart/form-data; boundary=${boundary}`, 'garbage'],
+  ])('a multipart body %s is a 400', async (_name, type, body) => {
+    const response = await action({ 'content-type': type }, body);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-security-policy')).toBeTruthy();
+  });
+
+  it('the same refusal for a form posted before its script ran (no Next-Action header)', async () => {
+    const response = await call('/contact', {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, host: 'localhost:3000' },
+      body: whole.slice(0, 30),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(['https://evil.example', 'null', '', 'garbage'])('Origin %j is a 403', async (origin) => {
+    const response = await action({ 'content-type': 'text/plain;charset=UTF-8', origin }, '[]');
+    expect(response.status).toBe(403);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("a well-formed action from the site's own origin passes", async () => {
+    const multipart = await action(
+      { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: SITE },
+      whole,
+    );
+    expect(multipart.status).toBe(200);
+    const text = await action({ 'content-type': 'text/plain;charset=UTF-8', origin: SITE }, '["a"]');
+    expect(text.status).toBe(200);
   });
 });
 

@@ -6,6 +6,8 @@ import { supabaseClientForRequest } from '@/lib/auth';
 import { adminOps, runAdmin } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
 import { route } from '@/lib/safe-action';
+import { guardOutsideProxy, tagged } from '@/lib/security/outside-proxy';
+import { readBytesWithLimit } from '@/lib/security/read-body';
 import { materialStorage } from '@/lib/storage';
 
 /** Room for the multipart envelope and the other fields around a file of the largest allowed size. */
@@ -32,17 +34,19 @@ function backToManage(locale: Locale, courseId: string, status: string): Respons
  * ?error={code} in the form's `locale`; the form repeats `redirect`, `locale` and `courseId` in the query string
  * so that a rate-limited upload goes back too without its body being read.
  */
-export const POST = route(
+const upload = route(
   async (request, { user }) => {
-    const length = Number(request.headers.get('content-length') ?? '0');
-    if (length > BODY_LIMIT) return json({ error: 'too-large' }, 413);
+    // Read here with its own cap, never whole: the proxy (which caps every other body at 1 MB) does not run for
+    // this path, so nothing else stops a chunked body without a Content-Length.
+    const read = await readBytesWithLimit(request, BODY_LIMIT);
+    if (!read.ok) return json({ error: 'too-large' }, 413);
     let form: FormData;
     try {
-      form = await request.formData();
+      const type = request.headers.get('content-type') ?? '';
+      form = await new Response(read.bytes, { headers: { 'Content-Type': type } }).formData();
     } catch {
-      // The proxy hands on at most next.config.ts's `proxyClientMaxBodySize` (21 MB, above BODY_LIMIT): a body
-      // without a Content-Length that went past it arrives cut off and cannot be parsed. A cut-off body and a
-      // malformed one look the same from here, so both get the answer that explains the likely cause.
+      // A body cut off (the connection dropped) and a malformed one look the same from here: both get the answer
+      // that explains the likely cause.
       return json({ error: 'too-large' }, 413);
     }
     const courseId = form.get('courseId');
@@ -82,3 +86,12 @@ export const POST = route(
     },
   },
 );
+
+/**
+ * The upload is outside the proxy's matcher (proxy.ts), so that Next does not buffer its 20 MB body for the proxy
+ * (every other path keeps a 1 MB buffer): screening and the cross-site refusal run here instead, first.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const refused = await guardOutsideProxy(request);
+  return tagged(request, refused ?? (await upload(request)));
+}

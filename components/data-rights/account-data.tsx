@@ -17,6 +17,8 @@ const ERROR_KEYS = {
   unauthenticated: 'errorUnauthenticated',
   'wrong-password': 'errorWrongPassword',
   'rate-limited': 'errorRateLimited',
+  'email-not-confirmed': 'errorEmailNotConfirmed',
+  'holds-role': 'errorHoldsRole',
   server: 'errorServer',
 } as const;
 

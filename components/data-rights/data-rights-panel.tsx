@@ -59,22 +59,37 @@ const ERROR_KEYS: Record<DataRightsFailure, `error${string}` & keyof Messages['D
   'confirmation-mismatch': 'errorConfirmationMismatch',
   'supabase-key-missing': 'errorSupabaseKeyMissing',
   'account-delete-failed': 'errorAccountDeleteFailed',
+  'wrong-password': 'errorWrongPassword',
+  'step-up-expired': 'errorStepUpExpired',
+  'email-not-confirmed': 'errorEmailNotConfirmed',
+  'holds-role': 'errorHoldsRole',
+  'rate-limited': 'errorRateLimited',
   server: 'errorServer',
 };
 
 /**
- * The admin's data-rights tool (issue 17 item 7): look a person up by email and see every row held about them,
- * download it as JSON (a plain POST form to the export handler, so the browser saves the file), and erase it after
- * typing the address again. Every step is checked on the server (admins only).
+ * The admin's data-rights tool (issue 17 item 7): look a person up by email, with the admin's own password again
+ * (step-up), and see every row held about them, download it as JSON (a plain POST form to the export handler,
+ * so the browser saves the file) and erase it after typing the address again; the look-up's step-up token covers
+ * the download and the erasure for a few minutes. Every step is checked on the server (admins only). Both
+ * answers live here, not in the results, and a refused erasure brings the rows and the typed confirmation back, so
+ * the page works the same without JavaScript (each post renders the page from that one answer).
  */
 export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
   const t = useClientMessages('DataRights');
   const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, null);
+  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
   const emailId = useId();
+  const passwordId = useId();
+  // The newer answer decides what is shown: a look-up after an erasure starts afresh, and the other way round.
+  const erasedLast = erase !== null && (erase.at ?? 0) >= (lookup?.at ?? 0);
+  const found = erasedLast ? (erase.ok ? null : (erase.found ?? null)) : lookup?.ok ? lookup.data : null;
+  const typedEmail = lookup && !lookup.ok ? (lookup.typed?.email ?? '') : '';
 
   return (
     <div className="space-y-10">
-      <form action={lookupAction} className="space-y-3">
+      {/* Keyed by the answer, so a refused look-up shows the address as typed (a form is reset after its action). */}
+      <form key={`lookup-${lookup?.at ?? 0}`} action={lookupAction} className="space-y-3">
         <label htmlFor={emailId} className="block font-semibold">
           {t('emailLabel')}
         </label>
@@ -87,7 +102,23 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
           type="email"
           required
           autoComplete="off"
+          defaultValue={typedEmail}
           aria-describedby={`${emailId}-hint`}
+          className="max-w-md"
+        />
+        <label htmlFor={passwordId} className="block font-semibold">
+          {t('passwordLabel')}
+        </label>
+        <p id={`${passwordId}-hint`} className="text-sm text-muted">
+          {t('passwordHint')}
+        </p>
+        <Input
+          id={passwordId}
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          aria-describedby={`${passwordId}-hint`}
           className="max-w-md"
         />
         <Button type="submit" disabled={looking}>
@@ -96,32 +127,52 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
       </form>
 
       <div aria-live="polite">
-        {lookup?.ok === false ? (
+        {!erasedLast && lookup?.ok === false ? (
           <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
             {t(ERROR_KEYS[dataRightsFailure(lookup)])}
           </p>
         ) : null}
-        {/* Keyed by the look-up, so a new look-up starts with a fresh erase form. */}
-        {lookup?.ok ? (
-          <Results key={lookup.data.data.generatedAt} found={lookup.data} exportUrl={exportUrl} />
+        {erasedLast && erase.ok ? (
+          <p role="status" className="rounded-lg border border-success p-3" data-testid="erase-done">
+            {t('erased', { total: erase.data.total })} {t(PROVIDER_KEYS[erase.data.provider])}
+          </p>
+        ) : null}
+        {erasedLast && !erase.ok && !erase.found ? (
+          <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
+            {t(ERROR_KEYS[dataRightsFailure(erase)])}
+          </p>
+        ) : null}
+        {found ? (
+          <Results
+            key={found.data.generatedAt}
+            found={found}
+            exportUrl={exportUrl}
+            eraseAction={eraseAction}
+            erasing={erasing}
+            refusal={erasedLast && !erase.ok && erase.found ? erase : null}
+          />
         ) : null}
       </div>
     </div>
   );
 }
 
-/** What one look-up found: the rows, the export button and the erase form (or, once erased, what was done). */
-function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
+/** What one look-up found: the rows, the export button and the erase form (with a refused erasure's message). */
+function Results({
+  found,
+  exportUrl,
+  eraseAction,
+  erasing,
+  refusal,
+}: {
+  found: Found;
+  exportUrl: string;
+  eraseAction: (form: FormData) => void;
+  erasing: boolean;
+  refusal: Extract<NonNullable<EraseState>, { ok: false }> | null;
+}) {
   const t = useClientMessages('DataRights');
-  const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
   const confirmId = useId();
-  if (erase?.ok) {
-    return (
-      <p role="status" className="rounded-lg border border-success p-3" data-testid="erase-done">
-        {t('erased', { total: erase.data.total })} {t(PROVIDER_KEYS[erase.data.provider])}
-      </p>
-    );
-  }
   return (
     <section aria-labelledby="data-rights-results" className="space-y-6" data-testid="data-rights-results">
       <h2 id="data-rights-results" className="text-2xl font-bold">
@@ -145,6 +196,7 @@ function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
           )}
           <form method="post" action={exportUrl}>
             <input type="hidden" name="email" value={found.email} />
+            <input type="hidden" name="stepUp" value={found.stepUp} />
             <Button type="submit" variant="outline">
               {t('export')}
             </Button>
@@ -153,6 +205,7 @@ function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
             <h3 className="text-xl font-bold text-danger">{t('eraseHeading')}</h3>
             <p>{t('eraseWarning')}</p>
             <input type="hidden" name="email" value={found.email} />
+            <input type="hidden" name="stepUp" value={found.stepUp} />
             <label htmlFor={confirmId} className="block font-semibold">
               {t('confirmLabel', { email: found.email })}
             </label>
@@ -162,11 +215,12 @@ function Results({ found, exportUrl }: { found: Found; exportUrl: string }) {
               type="email"
               required
               autoComplete="off"
+              defaultValue={refusal?.typed?.confirmation ?? ''}
               className="max-w-md"
             />
-            {erase?.ok === false ? (
+            {refusal ? (
               <p role="alert" className="text-danger">
-                {t(ERROR_KEYS[dataRightsFailure(erase)])}
+                {t(ERROR_KEYS[dataRightsFailure(refusal)])}
               </p>
             ) : null}
             <Button type="submit" variant="danger" disabled={erasing}>

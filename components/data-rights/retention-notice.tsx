@@ -24,6 +24,7 @@ export async function RetentionNotice() {
       </ul>
       <h2 className="text-2xl font-bold">{t('rightsHeading')}</h2>
       <p>{t('rights')}</p>
+      <p data-testid="self-export-scope">{t('selfExport')}</p>
     </section>
   );
 }

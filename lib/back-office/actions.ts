@@ -1,5 +1,7 @@
 'use server';
 
+import { z } from 'zod';
+
 import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
 import type { ActionResult } from '@/lib/action-result';
@@ -8,6 +10,7 @@ import { handleAddNote, handleReply, handleUpdateEnquiry, handlingInput, noteInp
 import { handleSetRole, setRoleInput } from '@/lib/admin/staff';
 import { authKind } from '@/lib/auth';
 import { formText } from '@/lib/forms/fields';
+import { confirmAdminPassword } from '@/lib/data-rights/step-up';
 import { action } from '@/lib/safe-action';
 
 import {
@@ -139,9 +142,8 @@ export async function updateEnquiryAction(form: FormData): Promise<void> {
   finishAdminAction(await updateEnquiry(form), { locale: localeOf(form), path: enquiryPath(form) });
 }
 
-const addNote = action(
-  { name: 'enquiry-note', schema: noteInput, guard: 'staff' },
-  async (input, { user }) => unwrap(await handleAddNote({ ok: true, user }, input)),
+const addNote = action({ name: 'enquiry-note', schema: noteInput, guard: 'staff' }, async (input, { user }) =>
+  unwrap(await handleAddNote({ ok: true, user }, input)),
 );
 
 /** Enquiry page: add an internal note (`id`, `body`). */
@@ -149,9 +151,8 @@ export async function addNoteAction(form: FormData): Promise<void> {
   finishAdminAction(await addNote(form), { locale: localeOf(form), path: enquiryPath(form) });
 }
 
-const reply = action(
-  { name: 'enquiry-reply', schema: noteInput, guard: 'staff' },
-  async (input, { user }) => unwrap(await handleReply({ ok: true, user }, input)),
+const reply = action({ name: 'enquiry-reply', schema: noteInput, guard: 'staff' }, async (input, { user }) =>
+  unwrap(await handleReply({ ok: true, user }, input)),
 );
 
 /** Enquiry page: answer the enquirer by email (`id`, `body`). */
@@ -160,12 +161,29 @@ export async function replyAction(form: FormData): Promise<void> {
 }
 
 const setRole = action(
-  { name: 'staff-role', schema: setRoleInput, guard: 'admin' },
-  async (input, { user }) =>
-    unwrap(await handleSetRole({ ok: true, user }, input, { supabase: authKind() === 'supabase' })),
+  {
+    name: 'staff-role',
+    schema: setRoleInput.extend({ password: z.string().max(1000).catch('') }),
+    guard: 'admin',
+  },
+  async ({ password, ...input }, { user, ip }) => {
+    // A role change hands out or takes away the back office: the admin's password again, not only the session.
+    const refused = await confirmAdminPassword(user, ip, password);
+    if (refused) {
+      const named = refused.fieldErrors?._form;
+      const error = named ?? (refused.error === 'rate-limited' ? 'rate-limited' : refused.error);
+      // 'email-not-confirmed' is shown on the page (409), not as the generic 403 page.
+      const status = refused.status === 403 ? 409 : refused.status;
+      return { ok: false as const, status, error };
+    }
+    return unwrap(await handleSetRole({ ok: true, user }, input, { supabase: authKind() === 'supabase' }));
+  },
 );
 
-/** Staff page: grant, change or revoke a back-office role (`email`, `role`), admins only. */
+/**
+ * Staff page: grant, change or revoke a back-office role (`email`, `role`), admins only, after the admin's own
+ * `password` (refused: ?error=wrong-password, rate-limited or email-not-confirmed).
+ */
 export async function setRoleAction(form: FormData): Promise<void> {
   finishAdminAction(await setRole(form), { locale: localeOf(form), path: '/admin/staff' });
 }

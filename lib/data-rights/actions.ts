@@ -10,6 +10,7 @@ import { errorFields, logger } from '@/lib/log';
 import { action } from '@/lib/safe-action';
 
 import { namedFailure } from './failure';
+import { confirmAdminPassword, issueStepUpToken, verifyStepUpToken } from './step-up';
 import {
   DataRightsError,
   type PersonalDataExport,
@@ -27,6 +28,8 @@ import {
  * signed-in person's deletion of their own account after re-entering their password. All go through the action
  * wrapper (lib/safe-action.ts) and answer `ActionResult`s in useActionState's shape (the previous state is
  * ignored); lib/data-rights/failure.ts reads a refusal for the pages. Never an exception or a stack trace.
+ * The admin's steps need a step-up (./step-up.ts): the look-up takes the admin's password and hands back a token
+ * for that person, which the download and the erasure need.
  */
 
 export type Found = {
@@ -34,63 +37,129 @@ export type Found = {
   empty: boolean;
   counts: ReturnType<typeof exportCounts>;
   data: PersonalDataExport;
+  /** The step-up token for this person's download and erasure (./step-up.ts). */
+  stepUp: string;
 };
 export type Erased = { total: number; provider: 'forgotten' | 'queued' | 'none' };
 
-export type LookupState = ActionResult<Found> | null;
-export type EraseState = ActionResult<Erased> | null;
+/** `at`: when the answer was made (the panel shows the newer of its look-up and erasure answers). */
+export type LookupState = (ActionResult<Found> & { at?: number; typed?: { email: string } }) | null;
+/**
+ * A refused erasure carries the person's rows again (`found`, when the step-up still holds) and the typed
+ * confirmation, so the form comes back as it was, with JavaScript or without.
+ */
+export type EraseState =
+  (ActionResult<Erased> & { at?: number; found?: Found; typed?: { confirmation: string } }) | null;
 export type DeleteAccountState = ActionResult<never> | null;
 
 /** A failure of the data-rights library as a result: its own codes by name, anything else logged as 'server'. */
 function failureOf(error: unknown, what: string): ActionFailure {
-  if (error instanceof DataRightsError) return namedFailure(error.code, 500, 'server');
+  if (error instanceof DataRightsError)
+    return error.code === 'holds-role'
+      ? namedFailure('holds-role', 409, 'forbidden')
+      : namedFailure(error.code, 500, 'server');
   logger().error({ component: 'data-rights', ...errorFields(error) }, `${what} failed`);
   return { ok: false, status: 500, error: 'server' };
 }
 
+/** Everything about `email` for the admin's screen, audited as an export, with a fresh step-up token. */
+async function find(email: string, user: { id: string; email: string }): Promise<Found> {
+  const data = await exportPersonalData(email);
+  await auditExport(user);
+  return {
+    email,
+    empty: isEmptyExport(data),
+    counts: exportCounts(data),
+    data,
+    stepUp: issueStepUpToken(user.id, email),
+  };
+}
+
+const passwordField = z.string().max(1000).catch('');
+
 const lookup = action(
-  { name: 'data-rights-lookup', schema: z.object({ email: personEmailSchema }), guard: 'admin' },
-  async ({ email }, { user }): Promise<Found | ActionFailure> => {
+  {
+    name: 'data-rights-lookup',
+    schema: z.object({ email: personEmailSchema, password: passwordField }),
+    guard: 'admin',
+  },
+  async ({ email, password }, { user, ip }): Promise<Found | ActionFailure> => {
+    const refused = await confirmAdminPassword(user, ip, password);
+    if (refused) return refused;
     try {
-      const data = await exportPersonalData(email);
-      await auditExport(user);
-      return { email, empty: isEmptyExport(data), counts: exportCounts(data), data };
+      return await find(email, user);
     } catch (error) {
       return failureOf(error, 'look-up');
     }
   },
 );
 
-/** The admin's look-up: every row held about the address (the same document as the JSON export). */
-export async function lookupPersonAction(_prev: LookupState, form: FormData): Promise<ActionResult<Found>> {
-  return lookup(form);
+const typedText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 300) : '';
+};
+
+/**
+ * The admin's look-up, after the admin's password (step-up): every row held about the address (the same document
+ * as the JSON export) and a step-up token for the download and the erasure. A refusal carries the typed address
+ * back (never the password).
+ */
+export async function lookupPersonAction(
+  _prev: LookupState,
+  form: FormData,
+): Promise<NonNullable<LookupState>> {
+  const result = await lookup(form);
+  return result.ok
+    ? { ...result, at: Date.now() }
+    : { ...result, at: Date.now(), typed: { email: typedText(form, 'email') } };
 }
+
+type EraseOutcome = Erased | (ActionFailure & { found?: Found });
 
 const erase = action(
   {
     name: 'data-rights-erase',
-    schema: z.object({ email: personEmailSchema, confirmation: z.string().max(300) }),
+    schema: z.object({
+      email: personEmailSchema,
+      confirmation: z.string().max(300),
+      stepUp: z.string().max(200).catch(''),
+    }),
     guard: 'admin',
   },
-  async ({ email, confirmation }, { user }): Promise<Erased | ActionFailure> => {
+  async ({ email, confirmation, stepUp }, { user }): Promise<EraseOutcome> => {
+    if (!user.emailConfirmed) return namedFailure('email-not-confirmed', 403, 'forbidden');
+    if (!verifyStepUpToken(stepUp, user.id, email)) return namedFailure('step-up-expired', 403, 'forbidden');
+    // A refusal from here on shows the person's rows again (the page without JavaScript has only this answer).
+    const again = async (failure: ActionFailure): Promise<EraseOutcome> => {
+      try {
+        return { ...failure, found: await find(email, user) };
+      } catch {
+        return failure;
+      }
+    };
     if (confirmation.trim().toLowerCase() !== email)
-      return namedFailure('confirmation-mismatch', 400, 'invalid');
+      return again(namedFailure('confirmation-mismatch', 400, 'invalid'));
     try {
       const result = await erasePerson(email, { actor: user });
       const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
       return { total, provider: result.provider };
     } catch (error) {
-      return failureOf(error, 'erasure');
+      return again(failureOf(error, 'erasure'));
     }
   },
 );
 
 /**
- * The admin's erasure: only when the typed confirmation is the same address (compared trimmed, any case).
- * Writes the audit line (lib/data-rights) without the address.
+ * The admin's erasure: only with a step-up token from a look-up of this person by this admin in the last
+ * STEP_UP_MINUTES (else 'step-up-expired': look the person up again with the password), when the typed
+ * confirmation is the same address (compared trimmed, any case), and when the account holds no back-office role
+ * ('holds-role': demote it on the staff page first). Writes the audit line (lib/data-rights) without the address.
  */
-export async function erasePersonAction(_prev: EraseState, form: FormData): Promise<ActionResult<Erased>> {
-  return erase(form);
+export async function erasePersonAction(_prev: EraseState, form: FormData): Promise<NonNullable<EraseState>> {
+  const result = (await erase(form)) as ActionResult<Erased> & { found?: Found };
+  return result.ok
+    ? { ...result, at: Date.now() }
+    : { ...result, at: Date.now(), typed: { confirmation: typedText(form, 'confirmation') } };
 }
 
 const deleteSchema = z.object({
@@ -101,6 +170,9 @@ const deleteSchema = z.object({
 const deleteOwn = action(
   { name: 'delete-own-account', schema: deleteSchema, guard: 'user' },
   async (input, { user, ip }): Promise<ActionFailure> => {
+    // An unconfirmed sign-up (a Supabase project with "Confirm email" off) proves nothing about the address, so
+    // it may not erase what is held under it.
+    if (!user.emailConfirmed) return namedFailure('email-not-confirmed', 403, 'forbidden');
     // Guessing the password here must cost what guessing it at sign-in costs.
     const limit = await consumeSignIn({ email: user.email, ip });
     if (!limit.allowed)
@@ -117,6 +189,8 @@ const deleteOwn = action(
     try {
       await erasePerson(user.email, { actor: user, self: true, ownUserId: user.id });
     } catch (error) {
+      if (error instanceof DataRightsError && error.code === 'holds-role')
+        return namedFailure('holds-role', 409, 'forbidden');
       failureOf(error, 'account deletion');
       return { ok: false, status: 500, error: 'server' };
     }

@@ -24,9 +24,12 @@ import {
   normaliseEmail,
   recordAudit,
   selectPersonalData,
+  selectRoleNames,
 } from '@/lib/db';
 import { errorFields, logger } from '@/lib/log';
 import { MAILING_FORGET_KIND, type MailingOptions, forgetContact, hasMailingProvider } from '@/lib/mailing';
+
+import { type OwnPersonalDataExport, selfServiceExport } from './self-service';
 
 /**
  * UK GDPR data rights (issue 17 item 7): find everything the site holds about one person by email address, export
@@ -37,6 +40,8 @@ import { MAILING_FORGET_KIND, type MailingOptions, forgetContact, hasMailingProv
 
 export { purgeExpiredSubmissions, retentionCutoffs } from './retention';
 export type { RetentionOptions } from './retention';
+export { SELF_EXPORT_SCOPE, selfServiceExport } from './self-service';
+export type { OwnPersonalDataExport } from './self-service';
 
 /** An email address as the data-rights forms take it (trimmed, lower-cased, at most 254 characters). */
 export const personEmailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
@@ -56,6 +61,8 @@ export interface DataRightsOptions {
    * the admin API cannot be asked (Supabase accounts without SUPABASE_SERVICE_ROLE_KEY: the export still works).
    */
   ownUserId?: string;
+  /** ADMIN_EMAILS (lower-cased); default from the environment. */
+  adminEmails?: readonly string[];
 }
 
 /** The export: a versioned JSON document of every row about the person (no password hash, no token). */
@@ -102,7 +109,7 @@ async function resolvePerson(
 
 /** Why a data-rights call could not be done (the page shows a translated message for each). */
 export class DataRightsError extends Error {
-  constructor(readonly code: 'supabase-key-missing' | 'account-delete-failed') {
+  constructor(readonly code: 'supabase-key-missing' | 'account-delete-failed' | 'holds-role') {
     super(`data rights: ${code}`);
     this.name = 'DataRightsError';
   }
@@ -128,6 +135,19 @@ export async function exportPersonalData(
     supabaseAccount,
     ...rows,
   };
+}
+
+/**
+ * What the signed-in person downloads about themselves (their own address and account id): the self-service view
+ * of `exportPersonalData` (./self-service.ts: no internal notes, staff identities or delivery errors). The
+ * caller passes the session's address and id, never a parameter. @throws as `exportPersonalData`.
+ */
+export async function exportOwnPersonalData(
+  rawEmail: string,
+  options: DataRightsOptions & { ownUserId: string },
+): Promise<OwnPersonalDataExport> {
+  const data = await exportPersonalData(rawEmail, options);
+  return selfServiceExport(data.email, data, data.supabaseAccount, new Date(data.generatedAt));
 }
 
 /** How many rows of each kind an export holds (the admin page's summary). */
@@ -164,7 +184,7 @@ export function exportFileName(now: Date = new Date()): string {
  * The export as a download: JSON, `Content-Disposition: attachment` (file name without the address), never cached
  * or stored by a browser or proxy (`private, no-store`).
  */
-export function exportResponse(data: PersonalDataExport): Response {
+export function exportResponse(data: PersonalDataExport | OwnPersonalDataExport): Response {
   return new Response(JSON.stringify(data, null, 2), {
     status: 200,
     headers: {
@@ -214,8 +234,12 @@ export interface EraseResult {
  * configured; that item is then run at once and deleted when done, else left to the worker's retries. The audit
  * entry (admin_audit: who, 'person.erase' or 'account.delete', the counts; never the erased address) is written in
  * the same transaction. `actor`: the admin, or with `self` the person deleting their own account (recorded
- * without their address, which must not outlive the erasure).
- * @throws DataRightsError ('supabase-key-missing', 'account-delete-failed'), or on a database error.
+ * without their address, which must not outlive the erasure). An account that holds a back-office role (a
+ * user_roles row, or an address in ADMIN_EMAILS) is refused before anything is deleted: it must be demoted first on
+ * the staff page, where the last admin cannot be removed (setRoleByEmail), so no erasure can take away the last
+ * admin or a colleague's access in one irreversible step.
+ * @throws DataRightsError ('supabase-key-missing', 'account-delete-failed', 'holds-role'), or on a database
+ * error.
  */
 export async function erasePerson(
   rawEmail: string,
@@ -224,6 +248,9 @@ export async function erasePerson(
   const email = normaliseEmail(rawEmail);
   const db = options.db ?? (await getDb());
   const { keys, supabaseAccount, supabase } = await resolvePerson(db, email, options, { needAccount: true });
+  const envAdmins = options.adminEmails ?? env().ADMIN_EMAILS ?? [];
+  if (envAdmins.includes(email) || (await selectRoleNames(db, keys.userIds)).length)
+    throw new DataRightsError('holds-role');
   if (supabaseAccount && supabase) {
     const deleted = await deleteSupabaseUser(supabase, supabaseAccount.id);
     if (!deleted.ok) {

@@ -133,6 +133,7 @@ export {
   findLocalUserId,
   purgeExpiredPersonalData,
   selectPersonalData,
+  selectRoleNames,
 } from './queries/personal-data';
 export type { ErasedCounts, PersonKeys, PersonalDataRows, RetentionPurge } from './queries/personal-data';
 export {

@@ -82,12 +82,19 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   return data;
 };
-const exportRequest = (email: string) =>
+const exportRequest = (email: string, stepUp = '') =>
   new Request('http://localhost/api/admin/data-rights/export', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email }).toString(),
+    body: new URLSearchParams({ email, stepUp }).toString(),
   });
+
+/** The admin's look-up with their password; @returns the step-up token it hands out. */
+async function stepUpFor(email: string): Promise<string> {
+  const found = await actions.lookupPersonAction(null, form({ email, password: PASSWORD }));
+  if (!found.ok) throw new Error(`look-up refused: ${JSON.stringify(found)}`);
+  return found.data.stepUp;
+}
 
 describe('data rights access', () => {
   let student: Awaited<ReturnType<typeof person>>;
@@ -100,7 +107,7 @@ describe('data rights access', () => {
   }, 60_000);
 
   it('refuses a signed-out visitor everywhere (401 / unauthenticated)', async () => {
-    expect(await actions.lookupPersonAction(null, form({ email: 'student@example.org' }))).toEqual({
+    expect(await actions.lookupPersonAction(null, form({ email: 'student@example.org' }))).toMatchObject({
       ok: false,
       status: 401,
       error: 'unauthenticated',
@@ -110,10 +117,10 @@ describe('data rights access', () => {
         null,
         form({ email: 'student@example.org', confirmation: 'student@example.org' }),
       ),
-    ).toEqual({ ok: false, status: 401, error: 'unauthenticated' });
+    ).toMatchObject({ ok: false, status: 401, error: 'unauthenticated' });
     expect((await adminExport.POST(exportRequest('student@example.org'))).status).toBe(401);
     expect((await ownExport.GET(new Request('http://localhost/api/account/export'))).status).toBe(401);
-    expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toEqual({
+    expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toMatchObject({
       ok: false,
       status: 401,
       error: 'unauthenticated',
@@ -122,7 +129,7 @@ describe('data rights access', () => {
 
   it('refuses a student the admin action, erasure and export (403 / forbidden), erasing nothing', async () => {
     await signIn(student.id);
-    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toEqual({
+    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toMatchObject({
       ok: false,
       status: 403,
       error: 'forbidden',
@@ -132,10 +139,10 @@ describe('data rights access', () => {
         null,
         form({ email: 'other@example.org', confirmation: 'other@example.org' }),
       ),
-    ).toEqual({ ok: false, status: 403, error: 'forbidden' });
+    ).toMatchObject({ ok: false, status: 403, error: 'forbidden' });
     const response = await adminExport.POST(exportRequest('other@example.org'));
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'forbidden' });
+    expect(await response.json()).toMatchObject({ error: 'forbidden' });
     expect(await db.findLocalUserId(await db.getDb(), 'other@example.org')).toBe(other.id);
   });
 
@@ -162,9 +169,13 @@ describe('data rights access', () => {
 
   it('lets an admin look up and export anyone, and erase only after the address is typed again', async () => {
     await signIn(admin.id);
-    const found = await actions.lookupPersonAction(null, form({ email: ' Other@Example.org ' }));
+    const found = await actions.lookupPersonAction(
+      null,
+      form({ email: ' Other@Example.org ', password: PASSWORD }),
+    );
     expect(found).toMatchObject({ ok: true, data: { email: 'other@example.org', empty: false } });
-    const response = await adminExport.POST(exportRequest('other@example.org'));
+    const stepUp = found.ok ? found.data.stepUp : '';
+    const response = await adminExport.POST(exportRequest('other@example.org', stepUp));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
@@ -174,24 +185,36 @@ describe('data rights access', () => {
     expect(
       await actions.erasePersonAction(
         null,
-        form({ email: 'other@example.org', confirmation: 'someone-else@example.org' }),
+        form({ email: 'other@example.org', confirmation: 'someone-else@example.org', stepUp }),
       ),
-    ).toEqual({ ok: false, status: 400, error: 'invalid', fieldErrors: { _form: 'confirmation-mismatch' } });
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      error: 'invalid',
+      fieldErrors: { _form: 'confirmation-mismatch' },
+      // Everything needed to show the form again as it was, without JavaScript.
+      typed: { confirmation: 'someone-else@example.org' },
+      found: { email: 'other@example.org', empty: false },
+    });
     expect(await db.findLocalUserId(await db.getDb(), 'other@example.org')).toBe(other.id);
     expect(
       await actions.erasePersonAction(
         null,
-        form({ email: 'other@example.org', confirmation: 'OTHER@example.org' }),
+        form({ email: 'other@example.org', confirmation: 'OTHER@example.org', stepUp }),
       ),
     ).toMatchObject({ ok: true, data: { provider: 'none' } });
-    expect(await actions.lookupPersonAction(null, form({ email: 'other@example.org' }))).toMatchObject({
+    expect(
+      await actions.lookupPersonAction(null, form({ email: 'other@example.org', password: PASSWORD })),
+    ).toMatchObject({
       ok: true,
       data: { empty: true },
     });
     const audit = await (await db.getDb()).select().from(schema.adminAudit);
-    // Each look-up is an export to the screen: audited like the download.
+    // Each look-up is an export to the screen: audited like the download (the refused erasure showed the rows
+    // again, a fourth).
     expect(audit.map((a) => a.action).sort()).toEqual([
       'person.erase',
+      'person.export',
       'person.export',
       'person.export',
       'person.export',
@@ -227,5 +250,152 @@ describe('data rights access', () => {
       .from(schema.adminAudit)
       .where(eq(schema.adminAudit.action, 'account.delete'));
     expect(entry).toMatchObject({ actorId: null, actorEmail: 'account holder (self-service)' });
+  });
+});
+
+describe('step-up, roles and confirmed addresses (NL2, NM4, D21)', () => {
+  let admin: Awaited<ReturnType<typeof person>>;
+  let target: Awaited<ReturnType<typeof person>>;
+  let colleague: Awaited<ReturnType<typeof person>>;
+  beforeAll(async () => {
+    // The admin of the block above (ADMIN_EMAILS).
+    admin = { id: (await db.findLocalUserId(await db.getDb(), 'admin@example.org'))! } as typeof admin;
+    target = await person('target@example.org');
+    colleague = await person('colleague@example.org');
+    await (await db.getDb()).insert(schema.userRoles).values({ userId: colleague.id, roleName: 'staff' });
+  }, 60_000);
+
+  const audits = async () => (await (await db.getDb()).select().from(schema.adminAudit)).length;
+
+  it('NL2: a stolen admin session alone looks nobody up: the admin’s password is needed, and a wrong one shows nothing', async () => {
+    await signIn(admin.id);
+    const before = await audits();
+    expect(await actions.lookupPersonAction(null, form({ email: 'target@example.org' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { _form: 'wrong-password' },
+      typed: { email: 'target@example.org' },
+    });
+    const wrong = await actions.lookupPersonAction(
+      null,
+      form({ email: 'target@example.org', password: 'not the admin password' }),
+    );
+    expect(wrong).toMatchObject({ ok: false, status: 400, fieldErrors: { _form: 'wrong-password' } });
+    expect(JSON.stringify(wrong)).not.toContain('A message from target@example.org');
+    expect(await audits()).toBe(before);
+  });
+
+  it('NL2: the download and the erasure need a step-up token of this admin for this person', async () => {
+    await signIn(admin.id);
+    // No token, a forged one, and one issued for somebody else.
+    for (const stepUp of [
+      '',
+      `${Date.now() + 60_000}.${'A'.repeat(43)}`,
+      await stepUpFor('other@example.org'),
+    ]) {
+      const response = await adminExport.POST(exportRequest('target@example.org', stepUp));
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'step-up-expired' });
+      expect(
+        await actions.erasePersonAction(
+          null,
+          form({ email: 'target@example.org', confirmation: 'target@example.org', stepUp }),
+        ),
+      ).toMatchObject({ ok: false, status: 403, fieldErrors: { _form: 'step-up-expired' } });
+    }
+    expect(await db.findLocalUserId(await db.getDb(), 'target@example.org')).toBe(target.id);
+    const response = await adminExport.POST(
+      exportRequest('target@example.org', await stepUpFor('target@example.org')),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('NL2: an account holding a role, or an ADMIN_EMAILS address, is not erased until demoted', async () => {
+    await signIn(admin.id);
+    for (const email of ['colleague@example.org', 'admin@example.org']) {
+      expect(
+        await actions.erasePersonAction(
+          null,
+          form({ email, confirmation: email, stepUp: await stepUpFor(email) }),
+        ),
+      ).toMatchObject({
+        ok: false,
+        status: 409,
+        fieldErrors: { _form: 'holds-role' },
+        typed: { confirmation: email },
+      });
+    }
+    expect(await db.findLocalUserId(await db.getDb(), 'colleague@example.org')).toBe(colleague.id);
+    expect(await db.findLocalUserId(await db.getDb(), 'admin@example.org')).toBe(admin.id);
+    const roles = await (
+      await db.getDb()
+    )
+      .select()
+      .from(schema.userRoles)
+      .where(eq(schema.userRoles.userId, colleague.id));
+    expect(roles).toHaveLength(1);
+    // Staff deleting their own account are refused the same way (an admin takes the role away first).
+    await signIn(colleague.id);
+    expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toMatchObject({
+      ok: false,
+      fieldErrors: { _form: 'holds-role' },
+    });
+    expect(await db.findLocalUserId(await db.getDb(), 'colleague@example.org')).toBe(colleague.id);
+  });
+
+  it('NM4: the person’s own download holds no staff note, author, assignee or delivery error', async () => {
+    const handle = await db.getDb();
+    const [enquiry] = await handle
+      .select()
+      .from(schema.enquiries)
+      .where(eq(schema.enquiries.email, 'target@example.org'));
+    await handle
+      .update(schema.enquiries)
+      .set({ assignedTo: admin.id, forwardLastError: '550 staff mailbox full' })
+      .where(eq(schema.enquiries.id, enquiry!.id));
+    await db.insertEnquiryNote(handle, {
+      enquiryId: enquiry!.id,
+      kind: 'note',
+      authorId: admin.id,
+      authorEmail: 'admin@example.org',
+      body: 'authz probe note: the caller named a third party',
+    });
+    await signIn(target.id);
+    const response = await ownExport.GET(new Request('http://localhost/api/account/export'));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('A message from target@example.org');
+    expect(text).not.toContain('authz probe note');
+    expect(text).not.toContain('admin@example.org');
+    expect(text).not.toContain(admin.id);
+    expect(text).not.toContain('550 staff mailbox full');
+  });
+
+  it('D21: a session of an unconfirmed address neither downloads nor erases what is held under it', async () => {
+    const handle = await db.getDb();
+    // As on a Supabase project with "Confirm email" off: a session for an address nobody proved.
+    const squatter = (await db.insertLocalUser(handle, {
+      email: 'victim@example.org',
+      passwordHash: await password.hashPassword(PASSWORD),
+      fullName: 'Not the victim',
+    }))!;
+    await db.insertEnquiry(handle, {
+      name: 'Victim',
+      email: 'victim@example.org',
+      message: 'The victim’s report',
+    });
+    await signIn(squatter.id);
+    const response = await ownExport.GET(new Request('http://localhost/api/account/export'));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'email-not-confirmed' });
+    expect(await actions.deleteOwnAccountAction(null, form({ password: PASSWORD }))).toMatchObject({
+      ok: false,
+      status: 403,
+      fieldErrors: { _form: 'email-not-confirmed' },
+    });
+    const left = await handle
+      .select()
+      .from(schema.enquiries)
+      .where(eq(schema.enquiries.email, 'victim@example.org'));
+    expect(left).toHaveLength(1);
   });
 });

@@ -29,10 +29,13 @@ describe('RetentionNotice', () => {
     expect(html).toContain('How long we keep your data');
     expect(html).toContain('deleted automatically 18 months after they are sent');
     expect(html).toContain('deleted after 14 days');
+    // NM4: what the self-service download holds, and that staff notes go through a reviewed request.
+    expect(html).toContain('does not include our staff’s internal notes');
     state.locale = 'es';
     html = renderToStaticMarkup(await RetentionNotice());
     expect(html).toContain('Cuánto tiempo guardamos tus datos');
     expect(html).toContain('18 meses');
     expect(html).toContain('14 días');
+    expect(html).toContain('notas internas de nuestro personal');
   });
 });

@@ -75,6 +75,17 @@ export async function findLocalUserId(db: Database, email: string): Promise<stri
   return row?.id ?? null;
 }
 
+/** The back-office roles (user_roles) any of `userIds` holds, or none. @throws on a database error. */
+export async function selectRoleNames(db: Database, userIds: string[]): Promise<string[]> {
+  const ids = userIds.filter(Boolean);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ role: userRoles.roleName })
+    .from(userRoles)
+    .where(inArray(userRoles.userId, ids));
+  return rows.map((r) => r.role);
+}
+
 /**
  * The outbox items about the person: addressed to them (`payload.to` or `payload.email`), or pointing at one of
  * their enquiries, registrations or subscriber rows.

@@ -49,11 +49,17 @@ export default async function StaffPage({ params, searchParams }: PageProps<'/[l
               <option value="none">{t('staff.none')}</option>
             </Select>
           </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('staff.password')}</span>
+            <Input name="password" type="password" required autoComplete="current-password" compact />
+          </label>
           <Button type="submit" size="sm" shape="rounded">
             {t('staff.submit')}
           </Button>
         </form>
-        <p className="text-sm text-muted">{t('staff.grantHelp')}</p>
+        <p className="text-sm text-muted">
+          {t('staff.grantHelp')} {t('staff.passwordHelp')}
+        </p>
       </AdminSection>
       <AdminSection id="staff-list" title={t('staff.listHeading')}>
         {holders.length === 0 ? (
@@ -85,10 +91,22 @@ export default async function StaffPage({ params, searchParams }: PageProps<'/[l
                       <td>
                         {h.email ? (
                           <div className="flex flex-wrap gap-2">
-                            <RoleButton locale={locale} email={h.email} role={other}>
+                            <RoleButton
+                              locale={locale}
+                              email={h.email}
+                              role={other}
+                              passwordLabel={t('staff.password')}
+                              confirm={t('staff.confirmChange')}
+                            >
                               {t(other === 'admin' ? 'staff.makeAdmin' : 'staff.makeStaff')}
                             </RoleButton>
-                            <RoleButton locale={locale} email={h.email} role="none">
+                            <RoleButton
+                              locale={locale}
+                              email={h.email}
+                              role="none"
+                              passwordLabel={t('staff.password')}
+                              confirm={t('staff.confirmChange')}
+                            >
                               {t('staff.remove')}
                             </RoleButton>
                           </div>
@@ -109,27 +127,47 @@ export default async function StaffPage({ params, searchParams }: PageProps<'/[l
   );
 }
 
-/** One-click role change for a listed person: a tiny form posting to the same action. */
+/**
+ * A role change for a listed person: a disclosure (<details>, so it opens without JavaScript) holding a tiny form
+ * that posts to the same action with the admin's password.
+ */
 function RoleButton({
   locale,
   email,
   role,
+  passwordLabel,
+  confirm,
   children,
 }: {
   locale: string;
   email: string;
   role: 'admin' | 'staff' | 'none';
+  passwordLabel: string;
+  confirm: string;
   children: string;
 }) {
   return (
-    <form action={setRoleAction}>
-      <input type="hidden" name="locale" value={locale} />
-      <input type="hidden" name="email" value={email} />
-      <input type="hidden" name="role" value={role} />
-      <Button type="submit" variant="outline" size="sm" shape="rounded">
+    <details className="rounded-md border border-border px-2 py-1">
+      <summary className="cursor-pointer font-medium">
         {children}
         <span className="sr-only"> ({email})</span>
-      </Button>
-    </form>
+      </summary>
+      <form action={setRoleAction} className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="role" value={role} />
+        <label className="flex flex-col gap-1">
+          <span className="text-sm">{passwordLabel}</span>
+          <Input name="password" type="password" required autoComplete="current-password" compact />
+        </label>
+        <Button type="submit" variant="outline" size="sm" shape="rounded">
+          {confirm}
+          <span className="sr-only">
+            {' '}
+            {children} ({email})
+          </span>
+        </Button>
+      </form>
+    </details>
   );
 }

@@ -187,6 +187,18 @@ get -H 'Cookie: __Host-lrjn_session=smoke' "$BASE/"
 [ "$(header cache-control < "$WORK/h")" = 'private, no-store' ] || fail "a signed-in answer is cacheable: $(header cache-control < "$WORK/h")"
 say "with a session cookie: BYPASS, Cache-Control private, no-store"
 
+# A form page's query string is one visitor's state (a token, `next`, prefilled fields): never stored.
+get "$BASE/contact?smoke=1"
+get "$BASE/contact?smoke=1"
+[ "$(header x-cache-status < "$WORK/h")" = BYPASS ] || fail "/contact?smoke=1 was cached: $(header x-cache-status < "$WORK/h")"
+get -H 'Cookie: lrjn_preview=smoke' "$BASE/"
+[ "$(header x-cache-status < "$WORK/h")" = BYPASS ] || fail "the preview cookie did not bypass the cache"
+# Bodies over 1 MB are refused by nginx, except on the course-material upload.
+head -c 2097152 /dev/zero > "$WORK/big"
+code="$(curl -s -o /dev/null -w '%{http_code}' -X POST --data-binary @"$WORK/big" "$BASE/contact")"
+[ "$code" = 413 ] || fail "a 2 MB POST to /contact through nginx: HTTP $code"
+say "/contact?smoke=1 and the preview cookie: BYPASS; a 2 MB POST to /contact: 413"
+
 # The public pages nginx must be able to cache: no Set-Cookie, a shared-cache Cache-Control, with or without
 # Accept-Language (the locale comes from the path, never from the header or a cookie).
 post="$(grep -o 'href="/blog/[a-z0-9-]*"' "$WORK/b" | head -n 1 | cut -d'"' -f2)"

@@ -342,6 +342,37 @@ describe('step-up, roles and confirmed addresses (NL2, NM4, D21)', () => {
     expect(await db.findLocalUserId(await db.getDb(), 'colleague@example.org')).toBe(colleague.id);
   });
 
+  it('NL2: a role change needs the admin’s password; a wrong one changes nothing', async () => {
+    const { setRoleAction } = await import('@/lib/back-office/actions');
+    const digest = (promise: Promise<unknown>) =>
+      promise.then(
+        () => '',
+        (error: unknown) => String((error as { digest?: string }).digest ?? error),
+      );
+    await signIn(admin.id);
+    const roleOf = async () =>
+      (
+        await (await db.getDb()).select().from(schema.userRoles).where(eq(schema.userRoles.userId, target.id))
+      ).map((r) => r.roleName);
+    for (const password of ['', 'not the admin password'])
+      expect(
+        await digest(
+          setRoleAction(form({ email: 'target@example.org', role: 'admin', password, locale: 'en' })),
+        ),
+      ).toMatch(/^NEXT_REDIRECT;replace;\/admin\/staff\?error=wrong-password;/);
+    expect(await roleOf()).toEqual([]);
+    expect(
+      await digest(
+        setRoleAction(form({ email: 'target@example.org', role: 'staff', password: PASSWORD, locale: 'en' })),
+      ),
+    ).toMatch(/^NEXT_REDIRECT;replace;\/admin\/staff\?done=role-changed;/);
+    expect(await roleOf()).toEqual(['staff']);
+    await digest(
+      setRoleAction(form({ email: 'target@example.org', role: 'none', password: PASSWORD, locale: 'en' })),
+    );
+    expect(await roleOf()).toEqual([]);
+  });
+
   it('NM4: the person’s own download holds no staff note, author, assignee or delivery error', async () => {
     const handle = await db.getDb();
     const [enquiry] = await handle

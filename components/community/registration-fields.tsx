@@ -29,7 +29,7 @@ export function ChoiceGroup({
   options: { value: string; label: string }[];
   /** The values ticked at first (written into the server HTML too). */
   checked?: readonly string[];
-  registration: UseFormRegisterReturn;
+  registration: { name: string } & Partial<UseFormRegisterReturn>;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -80,7 +80,7 @@ export function CountrySelect({
   error?: string;
   /** The first choice (a country code), written into the server HTML too. */
   defaultValue?: string;
-  registration: UseFormRegisterReturn;
+  registration: { name: string } & Partial<UseFormRegisterReturn>;
 }) {
   return (
     <Field label={label} error={error} required>

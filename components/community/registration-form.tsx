@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
@@ -66,8 +66,8 @@ export function useRegistrationForm(
  * token), toasts the outcome and calls `onSaved` after resetting itself. Its `action` is `formAction` (the
  * `useActionState` of `submitRegistrationForm`), so a post before hydration or without JavaScript goes to the
  * server with the same checks, and `state` (its answer) puts back what was typed, the errors and a token.
- * `alwaysShowOptional` shows the organisation and other-interest fields whatever is ticked (they appear on
- * ticking only with JavaScript). `actions` are buttons before Submit (the dialog's Cancel).
+ * `showOptional` shows the organisation and other-interest fields whatever is ticked (without JavaScript they
+ * cannot appear on ticking). `actions` are buttons before Submit (the dialog's Cancel).
  */
 export function RegistrationForm({
   form,
@@ -75,7 +75,7 @@ export function RegistrationForm({
   formAction,
   countries,
   detecting,
-  alwaysShowOptional = false,
+  showOptional = false,
   onSaved,
   actions,
 }: {
@@ -84,7 +84,7 @@ export function RegistrationForm({
   formAction: (formData: FormData) => void;
   countries: CountryOption[];
   detecting: boolean;
-  alwaysShowOptional?: boolean;
+  showOptional?: boolean;
   onSaved: () => void;
   actions?: ReactNode;
 }) {
@@ -103,8 +103,11 @@ export function RegistrationForm({
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { isSubmitting },
   } = form;
+  const membership = useWatch({ control, name: 'membershipType' });
+  const interests = useWatch({ control, name: 'interests' });
   const initial = useMemo(() => registrationValues(state), [state]);
 
   const message = (key: string | undefined) => {
@@ -147,7 +150,8 @@ export function RegistrationForm({
         form={form}
         message={message}
         initial={initial}
-        alwaysShowOptional={alwaysShowOptional}
+        showOrganization={showOptional || membership === 'organization'}
+        showOther={showOptional || (Array.isArray(interests) && interests.includes('other'))}
       />
       <LocationFields
         form={form}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import { TextField } from '@/components/ui/input';
 import { useClientMessages } from '@/i18n/client-messages';
@@ -10,19 +10,29 @@ import {
   EXPERIENCE_LEVELS,
   INTEREST_OPTIONS,
   MEMBERSHIP_TYPES,
-  type Registration,
   type RegistrationInput,
 } from '@/lib/volunteers/shared';
 
 import { ChoiceGroup, CountrySelect } from './registration-fields';
 
 /**
- * The field groups of the 'Network Registration' form (components/community/registration-dialog.tsx), in the
- * form's order. Each takes the dialog's react-hook-form instance and its `message` (a schema or server message
- * key → translated text).
+ * The field groups of the 'Network Registration' form (registration-form.tsx in the dialog, registration-page-form.tsx
+ * on /community/register), in the form's order. Each takes the form's fields (`form`: react-hook-form's
+ * instance in the dialog; on the page plain named fields with the server's errors, so that page loads neither
+ * react-hook-form nor zod) and its `message` (a schema or server message key → translated text).
  */
+export type RegistrationFields = {
+  /** The props of the field `name`: at least its name (react-hook-form adds its ref and handlers). */
+  register: (name: keyof RegistrationInput & string) => { name: string } & Partial<UseFormRegisterReturn>;
+  formState: {
+    errors: Partial<
+      Record<keyof RegistrationInput & string, { message?: string; root?: { message?: string } } | undefined>
+    >;
+  };
+};
+
 type GroupProps = {
-  form: UseFormReturn<RegistrationInput, unknown, Registration>;
+  form: RegistrationFields;
   message: (key: string | undefined) => string | undefined;
   /**
    * The form's first values (registration-form.tsx `registrationValues`), also written into the server HTML:
@@ -83,21 +93,19 @@ export function ContactFields({ form: { register, formState }, message, initial 
 }
 
 /**
- * Membership type (with the organisation's name for an organisation), interests (with a free-text one when
- * 'other' is ticked; always with `alwaysShowOptional`, for the form without JavaScript), availability, experience
- * and skills.
+ * Membership type (with the organisation's name when `showOrganization`: an organisation is chosen, or always on
+ * the page without JavaScript), interests (with a free-text one when `showOther`), availability, experience and
+ * skills.
  */
 export function InvolvementFields({
-  form: { register, formState, control },
+  form: { register, formState },
   message,
   initial,
-  alwaysShowOptional = false,
-}: GroupProps & { alwaysShowOptional?: boolean }) {
+  showOrganization,
+  showOther,
+}: GroupProps & { showOrganization: boolean; showOther: boolean }) {
   const t = useClientMessages('Registration');
   const { errors } = formState;
-  const membership = useWatch({ control, name: 'membershipType' });
-  const interests = useWatch({ control, name: 'interests' });
-  const showOther = alwaysShowOptional || (Array.isArray(interests) && interests.includes('other'));
   const options = (values: readonly string[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}${pascal(value)}` as never) }));
   return (
@@ -111,7 +119,7 @@ export function InvolvementFields({
         checked={[text(initial, 'membershipType')]}
         registration={register('membershipType')}
       />
-      {alwaysShowOptional || membership === 'organization' ? (
+      {showOrganization ? (
         <TextField
           label={t('organization')}
           autoComplete="organization"

@@ -25,7 +25,7 @@ export function RegistrationPageForm({ countries }: { countries: CountryOption[]
       formAction={formAction}
       countries={countries}
       detecting={false}
-      alwaysShowOptional
+      showOptional
       onSaved={() => router.push('/thank-you?type=registration&returnTo=/community')}
     />
   );

@@ -22,7 +22,7 @@ vi.mock('@/i18n/navigation', () => ({
 }));
 
 const { default: AuthConfirmPage } = await import('@/app/[locale]/auth/confirm/page');
-const { confirmEmailLinkAction } = await import('@/app/[locale]/auth/confirm/actions');
+const { POST } = await import('@/app/api/auth/confirm/route');
 
 async function open(query: Record<string, string>, locale = 'en'): Promise<string> {
   const element = await AuthConfirmPage({
@@ -32,15 +32,16 @@ async function open(query: Record<string, string>, locale = 'en'): Promise<strin
   return renderToStaticMarkup(element);
 }
 
-async function press(fields: Record<string, string>): Promise<string> {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  try {
-    await confirmEmailLinkAction(data);
-  } catch (error) {
-    return (error as Error).message.replace(/^redirect:/, '');
-  }
-  throw new Error('the action did not redirect');
+/** Presses the page's button: posts the form to the route, and answers where the 303 sends the browser. */
+async function press(fields: Record<string, string>, headers: Record<string, string> = {}): Promise<string> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const res = await POST(
+    new Request('http://localhost:3000/api/auth/confirm', { method: 'POST', body, headers }),
+  );
+  expect(res.status).toBe(303);
+  expect(res.headers.get('cache-control')).toContain('no-store');
+  return res.headers.get('location')!;
 }
 
 describe('GET /auth/confirm spends nothing; its button does (security review NL5)', () => {
@@ -50,7 +51,9 @@ describe('GET /auth/confirm spends nothing; its button does (security review NL5
     const html = await open({ token_hash: 'abc', type: 'signup', next: '/courses' });
     expect(confirmEmail).not.toHaveBeenCalled();
     expect(html).toContain('Confirm your email address');
-    expect(html).toMatch(/<form[^>]*>/);
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/api/auth/confirm"');
     expect(html).toContain('name="token_hash" value="abc"');
     expect(html).toContain('name="type" value="signup"');
     expect(html).toContain('name="next" value="/courses"');
@@ -80,9 +83,12 @@ describe('GET /auth/confirm spends nothing; its button does (security review NL5
 describe('the button of /auth/confirm redirects relatively, never to the bind address (security review M8)', () => {
   beforeEach(() => confirmEmail.mockReset());
 
-  it('a good signup link → /login?confirmed=1, spent once through confirmEmail', async () => {
+  it('a good signup link → a relative /login?confirmed=1, spent once through confirmEmail', async () => {
     confirmEmail.mockResolvedValue({ ok: true, data: { user: {} } });
-    const target = await press({ token_hash: 'abc', type: 'signup', locale: 'en' });
+    const target = await press(
+      { token_hash: 'abc', type: 'signup', locale: 'en' },
+      { host: 'lrjn.example', 'x-forwarded-host': 'lrjn.example' },
+    );
     expect(confirmEmail).toHaveBeenCalledExactlyOnceWith({ tokenHash: 'abc', type: 'signup' });
     expect(target).toBe('/login?confirmed=1');
   });
@@ -105,7 +111,11 @@ describe('the button of /auth/confirm redirects relatively, never to the bind ad
     expect(target).toBe('/login?error=link');
   });
 
-  it('a malformed post spends nothing and says the link did not work', async () => {
+  it('a malformed post (or no form at all) spends nothing and says the link did not work', async () => {
+    const res = await POST(
+      new Request('http://localhost:3000/api/auth/confirm', { method: 'POST', body: '{}' }),
+    );
+    expect(res.headers.get('location')).toBe('/login?error=link');
     expect(await press({ token_hash: '', type: 'signup', locale: 'pt' })).toBe('/pt/login?error=link');
     expect(await press({ token_hash: 'abc', type: 'invite' })).toBe('/login?error=link');
     expect(confirmEmail).not.toHaveBeenCalled();

@@ -10,8 +10,6 @@ import type { EmailLinkType } from '@/lib/auth';
 import { safeReturnTarget } from '@/lib/redirects/shared';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-import { confirmEmailLinkAction } from './actions';
-
 const TYPES: readonly EmailLinkType[] = ['signup', 'email', 'recovery'];
 
 type ConfirmPageProps = {
@@ -36,8 +34,8 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
 /**
  * `/auth/confirm?token_hash=…&type=signup|email|recovery[&next=…][&locale=…]`: the emailed links of both adapters
  * (local accounts and Supabase's token-hash templates, docs/ARCHITECTURE.md §2). Opening the link spends nothing,
- * since mail scanners and link previews fetch links: the page shows a button that posts the link's parameters
- * to `confirmEmailLinkAction`, which spends the token. A `locale` the local emails carry moves the page to that
+ * since mail scanners and link previews fetch links: the page shows a button whose plain form posts the link's
+ * parameters to `POST /api/auth/confirm` (app/api/auth/confirm/route.ts), which spends the token. A `locale` the local emails carry moves the page to that
  * locale first; a link without a known type or a token goes to `/login?error=link`. Rendered per request.
  */
 export default async function AuthConfirmPage({ params, searchParams }: ConfirmPageProps) {
@@ -63,7 +61,7 @@ export default async function AuthConfirmPage({ params, searchParams }: ConfirmP
       body={t(recovery ? 'recoveryBody' : 'signupBody')}
       actions={[]}
     >
-      <form action={confirmEmailLinkAction} className="mt-8">
+      <form method="post" action="/api/auth/confirm" className="mt-8">
         <input type="hidden" name="token_hash" value={tokenHash} />
         <input type="hidden" name="type" value={type} />
         {next ? <input type="hidden" name="next" value={next} /> : null}

@@ -38,7 +38,9 @@ export const BAD_ESCAPES = [
 /** Origins Next's server-action check trips over: foreign, `null`, empty, unparseable. */
 export const BAD_ORIGINS = ['https://evil.example', 'null', '', 'garbage', 'http://[::1', 'file://'];
 
-export const ODD_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO', 'CONNECTX'];
+// Not TRACE or TRACK: the runtime's Request constructor refuses them, so Next answers 500 before any app code runs
+// (nothing in the app can change that); nginx answers them 405 itself (tests/integration/nginx-config.test.ts).
+export const ODD_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'FOO', 'CONNECTX', 'MKCOL'];
 
 /**
  * The server actions of a build (its server-reference manifest): id and a page that has it, as `/contact` for

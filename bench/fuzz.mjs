@@ -4,7 +4,7 @@
 // headers and bodies, odd methods. Prints a status histogram per group, the 4xx answers that lack the security
 // headers, and exits 1 on any 5xx but a deliberate 503 (a feature not configured), or on a 4xx without them.
 //
-//   node bench/fuzz.mjs [base URL, default http://localhost:3000] [--dist .next] [--repeat 3] [--concurrency 16]
+//   node bench/fuzz.mjs [base URL, default http://localhost:3000] [--dist .next] [--repeat 4] [--concurrency 16]
 //
 // The server should have high screening limits (SCREENING_MAX_REQUESTS), or the answers are mostly 429.
 import http from 'node:http';
@@ -90,7 +90,7 @@ async function main() {
   const actions = serverActions(dist);
   if (!actions.length)
     console.warn(`fuzz: no server actions found in ${dist}/server/server-reference-manifest.json`);
-  const requests = hostileRequests(actions, { repeat: Number(option('repeat', '3')) });
+  const requests = hostileRequests(actions, { repeat: Number(option('repeat', '4')) });
   console.log(`fuzz: ${requests.length} requests to ${base} (${actions.length} server actions)`);
   const started = Date.now();
   const results = await run(base, requests, Number(option('concurrency', '16')));

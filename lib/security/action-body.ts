@@ -54,7 +54,8 @@ export async function checkMultipartBody(
   bytes: Uint8Array<ArrayBuffer>,
 ): Promise<ActionBodyCheck> {
   if (bytes.byteLength > MAX_ACTION_BODY_BYTES) return { ok: false, status: 413 };
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  // A quoted boundary must be closed: the runtime's parser takes `boundary="abc` as `abc`, busboy refuses it.
+  const boundary = /;\s*boundary=(?:"[^"]+"|[^;\s"]+)\s*(?:;|$)/i.exec(contentType);
   if (!boundary) return { ok: false, status: 400 };
   try {
     await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();

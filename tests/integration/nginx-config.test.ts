@@ -168,6 +168,14 @@ describe('deploy/nginx/lrjn.conf', () => {
     expect(tooBig.status).toBe(413);
   }, 30_000);
 
+  it('answers TRACE and TRACK itself, which Next would answer with a 500 (L8)', async () => {
+    for (const method of ['TRACE', 'TRACK']) {
+      const answer = await send(`/contact?${method}`, { method });
+      expect([400, 405], method).toContain(answer.status);
+      expect(hits(`/contact?${method}`), method).toBe(0);
+    }
+  });
+
   it("sets X-Forwarded-Host itself, never passing on the client's (NL7)", async () => {
     await send('/api/health?xfh', { headers: { 'X-Forwarded-Host': 'evil.example' } });
     const request = seen.find((s) => s.url === '/api/health?xfh')!;

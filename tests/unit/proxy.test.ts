@@ -382,3 +382,18 @@ describe('proxy: locale routing sends no Link header (issue 20 item 3)', () => {
     }
   });
 });
+
+describe('proxy: multipart boundaries the runtime parser and busboy read differently (L8)', () => {
+  it('an unterminated quoted boundary is a 400, a quoted one passes', async () => {
+    const body = '--b1\r\nContent-Disposition: form-data; name="0"\r\n\r\n["a"]\r\n--b1--\r\n';
+    const post = (type: string) =>
+      call('/contact', {
+        method: 'POST',
+        headers: { 'next-action': 'a'.repeat(42), 'content-type': type, host: 'localhost:3000' },
+        body,
+      });
+    expect((await post('multipart/form-data; boundary="b1')).status).toBe(400);
+    expect((await post('multipart/form-data; boundary="b1"')).status).toBe(200);
+    expect((await call('/blog/%00')).status).toBe(400);
+  });
+});

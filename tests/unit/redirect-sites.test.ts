@@ -17,9 +17,9 @@ const TREE = ['app', 'lib', 'components', 'i18n', 'proxy.ts'];
 
 /** file → target text (as the scanner prints it) → why it cannot lead off the site. */
 const AUDITED: Record<string, Record<string, string>> = {
-  'app/[locale]/auth/confirm/route.ts': {
-    'localizeHref(locale, target)':
-      '`target` is confirmTarget(): constant paths, `next` through withNext → safeReturnTarget',
+  'app/api/auth/confirm/route.ts': {
+    'localizeHref(locale as (typeof routing.locales)[number], target)':
+      "seeOther()'s callers pass confirmTarget(): constant paths, `next` through withNext → safeReturnTarget",
   },
   'app/api/donate/route.ts': {
     'donationProviderUrl(site.donationUrl, site.donationParams, choice)':

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
-import { axeViolationsInBothThemes, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
+import {
+  E2E_ADMIN,
+  axeViolationsInBothThemes,
+  dismissCookieBanner,
+  expect,
+  test,
+  waitForHydration,
+} from './fixtures';
 import { MAIL_POLL_INTERVALS, mailTo, signUpConfirmed } from './mailbox';
 
 /**
@@ -93,6 +100,11 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   const main = page.getByRole('main');
   await main.getByLabel('Email', { exact: true }).fill(staffEmail);
   await main.getByRole('combobox', { name: 'Role', exact: true }).selectOption('staff');
+  // Role changes need the admin's own password again (step-up).
+  await page
+    .locator('section[aria-labelledby="staff-grant"]')
+    .getByLabel('Your password', { exact: true })
+    .fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
   const row = page.getByRole('row').filter({ hasText: staffEmail });

@@ -3,15 +3,16 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
-import { axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
+import { E2E_ADMIN, axeViolations, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 import { signUpConfirmed } from './mailbox';
 
 /**
  * UK GDPR data rights (issue 17 item 7): /admin/data-rights and its export handler refuse a signed-out visitor
  * (sign-in / 401) and a signed-in person without the admin role (403); a person sends the contact form and signs
  * up, an admin (ADMIN_EMAILS on server 3100) looks them up, downloads their data (the JSON holds the enquiry and
- * the account), erases it after typing the address again, and a second look-up finds nothing. axe scans the page
- * in both themes.
+ * the account), erases it after typing the address again, and a second look-up finds nothing. Each look-up needs
+ * the admin's own password (step-up). axe scans the page in both themes. The erasure and the staff page's role
+ * changes also work with JavaScript disabled (plain form posts).
  */
 
 const PASSWORD = 'a long enough password';
@@ -31,8 +32,9 @@ test('signed out: the page sends the visitor to sign in and the export handler a
   expect(await response.json()).toEqual({ error: 'unauthenticated' });
 });
 
-async function lookUp(page: Page, email: string) {
+async function lookUp(page: Page, email: string, password: string = E2E_ADMIN.password) {
   await page.locator('main').getByLabel('Email address', { exact: true }).fill(email);
+  await page.locator('main').getByLabel('Your password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Look up' }).click();
 }
 
@@ -78,6 +80,14 @@ test('an admin exports a person’s data, erases it, and a look-up then finds no
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Data rights' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+
+  // NL2: the admin's session alone shows nothing; the address typed stays in the form.
+  await lookUp(page, email, 'not the admin password');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'That password is not right. Nothing was shown or changed.',
+  );
+  await expect(page.locator('main').getByLabel('Email address', { exact: true })).toHaveValue(email);
+  await expect(page.getByTestId('data-rights-results')).toHaveCount(0);
 
   await lookUp(page, email.toUpperCase());
   const results = page.getByTestId('data-rights-results');
@@ -174,4 +184,82 @@ test('a person downloads their own data and deletes their account from the dashb
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
+});
+
+test('without JavaScript: an admin erases a person and changes a role with plain form posts (NL2)', async ({
+  page,
+  browser,
+  adminStorageState,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('gdpr-nojs');
+  const colleague = uniqueEmail('staff-nojs');
+  await signUpConfirmed(page, email, 'Nora NoScript', PASSWORD);
+  // Signed in as Nora now: the sign-up page would send her on, so the second person starts signed out.
+  await page.context().clearCookies();
+  await signUpConfirmed(page, colleague, 'Cole League', PASSWORD);
+
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: adminStorageState,
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const admin = await context.newPage();
+    await admin.goto('/admin/data-rights');
+    await lookUp(admin, email);
+    const results = admin.getByTestId('data-rights-results');
+    await expect(results.getByRole('heading', { name: `What we hold about ${email}` })).toBeVisible();
+
+    // A wrong confirmation: refused, and the form comes back with what was typed.
+    const confirm = results.getByLabel(`Type ${email} to confirm`);
+    await confirm.fill('someone-else@example.org');
+    await results.getByRole('button', { name: 'Erase everything' }).click();
+    await expect(results.getByRole('alert')).toHaveText(
+      'The address you typed does not match. Nothing was erased.',
+    );
+    await expect(results.getByLabel(`Type ${email} to confirm`)).toHaveValue('someone-else@example.org');
+    await results.getByLabel(`Type ${email} to confirm`).fill(email);
+    await results.getByRole('button', { name: 'Erase everything' }).click();
+    await expect(admin.getByTestId('erase-done')).toContainText('Erased:');
+
+    // Roles: the admin's password again, on the grant form and on a listed person's change.
+    await admin.goto('/admin/staff');
+    const grant = admin.locator('section[aria-labelledby="staff-grant"]');
+    await grant.getByLabel('Email', { exact: true }).fill(colleague);
+    await grant.getByRole('combobox', { name: 'Role', exact: true }).selectOption('staff');
+    await grant.getByLabel('Your password', { exact: true }).fill('not the admin password');
+    await grant.getByRole('button', { name: 'Save role' }).click();
+    await expect(admin.getByRole('main').getByRole('alert')).toHaveText(
+      'That password is not right. Nothing was changed.',
+    );
+    await expect(admin.getByRole('row').filter({ hasText: colleague })).toHaveCount(0);
+    await grant.getByLabel('Email', { exact: true }).fill(colleague);
+    await grant.getByRole('combobox', { name: 'Role', exact: true }).selectOption('staff');
+    await grant.getByLabel('Your password', { exact: true }).fill(E2E_ADMIN.password);
+    await grant.getByRole('button', { name: 'Save role' }).click();
+    await expect(admin.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
+    const row = admin.getByRole('row').filter({ hasText: colleague });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('staff');
+
+    // An account with a role is not erased: it must be demoted first.
+    await admin.goto('/admin/data-rights');
+    await lookUp(admin, colleague);
+    await admin.getByTestId('data-rights-results').getByLabel(`Type ${colleague} to confirm`).fill(colleague);
+    await admin.getByTestId('data-rights-results').getByRole('button', { name: 'Erase everything' }).click();
+    await expect(admin.getByTestId('data-rights-results').getByRole('alert')).toHaveText(
+      'This account holds a back-office role. Remove the role on the Staff page first; nothing was erased.',
+    );
+
+    // The listed person's "Remove role" opens (a <details>, no script) and asks for the password.
+    await admin.goto('/admin/staff');
+    const listed = admin.getByRole('row').filter({ hasText: colleague });
+    await listed.getByText('Remove role').click();
+    await listed.getByLabel('Your password', { exact: true }).fill(E2E_ADMIN.password);
+    await listed.getByRole('button', { name: /^Confirm/ }).click();
+    await expect(admin.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
+    await expect(admin.getByRole('row').filter({ hasText: colleague })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });

@@ -89,8 +89,14 @@ const UNLIMITED = {
  * spec's admin is this address in ADMIN_EMAILS, new per run (workers inherit it from the runner's environment).
  */
 process.env.E2E_ADMIN_EMAIL ??= `e2e-admin-${Date.now().toString(36)}@example.org`;
-/** An ADMIN_EMAILS address no spec signs up as but the pre-hijacking spec, which registers it as an attacker first. */
-process.env.E2E_PREHIJACK_ADMIN_EMAIL ??= `e2e-prehijack-admin-${Date.now().toString(36)}@example.org`;
+/**
+ * ADMIN_EMAILS addresses no spec signs up as but the pre-hijacking spec, which registers one as an attacker first:
+ * one per attempt (`{attempt}` is the retry number), since a retry cannot reuse an address its first try claimed.
+ */
+process.env.E2E_PREHIJACK_ADMIN_EMAIL ??= `e2e-prehijack-admin-${Date.now().toString(36)}-{attempt}@example.org`;
+const prehijackAdmins = [0, 1, 2].map((attempt) =>
+  process.env.E2E_PREHIJACK_ADMIN_EMAIL!.replace('{attempt}', String(attempt)),
+);
 /** Development aid: run the specs against an already running server (e.g. `next dev`) instead of starting three. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
@@ -202,7 +208,7 @@ export default defineConfig({
         server(3100, {
           ...UNLIMITED,
           PGLITE_DIR: '.data/e2e-pglite',
-          ADMIN_EMAILS: `${process.env.E2E_ADMIN_EMAIL},${process.env.E2E_PREHIJACK_ADMIN_EMAIL}`,
+          ADMIN_EMAILS: [process.env.E2E_ADMIN_EMAIL, ...prehijackAdmins].join(','),
         }),
         server(3101, { TRUSTED_PROXY_HEADER: 'x-test-client-ip', PGLITE_DIR: 'memory://' }),
         server(3102, {

@@ -254,7 +254,7 @@ test('without JavaScript: an admin erases a person and changes a role with plain
     // The listed person's "Remove role" opens (a <details>, no script) and asks for the password.
     await admin.goto('/admin/staff');
     const listed = admin.getByRole('row').filter({ hasText: colleague });
-    await listed.getByText('Remove role').click();
+    await listed.locator('summary', { hasText: 'Remove role' }).click();
     await listed.getByLabel('Your password', { exact: true }).fill(E2E_ADMIN.password);
     await listed.getByRole('button', { name: /^Confirm/ }).click();
     await expect(admin.getByRole('main').getByRole('status')).toHaveText('The role was changed.');

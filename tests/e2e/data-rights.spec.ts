@@ -254,9 +254,10 @@ test('without JavaScript: an admin erases a person and changes a role with plain
     // The listed person's "Remove role" opens (a <details>, no script) and asks for the password.
     await admin.goto('/admin/staff');
     const listed = admin.getByRole('row').filter({ hasText: colleague });
-    await listed.locator('summary', { hasText: 'Remove role' }).click();
-    await listed.getByLabel('Your password', { exact: true }).fill(E2E_ADMIN.password);
-    await listed.getByRole('button', { name: /^Confirm/ }).click();
+    const remove = listed.locator('details', { hasText: 'Remove role' });
+    await remove.locator('summary').click();
+    await remove.getByLabel('Your password', { exact: true }).fill(E2E_ADMIN.password);
+    await remove.getByRole('button', { name: /^Confirm/ }).click();
     await expect(admin.getByRole('main').getByRole('status')).toHaveText('The role was changed.');
     await expect(admin.getByRole('row').filter({ hasText: colleague })).toHaveCount(0);
   } finally {

@@ -94,8 +94,9 @@ const lookup = action(
   },
 );
 
-const typedText = (form: FormData, name: string) => {
-  const value = form.get(name);
+/** What was typed into a field, for the form to show again; a hostile call may post something that is no FormData. */
+const typedText = (form: unknown, name: string) => {
+  const value = form instanceof FormData ? form.get(name) : null;
   return typeof value === 'string' ? value.slice(0, 300) : '';
 };
 

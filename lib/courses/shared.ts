@@ -183,17 +183,7 @@ export function manageInput(op: ManageOp, form: unknown): { raw: Record<string, 
   switch (op) {
     case 'update':
       return {
-        raw: {
-          courseId,
-          title: text(form, 'title'),
-          description: text(form, 'description'),
-          price: parsePrice(text(form, 'price')),
-          thumbnail: text(form, 'thumbnail'),
-          certification: {
-            title: text(form, 'certification.title'),
-            description: text(form, 'certification.description'),
-          },
-        },
+        raw: { courseId, ...courseDetailsInput(form) },
         section: 'details',
       };
     case 'publish':
@@ -235,6 +225,11 @@ export const COURSE_CREATE_FIELDS = [
  * empty): the texts as typed, `price` as a number (empty → NaN, which the schema refuses), `published` ticked.
  */
 export function courseCreateInput(form: unknown): Record<string, unknown> {
+  return { ...courseDetailsInput(form), published: text(form, 'published') === 'on' };
+}
+
+/** A course's details as the details and creation forms post them: texts as typed, `price` as a number. */
+function courseDetailsInput(form: unknown) {
   return {
     title: text(form, 'title'),
     description: text(form, 'description'),
@@ -244,7 +239,6 @@ export function courseCreateInput(form: unknown): Record<string, unknown> {
       title: text(form, 'certification.title'),
       description: text(form, 'certification.description'),
     },
-    published: text(form, 'published') === 'on',
   };
 }
 

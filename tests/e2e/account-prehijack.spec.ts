@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { expect, test, waitForHydration } from './fixtures';
-import { MAIL_POLL_INTERVALS, mailTo, openEmailLink } from './mailbox';
+import { MAIL_POLL_INTERVALS, mailTo, openEmailLink, submitSignUp } from './mailbox';
 
 /**
  * Account pre-hijacking (security review 2026-12-01, NH1), played end to end on the e2e server: an attacker
@@ -16,16 +16,6 @@ const ATTACKER_PASSWORD = 'the attacker picked this passphrase';
 const OWNER_PASSWORD = 'the real owner typed this passphrase';
 
 const linkIn = (text: string) => /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(text)?.[0];
-
-async function signUp(page: Page, email: string, name: string, password: string) {
-  await page.goto('/login?mode=signup');
-  await waitForHydration(page);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -70,7 +60,7 @@ async function playAttack(browser: Browser, email: string, admin: boolean) {
   const attacker = await (await browser.newContext()).newPage();
   const owner = await (await browser.newContext()).newPage();
 
-  await signUp(attacker, email, 'Trustee', ATTACKER_PASSWORD);
+  await submitSignUp(attacker, email, 'Trustee', ATTACKER_PASSWORD);
   // The attacker's browser stays open with whatever the site gave it: an unconfirmed account opens no session.
   await signIn(attacker, email, ATTACKER_PASSWORD);
   await expect(
@@ -78,7 +68,7 @@ async function playAttack(browser: Browser, email: string, admin: boolean) {
   ).toBeVisible({ timeout: 20_000 });
   const [attackersLink] = await signUpLinks(email, 1);
 
-  await signUp(owner, email, 'Real Owner', OWNER_PASSWORD);
+  await submitSignUp(owner, email, 'Real Owner', OWNER_PASSWORD);
   const links = await signUpLinks(email, 2);
   await openEmailLink(owner, links.at(-1)!);
   await expect(owner).toHaveURL(/\/login\?confirmed=1$/);

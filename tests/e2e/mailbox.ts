@@ -95,13 +95,8 @@ export async function openEmailLink(page: Page, link: string): Promise<void> {
   await expect(page).not.toHaveURL(/\/auth\/confirm/, { timeout: 20_000 });
 }
 
-/**
- * Signs up as `name` <`email`> at /login, opens the confirmation link from the mail folder, and waits until the
- * header says signed in (confirming signs the person in). On a retry, when the account already exists, it signs
- * in with the same password instead.
- */
-export async function signUpConfirmed(page: Page, email: string, name: string, password: string) {
-  const before = (await mailTo(email)).length;
+/** Fills in and sends the English sign-up form, and waits for the "check your inbox" page. */
+export async function submitSignUp(page: Page, email: string, name: string, password: string) {
   await page.goto('/login?mode=signup');
   await waitForHydration(page);
   await page.getByLabel('Full name').fill(name);
@@ -109,6 +104,16 @@ export async function signUpConfirmed(page: Page, email: string, name: string, p
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/email-confirmation$/, { timeout: 20_000 });
+}
+
+/**
+ * Signs up as `name` <`email`> at /login, opens the confirmation link from the mail folder, and waits until the
+ * header says signed in (confirming signs the person in). On a retry, when the account already exists, it signs
+ * in with the same password instead.
+ */
+export async function signUpConfirmed(page: Page, email: string, name: string, password: string) {
+  const before = (await mailTo(email)).length;
+  await submitSignUp(page, email, name, password);
   let newest: MailedMessage | undefined;
   await expect
     .poll(async () => (newest = (await mailTo(email)).at(before)), {

@@ -26,6 +26,9 @@ const ERROR_KEYS = {
  * The dashboard's "Your data" section (issue 17 item 7, UK GDPR): download everything the site holds about you
  * (JSON, from /api/account/export) and delete your account after re-entering your password, in a modal dialog
  * (native <dialog>: focus moves in and stays, Escape and Cancel close it, focus returns to the button).
+ * The buttons also name the dialog as HTML invoker commands (`commandfor`/`command`), so the dialog opens and
+ * closes before the page's scripts run or without JavaScript; after a refused post without JavaScript the
+ * answer renders the dialog open, with the refusal in it.
  */
 export function AccountData({ exportHref, locale }: { exportHref: string; locale: string }) {
   const t = useClientMessages('AccountData');
@@ -33,6 +36,8 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const passwordId = useId();
+  const dialogId = useId();
+  const refused = state?.ok === false;
 
   return (
     <section aria-labelledby="your-data" className="mt-12 rounded-2xl border border-border p-6">
@@ -44,12 +49,22 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
         <a href={exportHref} download className={link}>
           {t('download')}
         </a>
-        <button type="button" className={danger} onClick={() => dialog.current?.showModal()}>
+        <button
+          type="button"
+          className={danger}
+          {...invoke(dialogId, 'show-modal')}
+          onClick={() => {
+            if (!dialog.current?.open) dialog.current?.showModal();
+          }}
+        >
           {t('delete')}
         </button>
       </div>
       <dialog
         ref={dialog}
+        id={dialogId}
+        // Only the server's answer to a refused post without JavaScript: a scripted refusal finds it open already.
+        open={refused || undefined}
         aria-labelledby={titleId}
         className="m-auto w-full max-w-lg rounded-2xl border border-border bg-bg p-6 text-fg backdrop:bg-black/60"
       >
@@ -72,7 +87,7 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
               className="mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg"
             />
           </div>
-          {state?.ok === false ? (
+          {refused ? (
             <p role="alert" className="text-danger">
               {t(ERROR_KEYS[deleteAccountFailure(state)])}
             </p>
@@ -81,7 +96,12 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
             <button type="submit" className={danger} disabled={pending}>
               {t('confirm')}
             </button>
-            <button type="button" className={plain} onClick={() => dialog.current?.close()}>
+            <button
+              type="button"
+              className={plain}
+              {...invoke(dialogId, 'close')}
+              onClick={() => dialog.current?.close()}
+            >
               {t('cancel')}
             </button>
           </div>
@@ -89,4 +109,12 @@ export function AccountData({ exportHref, locale }: { exportHref: string; locale
       </dialog>
     </section>
   );
+}
+
+/**
+ * HTML invoker command attributes for a button that opens or closes the dialog `id` without any script. React and
+ * its types do not know them yet; lowercase attributes pass through to the DOM unchanged.
+ */
+function invoke(id: string, command: 'show-modal' | 'close'): Record<string, string> {
+  return { commandfor: id, command };
 }

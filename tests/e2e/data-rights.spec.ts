@@ -186,6 +186,45 @@ test('a person downloads their own data and deletes their account from the dashb
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
 });
 
+test('without JavaScript: a person deletes their account from the dashboard with a plain form post', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('gdpr-self-nojs');
+  await signUpConfirmed(page, email, 'Noa Self', PASSWORD);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const person = await context.newPage();
+    await person.goto('/dashboard');
+    const section = person.locator('section[aria-labelledby="your-data"]');
+    // The button opens the dialog as an HTML invoker command: no script runs in this page.
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = person.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Your password').fill('not my password');
+    const posted = person.waitForRequest((request) => request.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+    await posted;
+    // The answer shows the dialog again, with the refusal in it; the account is still there.
+    await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+    await expect(person).toHaveURL(/\/dashboard\/deleted$/);
+    await expect(person.getByTestId('account-deleted')).toHaveText(
+      'Your account and your data have been deleted.',
+    );
+    await person.goto('/dashboard');
+    await expect(person).toHaveURL(/\/login\?next=%2Fdashboard$/);
+  } finally {
+    await context.close();
+  }
+});
+
 test('without JavaScript: an admin erases a person and changes a role with plain form posts (NL2)', async ({
   page,
   browser,

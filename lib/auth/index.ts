@@ -29,7 +29,7 @@ export type { AuthAdapter, AuthErrorCode, AuthResult, AuthUser, EmailLinkType } 
 export { SESSION_COOKIE } from './cookie';
 export { createLocalAuth } from './local';
 export { createSupabaseAuth } from './supabase';
-export { consumeEmailSend, consumeSignIn } from './limits';
+export { consumeEmailSend, consumeSignIn, peekSignIn } from './limits';
 export { authKind } from './config';
 export { grantAdminByEmail } from './admin';
 export type { GrantAdminOutcome } from './admin';

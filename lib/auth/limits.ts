@@ -44,6 +44,22 @@ export async function consumeSignIn(
     : { allowed: true, remaining: Math.min(...decisions.map((d) => (d.allowed ? d.remaining : 0))) };
 }
 
+/**
+ * Whether a sign-in attempt for the pair, the account and the client would be refused now, counting nothing:
+ * for a re-check of a signed-in person's password, where only a wrong password should use up the budget.
+ */
+export async function peekSignIn({ email, ip }: { email: string; ip: string }): Promise<LimitDecision> {
+  const decisions = await Promise.all([
+    rateLimit('auth:signin:pair').peek(`${email}|${ip}`),
+    rateLimit('auth:signin:account').peek(email),
+    rateLimit('auth:signin:client').peek(ip),
+  ]);
+  const waits = decisions.flatMap((d) => (d.allowed ? [] : [d.retryAfterSeconds]));
+  return waits.length
+    ? { allowed: false, retryAfterSeconds: Math.max(...waits) }
+    : { allowed: true, remaining: Math.min(...decisions.map((d) => (d.allowed ? d.remaining : 0))) };
+}
+
 /** Counts one account email to `email`. */
 export function consumeEmailSend(email: string, given: Limiter = all().email): Promise<LimitDecision> {
   return given.consume(email);

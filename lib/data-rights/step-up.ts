@@ -3,7 +3,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import type { ActionFailure } from '@/lib/action-result';
-import { type AuthUser, consumeSignIn, getAuth } from '@/lib/auth';
+import { type AuthUser, consumeSignIn, getAuth, peekSignIn } from '@/lib/auth';
 import { formSecret } from '@/lib/forms/secret';
 
 import { namedFailure } from './failure';
@@ -72,13 +72,17 @@ export async function confirmAdminPassword(
   if (!user.emailConfirmed) return namedFailure('email-not-confirmed', 403, 'forbidden');
   // No password typed is no guess: it does not use up the sign-in budget.
   if (!password) return namedFailure('wrong-password', 400, 'invalid');
-  const limit = await consumeSignIn({ email: user.email, ip });
+  // Only a wrong password is a guess: an admin who confirms correctly all day never locks themselves out, while
+  // a thief with the session gets the sign-in form's budget of guesses.
+  const limit = await peekSignIn({ email: user.email, ip });
   if (!limit.allowed)
     return { ok: false, status: 429, error: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
   const confirmed = await (await getAuth()).confirmPassword(password);
   if (confirmed.ok) return null;
-  if (confirmed.error === 'current-password' || confirmed.error === 'invalid-credentials')
+  if (confirmed.error === 'current-password' || confirmed.error === 'invalid-credentials') {
+    await consumeSignIn({ email: user.email, ip });
     return namedFailure('wrong-password', 400, 'invalid');
+  }
   if (confirmed.error === 'rate-limited') return { ok: false, status: 429, error: 'rate-limited' };
   if (confirmed.error === 'not-signed-in') return { ok: false, status: 401, error: 'unauthenticated' };
   return { ok: false, status: 500, error: 'server' };

@@ -429,4 +429,21 @@ describe('step-up, roles and confirmed addresses (NL2, NM4, D21)', () => {
       .where(eq(schema.enquiries.email, 'victim@example.org'));
     expect(left).toHaveLength(1);
   });
+
+  it('NL2: only wrong step-up passwords use up the sign-in budget; right ones never lock the admin out (last: it spends the budget)', async () => {
+    await signIn(admin.id);
+    // More right confirmations than the pair's budget of guesses (SIGN_IN_LIMITS.pair: 10 per 15 minutes).
+    for (let i = 0; i < 12; i++)
+      expect(
+        await actions.lookupPersonAction(null, form({ email: 'target@example.org', password: PASSWORD })),
+      ).toMatchObject({ ok: true });
+    const refusals = [];
+    for (let i = 0; i < 12; i++)
+      refusals.push(
+        await actions.lookupPersonAction(null, form({ email: 'target@example.org', password: `guess ${i}` })),
+      );
+    // Wrong ones are counted (earlier tests' wrong passwords too): refused as wrong, then as too many.
+    expect(refusals[0]).toMatchObject({ ok: false, status: 400 });
+    expect(refusals.at(-1)).toMatchObject({ ok: false, status: 429 });
+  }, 120_000);
 });

@@ -135,7 +135,9 @@ test.describe('chat assistant', () => {
       .map((l) => JSON.parse(l) as { type: string; text?: string });
     expect(events[0]).toEqual({ type: 'start', conversationId: result.id });
     expect(events.filter((e) => e.type === 'delta').length).toBeGreaterThan(3);
-    expect(result.reads).toBeGreaterThan(3);
+    // At least the start and then the text, read apart: Chromium may take the deltas, written about 12 ms apart
+    // (curl sees them so), in one read; that they stream after the start is what this checks.
+    expect(result.reads).toBeGreaterThan(1);
     expect(events.at(-1)).toEqual({ type: 'done' });
     expect(events.map((e) => e.text ?? '').join('')).toContain('](/community#register)');
   });

@@ -276,6 +276,8 @@ test.describe('newsletter form', () => {
   });
 
   test('axe: the link pages, with their buttons and results, have no violations', async ({ page }) => {
+    // An axe scan per link page and result in one test: 32 s alone here, past the 60 s default while the other worker loads the machine.
+    test.setTimeout(120_000);
     const address = uniqueEmail('axe');
     await signUp(page, address);
     const [mail] = await newsletterMail(address);

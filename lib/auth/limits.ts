@@ -38,10 +38,7 @@ export async function consumeSignIn(
     given.account.consume(email),
     given.client.consume(ip),
   ]);
-  const waits = decisions.flatMap((d) => (d.allowed ? [] : [d.retryAfterSeconds]));
-  return waits.length
-    ? { allowed: false, retryAfterSeconds: Math.max(...waits) }
-    : { allowed: true, remaining: Math.min(...decisions.map((d) => (d.allowed ? d.remaining : 0))) };
+  return combined(decisions);
 }
 
 /**
@@ -54,6 +51,11 @@ export async function peekSignIn({ email, ip }: { email: string; ip: string }): 
     rateLimit('auth:signin:account').peek(email),
     rateLimit('auth:signin:client').peek(ip),
   ]);
+  return combined(decisions);
+}
+
+/** One decision for several limits: refused when any is, with the longest wait. */
+function combined(decisions: LimitDecision[]): LimitDecision {
   const waits = decisions.flatMap((d) => (d.allowed ? [] : [d.retryAfterSeconds]));
   return waits.length
     ? { allowed: false, retryAfterSeconds: Math.max(...waits) }

@@ -72,7 +72,11 @@ test.describe('Get help', () => {
 
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'In an emergency' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'call 999' })).toHaveAttribute('href', 'tel:999');
+    // The emergency number is one large tap target (at least 48 px tall, the column's width on a phone).
+    const call999 = main.getByRole('link', { name: 'Call 999', exact: true });
+    await expect(call999).toHaveAttribute('href', 'tel:999');
+    expect((await call999.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    await expect(main.getByText(/ask for an interpreter when you call 999, 101 or Stop Hate UK/)).toBeVisible();
     await expect(main.getByRole('link', { name: 'call 101' })).toHaveAttribute('href', 'tel:101');
     await expect(main.getByRole('link', { name: /report-it\.org\.uk/ })).toHaveAttribute(
       'href',
@@ -89,7 +93,8 @@ test.describe('Get help', () => {
     await expect(main.getByRole('link', { name: 'call 116 123' })).toHaveAttribute('href', 'tel:116123');
     // The drop-in's real day, hours and place, from the events content.
     const dropIn = page.getByTestId('drop-in');
-    await expect(dropIn).toContainText('Every Wednesday, 10am to 1pm');
+    // The events' own time format (spec §9), the same as on /events and the event page.
+    await expect(dropIn).toContainText('Every Wednesday, 10:00 AM to 1:00 PM');
     await expect(dropIn).toContainText('Hope Street Hall, Chapeltown Road, Leeds, LS7 3AP');
     await expect(dropIn.getByRole('link', { name: 'More about the drop-in' })).toHaveAttribute(
       'href',

@@ -11,9 +11,10 @@ import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
-import { findDropIn, formatClock, weekdayName } from '@/lib/help/drop-in';
+import { findDropIn, weekdayName } from '@/lib/help/drop-in';
 import { webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { formatTime } from '@/lib/utils/format';
 
 /** ISR like the events list: the drop-in's day and place come from the events content. */
 export const revalidate = 3600;
@@ -79,15 +80,16 @@ export default async function GetHelpPage({ params }: PageProps<'/[locale]/get-h
             <ShieldAlert aria-hidden="true" className="size-6 shrink-0" />
             {t('emergencyHeading')}
           </h2>
-          <p className="mt-3 text-lg">
-            {t.rich('emergency999', {
-              call: (c) => (
-                <a href={tel('999')} className={linkClass}>
-                  {c}
-                </a>
-              ),
-            })}
-          </p>
+          <p className="mt-3 text-lg">{t.rich('emergency999', { call: (c) => <strong>{c}</strong> })}</p>
+          {/* One large target for the emergency number (shaking hands, a cheap phone): the sentence above says
+              when to call, this is the tap. */}
+          <a
+            href={tel('999')}
+            className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-[#b91c1c] px-4 py-3 text-lg font-bold text-white hover:bg-[#991b1b] focus-visible:outline-3 focus-visible:outline-offset-2 sm:w-auto sm:inline-flex dark:bg-[#f87171] dark:text-[#1f2937] dark:hover:bg-[#fca5a5]"
+          >
+            <Phone aria-hidden="true" className="size-5 shrink-0" />
+            {t('call999Button')}
+          </a>
           <p className="mt-2">{t('emergencySilent')}</p>
           <p className="mt-3 text-lg">
             {t.rich('emergency101', {
@@ -98,6 +100,7 @@ export default async function GetHelpPage({ params }: PageProps<'/[locale]/get-h
               ),
             })}
           </p>
+          <p className="mt-3">{t('interpreters')}</p>
         </section>
 
         <section aria-labelledby="help-report" className="mt-12">
@@ -156,8 +159,8 @@ export default async function GetHelpPage({ params }: PageProps<'/[locale]/get-h
                       {dropIn.hasTime && dropIn.end
                         ? t('dropInWhen', {
                             day: weekdayName(dropIn.start, locale),
-                            start: formatClock(dropIn.start, locale),
-                            end: formatClock(dropIn.end, locale),
+                            start: formatTime(dropIn.start, locale),
+                            end: formatTime(dropIn.end, locale),
                           })
                         : t('dropInDay', { day: weekdayName(dropIn.start, locale) })}
                     </span>

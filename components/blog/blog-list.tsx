@@ -27,7 +27,8 @@ export async function BlogList({ locale, state }: { locale: Locale; state: BlogQ
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {/* The heading is the header's label for /blog, 'Resources' (docs/SPEC-NOTES.md §2 Header); the page title stays 'Blog'. */}
+      <PageHeader title={t('heading')} subtitle={t('subtitle')} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <BlogFilters state={state} categories={categories} action={base} />
         <p role="status" className="mt-6 text-muted">

@@ -1,6 +1,7 @@
 /**
  * Header navigation (docs/SPEC-NOTES.md §2 "Header and footer"); labels are keys of the `Header` messages, and each
- * label is the title of the page it opens (so /blog is 'Blog', not the spec's 'Resources'): tests/e2e/consistency.spec.ts.
+ * label is the heading of the page it opens: the spec names /blog 'Resources', so the blog list's heading reads
+ * 'Resources' too (its page title stays 'Blog'): tests/e2e/consistency.spec.ts.
  *
  * Fixed, whatever WordPress has: a section whose post type is missing (Our Team, Vacancies while the LRJN
  * Companion plugin is inactive) keeps its link and shows its empty state ("We are updating our team page", "We

@@ -186,9 +186,9 @@ test('reports list and a report with its PDF', async ({ page, request }) => {
 
 test('every locale renders the CMS pages in its own language', async ({ page }) => {
   for (const [prefix, heading] of [
-    ['/es', 'Blog'],
-    ['/fr', 'Blog'],
-    ['/pt', 'Blog'],
+    ['/es', 'Recursos'],
+    ['/fr', 'Ressources'],
+    ['/pt', 'Recursos'],
   ] as const) {
     const res = await page.goto(`${prefix}/blog?page=2`);
     expect(res?.status()).toBe(200);

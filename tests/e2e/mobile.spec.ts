@@ -22,7 +22,7 @@ test.describe('mobile menu at 375 px', () => {
       'Our Team',
       'Our work',
       'Reports',
-      'Blog',
+      'Resources',
       'Media',
       'Events',
       'Community',

@@ -13,7 +13,7 @@ test.describe('desktop navigation', () => {
       ['About us', '/about'],
       ['Our work', '/our-work'],
       ['Reports', '/reports'],
-      ['Blog', '/blog'],
+      ['Resources', '/blog'],
       ['Media', '/media'],
       ['Events', '/events'],
       ['Community', '/community'],

@@ -33,7 +33,7 @@ test.describe('screening rate limit', () => {
 
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    const tour = ['Our work', 'Reports', 'Blog', 'Media', 'Events', 'Community', 'Courses', 'Contact us'];
+    const tour = ['Our work', 'Reports', 'Resources', 'Media', 'Events', 'Community', 'Courses', 'Contact us'];
     // Twice round the whole menu, reading each page a moment so viewport prefetches fire.
     for (let round = 0; round < 2; round += 1) {
       for (const name of tour) {

@@ -8,6 +8,9 @@ import { siteConfig } from '@/lib/config/site';
 import { keywordList, pageMetadata } from '@/lib/seo/metadata';
 
 import en from '@/messages/en.json';
+import es from '@/messages/es.json';
+import fr from '@/messages/fr.json';
+import pt from '@/messages/pt.json';
 
 /** Issue 19 items 3, 4 and 10: one list of causes, paged lists that never overrun, metadata. */
 const cause = (slug: string): Cause => ({ slug, title: slug }) as Cause;
@@ -45,9 +48,17 @@ describe('one list of programmes (causes)', () => {
 });
 
 describe('navigation labels are the titles of the pages they open', () => {
-  it('labels /blog “Blog”, not “Resources”', () => {
-    expect(en.Header.blog).toBe(en.Blog.title);
-    expect(JSON.stringify(en.Header)).not.toContain('Resources');
+  it('labels /blog “Resources” as the spec says, and the blog list’s heading agrees', () => {
+    expect(en.Header.blog).toBe('Resources');
+    expect(en.Header.blog).toBe(en.Blog.heading);
+    for (const [messages, label] of [
+      [es, 'Recursos'],
+      [fr, 'Ressources'],
+      [pt, 'Recursos'],
+    ] as const) {
+      expect(messages.Header.blog).toBe(label);
+      expect(messages.Blog.heading).toBe(label);
+    }
     expect(en.Header.contact).toBe(en.Contact.title);
     expect(en.Header.login).toBe(en.Auth.loginTitle);
   });

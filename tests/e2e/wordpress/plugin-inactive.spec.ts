@@ -55,7 +55,7 @@ test('home, blog, a post, reports, a report, events and an event render from Wor
 
   const post = await first('posts');
   expect((await page.goto('/blog'))?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
   await expect(page.getByRole('link', { name: plain(post.title.rendered) }).first()).toBeVisible();
   await expectWordPressImages(page);
   expect((await page.goto(`/blog/${post.slug}`))?.status()).toBe(200);

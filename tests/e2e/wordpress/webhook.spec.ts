@@ -33,7 +33,7 @@ test('the blog, a post, the reports and the home page render from WordPress', as
 
   await page.goto('/blog');
   await dismissCookieBanner(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(/Showing 1 to 12 of \d+ posts/);
 
   const res = await page.goto(`/blog/${latest!.slug}`);

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useClientMessages } from '@/i18n/client-messages';
 
+import { NAVIGATION_START_EVENT } from './navigation-events';
+
 /** A navigation quicker than this shows no status (no flash on cached pages). */
 const SHOW_AFTER_MS = 150;
 /** Give up waiting after this long (a navigation that failed or was cancelled). */
@@ -23,9 +25,33 @@ function followedHref(event: MouseEvent): string | null {
 }
 
 /**
+ * The address a form submission will navigate to, else null. Only a form that says `method="get"` in its markup
+ * (the blog, archive and 404 searches) navigates: `form.method` reads 'get' for a form with no method at all, which
+ * is every form handled in JavaScript (the chat composer, contact, sign-in, newsletter), and those must never say
+ * 'Loading content...' (the bar then covered the chat's close button for 10 s). A submission a handler cancelled,
+ * one into another window or to another site, or one to the address already shown, is not a navigation either.
+ */
+function submittedGetHref(event: SubmitEvent): string | null {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return null;
+  const submitter = event.submitter;
+  const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method'))?.toLowerCase();
+  if (method !== 'get') return null;
+  const target = submitter?.getAttribute('formtarget') ?? form.getAttribute('target');
+  if (target && target !== '_self') return null;
+  const url = new URL(submitter?.getAttribute('formaction') ?? form.action, location.href);
+  if (url.origin !== location.origin) return null;
+  url.search = new URLSearchParams(
+    new FormData(form, submitter) as unknown as Record<string, string>,
+  ).toString();
+  return url.href === location.href ? null : url.href;
+}
+
+/**
  * The spec's 'Loading content...' (docs/SPEC-NOTES.md §2) while a client-side navigation is on its way: after an
- * in-site link click or a GET form submission (the blog and archive filters), once it takes longer than
- * SHOW_AFTER_MS, until the address changes. A polite live region (not role="status": each page's own result
+ * in-site link click, a GET form submission that goes ahead (the 404 page's search), or a navigation announced by
+ * the script that makes it (./navigation-events.ts: the blog and archive filters), once it takes longer than
+ * SHOW_AFTER_MS, until the address changes. Never for a form handled in JavaScript (the chat, contact, sign-in). A polite live region (not role="status": each page's own result
  * summary is its status), always in the page so screen readers hear it, with a spinner that stays still when motion
  * is reduced.
  *
@@ -60,17 +86,20 @@ export function NavigationStatus() {
       if (followedHref(event)) start();
     };
     const onSubmit = (event: SubmitEvent) => {
-      const form = event.target;
-      if (form instanceof HTMLFormElement && form.method.toLowerCase() === 'get') start();
+      if (submittedGetHref(event)) start();
     };
     // Capture phase: before React's own listener on the document, whatever it does with the click.
     document.addEventListener('click', onClick, true);
+    // Bubble phase on the document: after the form's own handlers (and React's, on the root), so a submission
+    // they cancelled is seen as cancelled.
     document.addEventListener('submit', onSubmit);
+    document.addEventListener(NAVIGATION_START_EVENT, start);
     window.addEventListener('popstate', stop);
     return () => {
       stop();
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit);
+      document.removeEventListener(NAVIGATION_START_EVENT, start);
       window.removeEventListener('popstate', stop);
     };
   }, []);

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 
+import { announceNavigation } from '@/components/layout/navigation-events';
 import { useRouter } from '@/i18n/client';
 
 /**
@@ -31,7 +32,11 @@ export function AutoSubmit({
         if (text && defaults[key] !== text) params.set(key, text);
       }
       const query = params.toString();
-      router.push(query ? `${path}?${query}` : path);
+      const target = query ? `${path}?${query}` : path;
+      // The cancelled submission no longer tells the 'Loading content...' status anything: this does, with the
+      // address the router will show (the form's action is `path` with the locale prefix).
+      announceNavigation(`${form.getAttribute('action') ?? path}${query ? `?${query}` : ''}`);
+      router.push(target);
     };
     const onChange = (event: Event) => {
       if (event.target instanceof HTMLSelectElement) form.requestSubmit();

@@ -10,7 +10,7 @@ export async function EnglishOnlyNote({
   kind,
   className = '',
 }: {
-  kind: 'article' | 'page' | 'event';
+  kind: 'article' | 'page' | 'event' | 'report' | 'course' | 'profile' | 'vacancy' | 'cause';
   className?: string;
 }) {
   const t = await getTranslations('EnglishOnly');

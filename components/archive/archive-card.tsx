@@ -2,6 +2,7 @@ import { FileText, Film, Newspaper } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { ArchiveEntry } from '@/lib/cms';
@@ -18,7 +19,8 @@ type Props = { entry: ArchiveEntry; locale: Locale; priority?: boolean };
 
 /**
  * One archive result: image (or an icon for its type), a type badge, the date and the title linking to the item's
- * own page (/blog, /media-archive or /reports), with the excerpt.
+ * own page (/blog, /media-archive or /reports), with the excerpt. The entries are English: under /es, /fr, /pt the
+ * title and excerpt carry `lang="en"` and the card an 'English' tag (components/cms/content-lang.tsx).
  */
 export async function ArchiveCard({ entry, locale, priority }: Props) {
   const t = await getTranslations('Archive');
@@ -48,13 +50,21 @@ export async function ArchiveCard({ entry, locale, priority }: Props) {
             {t(TYPE_LABEL[entry.type])}
           </span>
           {entry.date ? <time dateTime={entry.date}>{formatDate(entry.date, locale)}</time> : null}
+          <ContentLangTag locale={locale} />
         </div>
-        <h2 className="mt-2 text-xl font-semibold text-balance">
+        <h2
+          lang={entry.title ? contentLang(locale) : undefined}
+          className="mt-2 text-xl font-semibold text-balance"
+        >
           <Link href={entry.url} className="group-hover:text-brand after:absolute after:inset-0">
             {entry.title || t('untitled')}
           </Link>
         </h2>
-        {entry.excerpt ? <p className="mt-2 line-clamp-3 text-muted">{entry.excerpt}</p> : null}
+        {entry.excerpt ? (
+          <p lang={contentLang(locale)} className="mt-2 line-clamp-3 text-muted">
+            {entry.excerpt}
+          </p>
+        ) : null}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { PostSummary } from '@/lib/cms';
@@ -19,7 +20,11 @@ type Props = {
   priority?: boolean;
 };
 
-/** A post in a list (docs/SPEC-NOTES.md §2 Blog list card): image or the default, title, date, author, excerpt, status badge. */
+/**
+ * A post in a list (docs/SPEC-NOTES.md §2 Blog list card): image or the default, title, date, author, excerpt, status badge.
+ * Lists are English (lib/cms/translations.ts): under /es, /fr, /pt the title and excerpt carry `lang="en"` and the
+ * card an 'English' tag (components/cms/content-lang.tsx).
+ */
 export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2', priority }: Props) {
   const t = await getTranslations('Blog');
   const Heading = headingLevel;
@@ -42,8 +47,12 @@ export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2
           <span aria-hidden>·</span>
           <span>{post.author?.name || defaultAuthor}</span>
           <StatusBadge status={post.status} />
+          <ContentLangTag locale={locale} />
         </div>
-        <Heading className="mt-2 text-xl font-semibold text-balance">
+        <Heading
+          lang={post.title ? contentLang(locale) : undefined}
+          className="mt-2 text-xl font-semibold text-balance"
+        >
           <Link
             href={`/blog/${post.slug}`}
             // The whole card is the link target, so the card shows the focus ring (above) instead of the title.
@@ -52,7 +61,11 @@ export async function PostCard({ post, locale, defaultAuthor, headingLevel = 'h2
             {post.title || t('untitled')}
           </Link>
         </Heading>
-        {post.excerpt ? <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p> : null}
+        {post.excerpt ? (
+          <p lang={contentLang(locale)} className="mt-2 line-clamp-3 text-muted">
+            {post.excerpt}
+          </p>
+        ) : null}
       </div>
     </article>
   );

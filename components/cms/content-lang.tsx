@@ -21,7 +21,10 @@ import { routing } from '@/i18n/routing';
  * Returns that language when it differs from the page's, else `undefined` (React then writes no attribute and the
  * text inherits `<html lang>`). Pure; never throws.
  */
-export function contentLang(pageLocale: string, contentLocale: string = routing.defaultLocale): string | undefined {
+export function contentLang(
+  pageLocale: string,
+  contentLocale: string = routing.defaultLocale,
+): string | undefined {
   return contentLocale === pageLocale ? undefined : contentLocale;
 }
 

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { EventListItem } from '@/lib/events/model';
@@ -12,7 +13,8 @@ import { EventBadges } from './event-badges';
 
 /**
  * An event in the list (docs/SPEC-NOTES.md §2 Events list): image, badges (online/in person, upcoming/past), title linking to
- * /event/{slug}, when ('Date TBA') and where ('Location TBA'), in UK time and the visitor's locale.
+ * /event/{slug}, when ('Date TBA') and where ('Location TBA'), in UK time and the visitor's locale. Lists are English
+ * (lib/cms/translations.ts): under /es, /fr, /pt an 'English' tag, and `lang="en"` on the title and the location.
  */
 export async function EventCard({
   item,
@@ -48,8 +50,11 @@ export async function EventCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <EventBadges view={view} phase={phase} />
-        <h3 className="text-lg font-semibold text-balance">
+        <div className="flex flex-wrap items-center gap-2">
+          <EventBadges view={view} phase={phase} />
+          <ContentLangTag locale={locale} />
+        </div>
+        <h3 lang={contentLang(locale)} className="text-lg font-semibold text-balance">
           <Link href={`/event/${view.slug}`} className="group-hover:text-brand after:absolute after:inset-0">
             {view.title}
           </Link>
@@ -73,7 +78,9 @@ export async function EventCard({
               <MapPin aria-hidden className="mt-0.5 size-4" />
               <span className="sr-only">{t('where')}</span>
             </dt>
-            <dd>{view.location ?? t('locationTba')}</dd>
+            <dd lang={view.location ? contentLang(locale) : undefined}>
+              {view.location ?? t('locationTba')}
+            </dd>
           </div>
         </dl>
       </div>

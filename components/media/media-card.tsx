@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { MediaArchiveItem } from '@/lib/cms';
@@ -8,7 +9,10 @@ import { formatDate, isoDate } from '@/lib/utils/format';
 
 import { KIND_LABEL, KindIcon } from './media-kind';
 
-/** A media archive item in a list: image (or the kind's icon), kind and date, title linking to its page. */
+/**
+ * A media archive item in a list: image (or the kind's icon), kind and date, title linking to its page. Items are
+ * English: under /es, /fr, /pt an 'English' tag, and `lang="en"` on the title and excerpt.
+ */
 export async function MediaCard({
   item,
   locale,
@@ -41,8 +45,9 @@ export async function MediaCard({
           <span>{t(KIND_LABEL[item.kind])}</span>
           <span aria-hidden>·</span>
           <time dateTime={isoDate(item.dateGmt)}>{formatDate(item.dateGmt, locale)}</time>
+          <ContentLangTag locale={locale} />
         </p>
-        <h3 className="mt-1 text-lg font-semibold text-balance">
+        <h3 lang={contentLang(locale)} className="mt-1 text-lg font-semibold text-balance">
           <Link
             href={`/media-archive/${item.slug}`}
             className="group-hover:text-brand after:absolute after:inset-0"
@@ -50,7 +55,11 @@ export async function MediaCard({
             {item.title}
           </Link>
         </h3>
-        {item.excerpt ? <p className="mt-2 line-clamp-3 text-muted">{item.excerpt}</p> : null}
+        {item.excerpt ? (
+          <p lang={contentLang(locale)} className="mt-2 line-clamp-3 text-muted">
+            {item.excerpt}
+          </p>
+        ) : null}
       </div>
     </article>
   );

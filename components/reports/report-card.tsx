@@ -1,6 +1,7 @@
 import { FileText } from '@/components/icons/icons';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { Report } from '@/lib/cms';
@@ -15,7 +16,10 @@ type Props = {
   priority?: boolean;
 };
 
-/** A report in a list: image (or a document icon), organisation and date, title linking to /reports/{slug}. */
+/**
+ * A report in a list: image (or a document icon), organisation and date, title linking to /reports/{slug}. Reports
+ * are English: under /es, /fr, /pt an 'English' tag, and `lang="en"` on the organisation, title and excerpt.
+ */
 export function ReportCard({ report, locale, headingLevel = 'h2', detailed = false, priority }: Props) {
   const Heading = headingLevel;
   return (
@@ -35,11 +39,17 @@ export function ReportCard({ report, locale, headingLevel = 'h2', detailed = fal
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-sm text-muted">
-          {detailed && report.organization ? `${report.organization} · ` : ''}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          {detailed && report.organization ? (
+            <>
+              <span lang={contentLang(locale)}>{report.organization}</span>
+              <span aria-hidden>·</span>
+            </>
+          ) : null}
           <time dateTime={isoDate(report.dateGmt)}>{formatDate(report.dateGmt, locale)}</time>
+          <ContentLangTag locale={locale} />
         </p>
-        <Heading className="mt-1 text-lg font-semibold text-balance">
+        <Heading lang={contentLang(locale)} className="mt-1 text-lg font-semibold text-balance">
           <Link
             href={`/reports/${report.slug}`}
             className="group-hover:text-brand after:absolute after:inset-0"
@@ -47,7 +57,11 @@ export function ReportCard({ report, locale, headingLevel = 'h2', detailed = fal
             {report.title}
           </Link>
         </Heading>
-        {detailed && report.excerpt ? <p className="mt-2 line-clamp-3 text-muted">{report.excerpt}</p> : null}
+        {detailed && report.excerpt ? (
+          <p lang={contentLang(locale)} className="mt-2 line-clamp-3 text-muted">
+            {report.excerpt}
+          </p>
+        ) : null}
       </div>
     </article>
   );

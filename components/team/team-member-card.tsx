@@ -1,7 +1,9 @@
 import { UserRound } from '@/components/icons/icons';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
 import { truncateAtWord, type TeamMember } from '@/lib/cms';
 
 /** How much of the short biography a card shows. */
@@ -35,8 +37,19 @@ export function TeamMemberPhoto({
   );
 }
 
-/** A team member in the /our-team grid: photo, name linking to /team-member/{slug}, role and a short bio. */
-export function TeamMemberCard({ member, priority }: { member: TeamMember; priority?: boolean }) {
+/**
+ * A team member in the /our-team grid: photo, name linking to /team-member/{slug}, role and a short bio. Profiles are
+ * English: under /es, /fr, /pt an 'English' tag, and `lang="en"` on the name, role and bio (components/cms/content-lang.tsx).
+ */
+export function TeamMemberCard({
+  member,
+  locale,
+  priority,
+}: {
+  member: TeamMember;
+  locale: Locale;
+  priority?: boolean;
+}) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-sm hover:shadow-md">
       <TeamMemberPhoto
@@ -45,7 +58,8 @@ export function TeamMemberCard({ member, priority }: { member: TeamMember; prior
         sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
       />
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold text-balance">
+        <ContentLangTag locale={locale} className="mb-2" />
+        <h2 lang={contentLang(locale)} className="text-lg font-semibold text-balance">
           <Link
             href={`/team-member/${member.slug}`}
             className="group-hover:text-brand after:absolute after:inset-0"
@@ -53,8 +67,16 @@ export function TeamMemberCard({ member, priority }: { member: TeamMember; prior
             {member.title}
           </Link>
         </h2>
-        {member.role ? <p className="text-sm font-medium text-brand">{member.role}</p> : null}
-        {member.bio ? <p className="mt-2 text-muted">{truncateAtWord(member.bio, CARD_BIO_MAX)}</p> : null}
+        {member.role ? (
+          <p lang={contentLang(locale)} className="text-sm font-medium text-brand">
+            {member.role}
+          </p>
+        ) : null}
+        {member.bio ? (
+          <p lang={contentLang(locale)} className="mt-2 text-muted">
+            {truncateAtWord(member.bio, CARD_BIO_MAX)}
+          </p>
+        ) : null}
       </div>
     </article>
   );

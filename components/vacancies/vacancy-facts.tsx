@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
+import { contentLang } from '@/components/cms/content-lang';
 import type { Locale } from '@/i18n/routing';
 import type { Vacancy } from '@/lib/cms';
 import { formatClosingDate } from '@/lib/cms/vacancies';
@@ -23,7 +24,8 @@ export async function ClosedBadge() {
 
 /**
  * A vacancy's key facts as a description list: closing date (in the visitor's locale; 'Open until filled' when
- * none), hours, salary, location and contract type. Fields the editor left empty are left out.
+ * none), hours, salary, location and contract type. Fields the editor left empty are left out. The editor's values
+ * are English text: under /es, /fr, /pt they carry `lang="en"` (the closing date is formatted in the page's locale).
  */
 export async function VacancyFacts({
   vacancy,
@@ -41,23 +43,26 @@ export async function VacancyFacts({
     {
       key: 'closingDate',
       label: t('closingDate'),
+      lang: undefined,
       value: closing ? (
         <time dateTime={vacancy.closingDate ?? undefined}>{closing}</time>
       ) : (
         t('noClosingDate')
       ),
     },
-    { key: 'hours', label: t('hours'), value: vacancy.hours },
-    { key: 'salary', label: t('salary'), value: vacancy.salary },
-    { key: 'location', label: t('location'), value: vacancy.location },
-    { key: 'contractType', label: t('contractType'), value: vacancy.contractType },
+    { key: 'hours', label: t('hours'), lang: contentLang(locale), value: vacancy.hours },
+    { key: 'salary', label: t('salary'), lang: contentLang(locale), value: vacancy.salary },
+    { key: 'location', label: t('location'), lang: contentLang(locale), value: vacancy.location },
+    { key: 'contractType', label: t('contractType'), lang: contentLang(locale), value: vacancy.contractType },
   ].filter((fact) => fact.value);
   return (
     <dl className={`grid gap-x-8 gap-y-3 sm:grid-cols-2 ${style.list}`}>
       {facts.map((fact) => (
         <div key={fact.key}>
           <dt className={style.term}>{fact.label}</dt>
-          <dd className={style.value}>{fact.value}</dd>
+          <dd lang={fact.lang} className={style.value}>
+            {fact.value}
+          </dd>
         </div>
       ))}
     </dl>

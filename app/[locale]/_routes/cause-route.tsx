@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { NotFoundView } from '@/components/layout/not-found-view';
@@ -50,7 +52,11 @@ async function causeMetadata(
   });
 }
 
-/** One cause (docs/SPEC-NOTES.md §2): title and short description, featured image, content, and other causes to explore. */
+/**
+ * One cause (docs/SPEC-NOTES.md §2): title and short description, featured image, content, and other causes to explore.
+ * Causes are English (no translations): under /es, /fr, /pt the text carries `lang="en"` under the 'English only'
+ * note (components/cms/content-lang.tsx).
+ */
 async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause; path: string }) {
   const t = await getTranslations('Causes');
   const others = (await getCauses()).filter((c) => c.slug !== cause.slug).slice(0, OTHER_CAUSES);
@@ -64,11 +70,14 @@ async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause
           inLanguage: locale,
         })}
       />
-      <PageHeader title={cause.title} subtitle={cause.shortDescription || undefined} />
+      <div lang={contentLang(locale)}>
+        <PageHeader title={cause.title} subtitle={cause.shortDescription || undefined} />
+      </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <BackLink href="/causes" label={t('back')} />
+        {contentLang(locale) ? <EnglishOnlyNote kind="cause" className="mt-6" /> : null}
         <FeatureImage image={cause.image} className="mt-6 rounded-2xl" />
-        <div className="mt-8">
+        <div lang={contentLang(locale)} className="mt-8">
           <CmsHtml html={cause.html} />
         </div>
       </div>
@@ -81,7 +90,7 @@ async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {others.map((other) => (
                 <li key={other.slug}>
-                  <CauseCard cause={other} headingLevel="h3" compact />
+                  <CauseCard cause={other} locale={locale} headingLevel="h3" compact />
                 </li>
               ))}
             </ul>

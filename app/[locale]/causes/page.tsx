@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/causes'>
  * one programme order the home page, Our work and the footer share (lib/causes).
  */
 export default async function CausesPage({ params }: PageProps<'/[locale]/causes'>) {
-  await localeParam(params);
+  const locale = await localeParam(params);
   const t = await getTranslations('Causes');
   const causes = await getProgrammes();
   return (
@@ -35,7 +35,7 @@ export default async function CausesPage({ params }: PageProps<'/[locale]/causes
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {causes.map((cause, i) => (
               <li key={cause.slug}>
-                <CauseCard cause={cause} priority={i === 0} />
+                <CauseCard cause={cause} locale={locale} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/our-team
 
 /** Our Team (docs/SPEC-NOTES.md §2): every team member in display order, each linking to their own page. */
 export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-team'>) {
-  await localeParam(params);
+  const locale = await localeParam(params);
   const t = await getTranslations('Team');
   const members = await getTeamMembers();
   return (
@@ -31,7 +31,7 @@ export default async function OurTeamPage({ params }: PageProps<'/[locale]/our-t
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {members.map((member, i) => (
               <li key={member.slug}>
-                <TeamMemberCard member={member} priority={i === 0} />
+                <TeamMemberCard member={member} locale={locale} priority={i === 0} />
               </li>
             ))}
           </ul>

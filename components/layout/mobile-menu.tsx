@@ -20,7 +20,9 @@ const itemClass =
 /**
  * The menu below the `xl` breakpoint: a disclosure that opens a panel with every header link, the theme toggle
  * and the language picker. Focus moves to the first link on open; Escape or a navigation closes it and focus
- * returns to the toggle. `items`: the WordPress header menu (lib/cms/menus.ts) in place of the built-in links.
+ * returns to the toggle. Focus moving to the page (Tab past its last control, Shift+Tab before the toggle) closes it: the
+ * panel lies over the page, so the page's controls Tab reaches next would otherwise be hidden under it (WCAG
+ * 2.4.11). `items`: the WordPress header menu (lib/cms/menus.ts) in place of the built-in links.
  */
 export function MobileMenu({ items }: { items?: MenuLink[] }) {
   const t = useClientMessages('Header');
@@ -50,7 +52,14 @@ export function MobileMenu({ items }: { items?: MenuLink[] }) {
   }, [open]);
 
   return (
-    <div className="xl:hidden">
+    <div
+      className="xl:hidden"
+      onBlur={(event) => {
+        // Focus moving within the toggle and panel (or to nowhere: another window) keeps it open.
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpenOn(null);
+      }}
+    >
       <button
         ref={toggleRef}
         type="button"
@@ -66,7 +75,7 @@ export function MobileMenu({ items }: { items?: MenuLink[] }) {
         id={panelId}
         ref={panelRef}
         hidden={!open}
-        className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-bg px-4 pt-2 pb-6 shadow-lg"
+        className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-7rem)] overflow-y-auto border-b border-border bg-bg px-4 pt-2 pb-6 shadow-lg sm:max-h-[calc(100dvh-4rem)]"
       >
         <nav aria-label={t('mobileNavigation')}>
           <ul className="space-y-1">

@@ -17,7 +17,16 @@ export const DEFAULT_VOLUME = 0.7;
  * percentage) and a download link. Only one player on the page plays at a time: starting any audio or video
  * pauses this one. Everything is a native button, range input or link, so it is keyboard operable as is.
  */
-export function AudioPlayer({ src, title }: { src: string; title: string }) {
+export function AudioPlayer({
+  src,
+  title,
+  titleLang,
+}: {
+  src: string;
+  title: string;
+  /** The title's language when it is not the page's (components/cms/content-lang.tsx). */
+  titleLang?: string;
+}) {
   const t = useClientMessages('MediaPlayer');
   const locale = useLocale();
   const audio = useRef<HTMLAudioElement>(null);
@@ -132,7 +141,10 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
       >
         <Download aria-hidden className="size-4" />
         {t('download')}
-        <span className="sr-only"> ({title})</span>
+        <span className="sr-only">
+          {' ('}
+          <span lang={titleLang}>{title}</span>)
+        </span>
       </a>
     </div>
   );

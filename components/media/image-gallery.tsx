@@ -10,6 +10,8 @@ import { Lightbox, type LightboxSlide } from './lightbox';
 export type GalleryGroup = {
   /** The item's title: the group heading, the lightbox caption and the base of generated alt texts. */
   title: string;
+  /** The title's language when it is not the page's (components/cms/content-lang.tsx), for its `lang`. */
+  lang?: string;
   /** The item page, linked from the heading. */
   href?: string;
   /** A line under the heading (date, image count). */
@@ -45,6 +47,7 @@ export async function ImageGallery({
       );
       slides.push({
         caption: group.title,
+        captionLang: group.lang,
         // The original URL follows the optimised one, as in CmsImage's fallback chain.
         image: {
           ...attributes,
@@ -68,7 +71,7 @@ export async function ImageGallery({
           <div key={`${g}-${group.title}`}>
             {headings ? (
               <div className="mb-4">
-                <h2 className="text-2xl font-semibold text-balance">
+                <h2 lang={group.lang} className="text-2xl font-semibold text-balance">
                   {group.href ? (
                     <Link href={group.href} className="hover:text-brand hover:underline">
                       {group.title}

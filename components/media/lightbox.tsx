@@ -10,6 +10,8 @@ export type LightboxSlide = {
   /** The large image, prepared on the server with next/image's getImageProps (components/media/image-gallery). */
   image: ComponentProps<typeof FallbackImage>;
   caption: string;
+  /** The caption's language when it is not the page's (an English title under /es, /fr, /pt). */
+  captionLang?: string;
 };
 
 /**
@@ -111,7 +113,11 @@ export function Lightbox({ slides, children }: { slides: LightboxSlide[]; childr
               <div className="relative h-[min(65dvh,720px)] w-full overflow-hidden rounded-lg bg-surface-strong">
                 <FallbackImage key={index} {...slide.image} />
               </div>
-              <figcaption id={captionId} className="mt-3 text-lg font-semibold text-balance">
+              <figcaption
+                id={captionId}
+                lang={slide.captionLang}
+                className="mt-3 text-lg font-semibold text-balance"
+              >
                 {slide.caption}
               </figcaption>
             </figure>

@@ -2,6 +2,7 @@ import { ArrowRight, BookOpen } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { publishedCourses } from '@/lib/courses';
 import { DeniedToast } from '@/components/courses/denied-toast';
 import { cutText } from '@/lib/courses/shared';
@@ -25,7 +26,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/courses'
 /**
  * Courses list (docs/SPEC-NOTES.md §2 Courses): every published course, newest first, with a cut description, the price
  * ('Free' or £) and a link to its page. Also where `requireAdmin` sends non-admins (`?denied=admin`): the
- * DeniedToast island shows docs/SPEC-NOTES.md §6's 'Access Denied' toast.
+ * DeniedToast island shows docs/SPEC-NOTES.md §6's 'Access Denied' toast. Courses are written in English: under /es,
+ * /fr, /pt each card shows the 'English' tag and its title and description carry `lang="en"`.
  */
 export default async function CoursesPage({ params }: PageProps<'/[locale]/courses'>) {
   const locale = await localeParam(params);
@@ -47,8 +49,11 @@ export default async function CoursesPage({ params }: PageProps<'/[locale]/cours
             {courses.map((course) => (
               <li key={course.id}>
                 <article className="relative flex h-full flex-col rounded-2xl border border-border bg-surface p-6 shadow-sm focus-within:ring-2 focus-within:ring-focus">
-                  <BookOpen aria-hidden className="size-8 text-brand" />
-                  <h2 className="mt-4 text-xl font-bold">
+                  <div className="flex items-center justify-between gap-2">
+                    <BookOpen aria-hidden className="size-8 text-brand" />
+                    <ContentLangTag locale={locale} />
+                  </div>
+                  <h2 lang={contentLang(locale)} className="mt-4 text-xl font-bold">
                     <Link
                       href={`/courses/${course.id}`}
                       className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -56,7 +61,9 @@ export default async function CoursesPage({ params }: PageProps<'/[locale]/cours
                       {course.title}
                     </Link>
                   </h2>
-                  <p className="mt-3 flex-1 text-muted">{cutText(course.description)}</p>
+                  <p lang={contentLang(locale)} className="mt-3 flex-1 text-muted">
+                    {cutText(course.description)}
+                  </p>
                   <div className="mt-6 flex items-center justify-between gap-4">
                     <span className="rounded-full bg-surface-strong px-3 py-1 text-sm font-semibold">
                       <CoursePrice price={course.price} locale={locale} />

@@ -3,6 +3,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink } from '@/components/cms/feature-image';
 import { publishedCourse } from '@/lib/courses';
 import { EnrolPanel } from '@/components/courses/enrol-panel';
@@ -37,7 +39,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * A course (docs/SPEC-NOTES.md §2 Courses): description, price, the outline of units and lessons, what the certificate says,
- * and the Enrol / Continue island; Course JSON-LD. Unknown, unpublished or malformed ids are a real 404.
+ * and the Enrol / Continue island; Course JSON-LD. Unknown, unpublished or malformed ids are a real 404. Courses are
+ * written in English (the JSON-LD says so): under /es, /fr, /pt the course's own text carries `lang="en"` under the
+ * 'English only' note, while headings, labels and the enrol panel stay in the page's language.
  */
 export default async function CoursePage({ params }: Props) {
   const locale = await localeParam(params);
@@ -46,6 +50,7 @@ export default async function CoursePage({ params }: Props) {
   if (!course) notFound();
   const t = await getTranslations({ locale, namespace: 'Courses' });
   const site = siteConfig();
+  const lang = contentLang(locale);
   return (
     <>
       <JsonLd
@@ -57,11 +62,16 @@ export default async function CoursePage({ params }: Props) {
           inLanguage: 'en',
         })}
       />
-      <PageHeader title={course.title} />
+      <div lang={lang}>
+        <PageHeader title={course.title} />
+      </div>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-10">
           <BackLink href="/courses" label={t('allCourses')} />
-          <div className="space-y-4 text-lg whitespace-pre-line">{course.description}</div>
+          {lang ? <EnglishOnlyNote kind="course" /> : null}
+          <div lang={lang} className="space-y-4 text-lg whitespace-pre-line">
+            {course.description}
+          </div>
           <section aria-labelledby="course-outline">
             <h2 id="course-outline" className="flex items-center gap-2 text-2xl font-bold">
               <ListChecks aria-hidden className="size-6 text-brand" />
@@ -74,12 +84,16 @@ export default async function CoursePage({ params }: Props) {
                 {course.units.map((unit, i) => (
                   <li key={unit.id} className="rounded-2xl border border-border p-5">
                     <h3 className="text-lg font-semibold">
-                      {t('unitLabel', { number: i + 1, title: unit.title })}
+                      {t.rich('unitLabel', {
+                        number: i + 1,
+                        title: unit.title,
+                        name: (chunks) => <span lang={lang}>{chunks}</span>,
+                      })}
                     </h3>
                     {unit.lessons.length === 0 ? (
                       <p className="mt-2 text-sm text-muted">{t('noLessons')}</p>
                     ) : (
-                      <ol className="mt-3 list-decimal space-y-1 ps-6">
+                      <ol lang={lang} className="mt-3 list-decimal space-y-1 ps-6">
                         {unit.lessons.map((lesson) => (
                           <li key={lesson.id}>{lesson.title}</li>
                         ))}
@@ -95,8 +109,12 @@ export default async function CoursePage({ params }: Props) {
               <Award aria-hidden className="size-6 text-brand" />
               {t('certificateHeading')}
             </h2>
-            <p className="mt-4 font-semibold">{course.certificationTitle}</p>
-            <p className="mt-1">{course.certificationDescription}</p>
+            <p lang={lang} className="mt-4 font-semibold">
+              {course.certificationTitle}
+            </p>
+            <p lang={lang} className="mt-1">
+              {course.certificationDescription}
+            </p>
             <p className="mt-4 text-sm text-muted">{t('certificateBody')}</p>
           </section>
         </div>

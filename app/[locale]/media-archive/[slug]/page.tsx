@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { AudioPlayer } from '@/components/media/audio-player';
@@ -42,14 +44,14 @@ export async function generateMetadata({
 }
 
 /** The image, player or video of an item, by kind; the gallery (if any) follows the item's image. */
-async function ItemMedia({ item }: { item: MediaArchiveItem }) {
+async function ItemMedia({ item, lang }: { item: MediaArchiveItem; lang?: string }) {
   if (item.kind === 'video' && item.video) return <MediaVideo item={item} priority />;
   const image = <FeatureImage image={item.image} />;
   if (item.kind === 'audio') {
     return (
       <div className="space-y-6">
         {image}
-        {item.audioUrl ? <AudioPlayer src={item.audioUrl} title={item.title} /> : null}
+        {item.audioUrl ? <AudioPlayer src={item.audioUrl} title={item.title} titleLang={lang} /> : null}
       </div>
     );
   }
@@ -62,7 +64,7 @@ async function ItemMedia({ item }: { item: MediaArchiveItem }) {
         <h2 id="media-gallery" className="mb-4 text-2xl font-semibold">
           {t('gallery')}
         </h2>
-        <ImageGallery headings={false} groups={[{ title: item.title, images: item.gallery }]} />
+        <ImageGallery headings={false} groups={[{ title: item.title, lang, images: item.gallery }]} />
       </section>
     </div>
   );
@@ -70,7 +72,9 @@ async function ItemMedia({ item }: { item: MediaArchiveItem }) {
 
 /**
  * A media archive item (docs/SPEC-NOTES.md §2 `/media-archive/{slug}`): its image, video or audio by kind, date, categories
- * (links to the filtered hub), description and external link, with schema.org Image/Video/AudioObject data.
+ * (links to the filtered hub), description and external link, with schema.org Image/Video/AudioObject data. Items
+ * are English: under /es, /fr, /pt the title, categories and description carry `lang="en"` under the 'English only'
+ * note.
  */
 export default async function MediaArchiveItemPage({ params }: PageProps<'/[locale]/media-archive/[slug]'>) {
   const locale = await localeParam(params);
@@ -79,6 +83,7 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
   const [t, categories] = await Promise.all([getTranslations('Media'), getMediaCategories()]);
   const terms = categories.filter((c) => item.categoryIds.includes(c.id));
   const published = isoDate(item.dateGmt);
+  const lang = contentLang(locale);
   const noRecording =
     (item.kind === 'audio' && !item.audioUrl) || (item.kind === 'video' && !item.video && !item.externalUrl);
   return (
@@ -102,24 +107,27 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
           inLanguage: locale,
         })}
       />
-      <PageHeader title={item.title}>
-        <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-2 text-white/90">
-          <div>
-            <dt className="text-sm text-white/80">{t('type')}</dt>
-            <dd className="font-semibold">{t(KIND_LABEL[item.kind])}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-white/80">{t('published')}</dt>
-            <dd className="font-semibold">
-              <time dateTime={published}>{formatDate(item.dateGmt, locale)}</time>
-            </dd>
-          </div>
-        </dl>
-      </PageHeader>
+      <div lang={lang}>
+        <PageHeader title={item.title}>
+          <dl lang={lang ? locale : undefined} className="mt-6 flex flex-wrap gap-x-8 gap-y-2 text-white/90">
+            <div>
+              <dt className="text-sm text-white/80">{t('type')}</dt>
+              <dd className="font-semibold">{t(KIND_LABEL[item.kind])}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-white/80">{t('published')}</dt>
+              <dd className="font-semibold">
+                <time dateTime={published}>{formatDate(item.dateGmt, locale)}</time>
+              </dd>
+            </div>
+          </dl>
+        </PageHeader>
+      </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <BackLink href="/media" label={t('back')} />
+        {lang ? <EnglishOnlyNote kind="page" className="mt-6" /> : null}
         <div className="mt-6">
-          <ItemMedia item={item} />
+          <ItemMedia item={item} lang={lang} />
         </div>
         {noRecording ? (
           <p className="mt-4 text-sm text-muted">{item.kind === 'audio' ? t('noRecording') : t('noVideo')}</p>
@@ -132,6 +140,7 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
                 <li key={term.id}>
                   <Link
                     href={`/media/category/${term.slug}`}
+                    lang={lang}
                     className="inline-block rounded-full border border-border px-3 py-1 text-sm font-semibold text-brand hover:bg-surface"
                   >
                     {term.name}
@@ -141,7 +150,7 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
             </ul>
           </div>
         ) : null}
-        <div className="mt-8">
+        <div lang={lang} className="mt-8">
           <CmsHtml html={item.html} />
         </div>
         {item.externalUrl ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { PageHeader } from '@/components/layout/page-header';
 import { ImageGallery } from '@/components/media/image-gallery';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -32,7 +33,10 @@ function imagesOf(image: CmsImage | null, gallery: CmsImage[]): CmsImage[] {
   });
 }
 
-/** Image gallery (docs/SPEC-NOTES.md §2): every image-kind media archive item with its gallery images, in one lightbox. */
+/**
+ * Image gallery (docs/SPEC-NOTES.md §2): every image-kind media archive item with its gallery images, in one lightbox.
+ * Items are English: under /es, /fr, /pt each group's title carries `lang="en"` and its line the 'English' tag.
+ */
 export default async function MediaImagesPage({ params }: PageProps<'/[locale]/media/images'>) {
   const locale = await localeParam(params);
   const t = await getTranslations('Media');
@@ -42,8 +46,14 @@ export default async function MediaImagesPage({ params }: PageProps<'/[locale]/m
     .filter((g) => g.images.length > 0)
     .map(({ item, images }) => ({
       title: item.title,
+      lang: contentLang(locale),
       href: `/media-archive/${item.slug}`,
-      meta: `${formatDate(item.dateGmt, locale)} · ${t('imageCount', { count: images.length })}`,
+      meta: (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          {`${formatDate(item.dateGmt, locale)} · ${t('imageCount', { count: images.length })}`}
+          <ContentLangTag locale={locale} />
+        </span>
+      ),
       images,
     }));
   return (

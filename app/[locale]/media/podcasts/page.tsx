@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
 import { CmsImage } from '@/components/cms/cms-image';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { PageHeader } from '@/components/layout/page-header';
 import { AudioPlayer } from '@/components/media/audio-player';
 import { MediaExternalLink } from '@/components/media/external-link';
@@ -55,18 +56,23 @@ export default async function MediaPodcastsPage({ params }: PageProps<'/[locale]
                     )}
                   </div>
                   <div className="min-w-0">
-                    <p className="text-sm text-muted">
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
                       <time dateTime={isoDate(item.dateGmt)}>{formatDate(item.dateGmt, locale)}</time>
+                      <ContentLangTag locale={locale} />
                     </p>
-                    <h2 className="mt-1 text-xl font-semibold text-balance">
+                    <h2 lang={contentLang(locale)} className="mt-1 text-xl font-semibold text-balance">
                       <Link href={`/media-archive/${item.slug}`} className="hover:text-brand hover:underline">
                         {item.title}
                       </Link>
                     </h2>
-                    {item.excerpt ? <p className="mt-2 text-muted">{item.excerpt}</p> : null}
+                    {item.excerpt ? (
+                      <p lang={contentLang(locale)} className="mt-2 text-muted">
+                        {item.excerpt}
+                      </p>
+                    ) : null}
                     <div className="mt-4">
                       {item.audioUrl ? (
-                        <AudioPlayer src={item.audioUrl} title={item.title} />
+                        <AudioPlayer src={item.audioUrl} title={item.title} titleLang={contentLang(locale)} />
                       ) : item.externalUrl ? (
                         <MediaExternalLink url={item.externalUrl} />
                       ) : (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { FeatureImage } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { MediaExternalLink } from '@/components/media/external-link';
@@ -27,7 +28,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/media/vi
 
 /**
  * Video gallery (docs/SPEC-NOTES.md §2): every video-kind media archive item with its player: a click-to-load YouTube/Vimeo embed
- * or a native player for a video file; items whose video lives elsewhere show their image and a link to it.
+ * or a native player for a video file; items whose video lives elsewhere show their image and a link to it. Items are
+ * English: under /es, /fr, /pt each shows the 'English' tag and its title and description carry `lang="en"`.
  */
 export default async function MediaVideosPage({ params }: PageProps<'/[locale]/media/videos'>) {
   const locale = await localeParam(params);
@@ -47,15 +49,20 @@ export default async function MediaVideosPage({ params }: PageProps<'/[locale]/m
                   ) : (
                     <FeatureImage image={item.image} sizes="(min-width: 1024px) 600px, 100vw" />
                   )}
-                  <p className="mt-4 text-sm text-muted">
+                  <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-muted">
                     <time dateTime={isoDate(item.dateGmt)}>{formatDate(item.dateGmt, locale)}</time>
+                    <ContentLangTag locale={locale} />
                   </p>
-                  <h2 className="mt-1 text-xl font-semibold text-balance">
+                  <h2 lang={contentLang(locale)} className="mt-1 text-xl font-semibold text-balance">
                     <Link href={`/media-archive/${item.slug}`} className="hover:text-brand hover:underline">
                       {item.title}
                     </Link>
                   </h2>
-                  {item.excerpt ? <p className="mt-2 text-muted">{item.excerpt}</p> : null}
+                  {item.excerpt ? (
+                    <p lang={contentLang(locale)} className="mt-2 text-muted">
+                      {item.excerpt}
+                    </p>
+                  ) : null}
                   {item.externalUrl ? (
                     <p className="mt-3">
                       <MediaExternalLink url={item.externalUrl} />

@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -37,13 +39,17 @@ export async function generateMetadata({
   });
 }
 
-/** A team member (docs/SPEC-NOTES.md §2): photo, name, role, biography and email, with Person JSON-LD. */
+/**
+ * A team member (docs/SPEC-NOTES.md §2): photo, name, role, biography and email, with Person JSON-LD. Profiles are
+ * English: under /es, /fr, /pt the name, role and biography carry `lang="en"` under the 'English only' note.
+ */
 export default async function TeamMemberPage({ params }: PageProps<'/[locale]/team-member/[slug]'>) {
   const locale = await localeParam(params);
   const member = await getTeamMember(await slugParam(params));
   if (!member) notFound();
   const t = await getTranslations('Team');
   const path = localizedPath(locale, `/team-member/${member.slug}`);
+  const lang = contentLang(locale);
   const hasBody = member.html.replace(/<[^>]*>/g, '').trim() !== '';
   return (
     <>
@@ -55,18 +61,25 @@ export default async function TeamMemberPage({ params }: PageProps<'/[locale]/te
           imageUrl: member.photo?.url,
         })}
       />
-      <PageHeader title={member.title} subtitle={member.role ?? undefined} />
+      <div lang={lang}>
+        <PageHeader title={member.title} subtitle={member.role ?? undefined} />
+      </div>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <BackLink href="/our-team" label={t('back')} />
+        {lang ? <EnglishOnlyNote kind="profile" className="mt-6" /> : null}
         <div className="mt-6 grid gap-8 md:grid-cols-[18rem_1fr]">
           <div className="overflow-hidden rounded-2xl md:self-start">
             <TeamMemberPhoto member={member} sizes="(min-width: 768px) 288px, 100vw" priority />
           </div>
           <div>
             {hasBody ? (
-              <CmsHtml html={member.html} />
+              <div lang={lang}>
+                <CmsHtml html={member.html} />
+              </div>
             ) : member.bio ? (
-              <p className="text-lg">{member.bio}</p>
+              <p lang={lang} className="text-lg">
+                {member.bio}
+              </p>
             ) : null}
             {member.email ? (
               <dl className="mt-6">

@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink } from '@/components/cms/feature-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -41,7 +43,9 @@ export async function generateMetadata({
 
 /**
  * A vacancy (docs/SPEC-NOTES.md §2): its facts, the role description and how to apply; once the closing day has passed (UK
- * time), a Closed badge and notice instead of the application details, and no JobPosting data.
+ * time), a Closed badge and notice instead of the application details, and no JobPosting data. Vacancies are
+ * English: under /es, /fr, /pt their text carries `lang="en"` under the 'English only' note (the facts' labels,
+ * the closing date and the notices keep the page's language).
  */
 export default async function VacancyPage({ params }: PageProps<'/[locale]/vacancies/[slug]'>) {
   const locale = await localeParam(params);
@@ -49,6 +53,7 @@ export default async function VacancyPage({ params }: PageProps<'/[locale]/vacan
   if (!vacancy) notFound();
   const t = await getTranslations('Vacancies');
   const open = isVacancyOpen(vacancy, new Date());
+  const lang = contentLang(locale);
   return (
     <>
       {open ? (
@@ -60,25 +65,31 @@ export default async function VacancyPage({ params }: PageProps<'/[locale]/vacan
           })}
         />
       ) : null}
-      <PageHeader title={vacancy.title} subtitle={vacancy.excerpt || undefined}>
-        {open ? null : (
-          <p className="mt-4">
-            <ClosedBadge />
-          </p>
-        )}
-        <div className="mt-6 max-w-3xl">
-          <VacancyFacts vacancy={vacancy} locale={locale} tone="header" />
-        </div>
-      </PageHeader>
+      {/* The title and excerpt are English; the badge and the facts' labels are the page's language again. */}
+      <div lang={lang}>
+        <PageHeader title={vacancy.title} subtitle={vacancy.excerpt || undefined}>
+          <div lang={lang ? locale : undefined}>
+            {open ? null : (
+              <p className="mt-4">
+                <ClosedBadge />
+              </p>
+            )}
+            <div className="mt-6 max-w-3xl">
+              <VacancyFacts vacancy={vacancy} locale={locale} tone="header" />
+            </div>
+          </div>
+        </PageHeader>
+      </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <BackLink href="/vacancies" label={t('back')} />
+        {lang ? <EnglishOnlyNote kind="vacancy" className="mt-6" /> : null}
         {open ? null : (
           <p className="mt-6 flex gap-3 rounded-2xl border border-border bg-surface p-5 font-medium">
             <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" />
             {t('closedNotice', { date: formatClosingDate(vacancy.closingDate ?? '', locale) })}
           </p>
         )}
-        <div className="mt-8">
+        <div lang={lang} className="mt-8">
           <CmsHtml html={vacancy.html} />
         </div>
         {open && vacancy.howToApply ? (
@@ -89,7 +100,7 @@ export default async function VacancyPage({ params }: PageProps<'/[locale]/vacan
             <h2 id="how-to-apply" className="text-2xl font-bold">
               {t('howToApply')}
             </h2>
-            <div className="mt-4">
+            <div lang={lang} className="mt-4">
               <CmsHtml html={vacancy.howToApply} />
             </div>
           </section>

@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 
 import { CmsHtml } from '@/components/cms/cms-html';
+import { contentLang } from '@/components/cms/content-lang';
+import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { EmbedFacade } from '@/components/cms/embed-facade';
 import { BackLink } from '@/components/cms/feature-image';
 import { CompleteButton } from '@/components/courses/complete-button';
@@ -51,6 +53,7 @@ function videoOf(url: string | null): { embed?: string; thumbnail?: string; file
  * enrolled → the course page). Lesson navigation by unit (the open lesson marked aria-current, completed ones
  * ticked), the lesson's text and optional video, Mark complete, the progress bar, and at 100% the certificate
  * download. Without `?lesson=` it resumes where the student left off (`resumeLesson`). Per user, so dynamic.
+ * Courses are written in English: under /es, /fr, /pt the course's titles and lesson text carry `lang="en"`.
  */
 export default async function LearnPage({ params, searchParams }: Props) {
   const locale = await localeParam(params);
@@ -80,10 +83,13 @@ export default async function LearnPage({ params, searchParams }: Props) {
       ? ((await myCourses(user.id)).find((c) => c.course.id === course.id)?.certificateId ?? null)
       : null;
   const video = videoOf(lesson?.videoUrl ?? null);
+  const lang = contentLang(locale);
 
   return (
     <>
-      <PageHeader title={course.title} />
+      <div lang={lang}>
+        <PageHeader title={course.title} />
+      </div>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[18rem_1fr]">
         <nav aria-labelledby="course-contents" className="lg:sticky lg:top-24 lg:self-start">
           <BackLink href={`/courses/${course.id}`} label={t('backToCourse')} />
@@ -93,7 +99,9 @@ export default async function LearnPage({ params, searchParams }: Props) {
           <ol className="mt-4 space-y-5">
             {units.map((unit) => (
               <li key={unit.id}>
-                <p className="font-semibold">{unit.title}</p>
+                <p lang={lang} className="font-semibold">
+                  {unit.title}
+                </p>
                 <ol className="mt-2 space-y-1">
                   {unit.lessons.map((l) => {
                     const current = l.id === currentId;
@@ -111,7 +119,7 @@ export default async function LearnPage({ params, searchParams }: Props) {
                             <Circle aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
                           )}
                           <span>
-                            {l.title}
+                            <span lang={lang}>{l.title}</span>
                             {done ? <span className="sr-only"> ({t('completedMark')})</span> : null}
                           </span>
                         </Link>
@@ -125,6 +133,7 @@ export default async function LearnPage({ params, searchParams }: Props) {
         </nav>
 
         <div className="min-w-0 space-y-8">
+          {lang ? <EnglishOnlyNote kind="course" /> : null}
           <ProgressBar value={percent} label={t('progressLabel')} text={t('progressText', { percent })} />
 
           {percent >= 100 ? (
@@ -164,7 +173,7 @@ export default async function LearnPage({ params, searchParams }: Props) {
                 <p className="text-sm text-muted">
                   {t('lessonOf', { number: lessonIds.indexOf(currentId) + 1, total: lessonIds.length })}
                 </p>
-                <h2 id="lesson-title" className="mt-1 text-3xl font-bold">
+                <h2 id="lesson-title" lang={lang} className="mt-1 text-3xl font-bold">
                   {lesson.title}
                 </h2>
               </div>
@@ -181,7 +190,11 @@ export default async function LearnPage({ params, searchParams }: Props) {
                 // A file an admin linked; captions, if any, are the file's own (no separate track is stored).
                 <video controls preload="metadata" src={video.file} className="w-full rounded-xl" />
               ) : null}
-              {lesson.body ? <CmsHtml html={lesson.body} /> : null}
+              {lesson.body ? (
+                <div lang={lang}>
+                  <CmsHtml html={lesson.body} />
+                </div>
+              ) : null}
               <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border pt-6">
                 {completed.has(lesson.id) ? (
                   <p className="flex items-center gap-2 font-semibold text-success">

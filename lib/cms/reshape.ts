@@ -347,6 +347,7 @@ export function reshapeEvent(raw: unknown, ctx: ReshapeContext): CmsEvent | null
     videoUrl: urlField(acf.video_url ?? acf.event_video ?? acf.video, ctx),
     startDate: text(extras.start_date) ?? null,
     endDate: text(extras.end_date) ?? null,
+    tagSlugs: tagSlugs(entry),
   };
 }
 
@@ -370,6 +371,7 @@ export function reshapeMediaArchiveItem(raw: unknown, ctx: ReshapeContext): Medi
     video,
     externalUrl: findExternalUrl(fields),
     fields,
+    tagSlugs: tagSlugs(entry),
   };
 }
 

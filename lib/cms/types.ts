@@ -115,6 +115,8 @@ export type CmsEvent = Entry & {
   /** Top-level `start_date` / `end_date` (events plugins, `YYYY-MM-DD HH:MM:SS`), used when ACF has no date. */
   startDate: string | null;
   endDate: string | null;
+  /** Tag slugs from the embedded terms: `content-note` asks for a content note (lib/cms/content-note.ts). */
+  tagSlugs?: string[];
 };
 
 export type MediaItem = {
@@ -155,6 +157,8 @@ export type MediaArchiveItem = Entry & {
   externalUrl: string | null;
   /** The raw ACF record. */
   fields: Record<string, unknown>;
+  /** Tag slugs from the embedded terms: `content-note` asks for a content note (lib/cms/content-note.ts). */
+  tagSlugs?: string[];
 };
 
 /** A team member (`team_member` post type; ACF role, photo, bio, email, order). */

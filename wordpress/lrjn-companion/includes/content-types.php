@@ -48,9 +48,9 @@ function lrjn_companion_post_type_labels( $singular, $plural ) {
 
 /**
  * The plugin's post types: name => [ rest_base, rewrite slug, dashicon, singular label, plural label, and
- * optionally features `supports`ed beyond the common ones ].
+ * optionally features `supports`ed beyond the common ones and `taxonomies` (WordPress's own, e.g. post_tag) ].
  *
- * @return array<string,array<string,string>>
+ * @return array<string,array<string,mixed>>
  */
 function lrjn_companion_post_type_definitions() {
 	return array(
@@ -62,11 +62,13 @@ function lrjn_companion_post_type_definitions() {
 			'plural'    => _x( 'Reports', 'post type general name', 'lrjn-companion' ),
 		),
 		'events'        => array(
-			'rest_base' => 'events',
-			'slug'      => 'events',
-			'icon'      => 'dashicons-calendar-alt',
-			'singular'  => _x( 'Event', 'post type singular name', 'lrjn-companion' ),
-			'plural'    => _x( 'Events', 'post type general name', 'lrjn-companion' ),
+			'rest_base'  => 'events',
+			'slug'       => 'events',
+			'icon'       => 'dashicons-calendar-alt',
+			// Tags: the `content-note` tag marks a distressing event (the website shows a content note and Exit).
+			'taxonomies' => array( 'post_tag' ),
+			'singular'   => _x( 'Event', 'post type singular name', 'lrjn-companion' ),
+			'plural'     => _x( 'Events', 'post type general name', 'lrjn-companion' ),
 		),
 		'cause'         => array(
 			'rest_base' => 'cause',
@@ -76,11 +78,12 @@ function lrjn_companion_post_type_definitions() {
 			'plural'    => _x( 'Causes', 'post type general name', 'lrjn-companion' ),
 		),
 		'media_archive' => array(
-			'rest_base' => 'media-archive',
-			'slug'      => 'media-archive',
-			'icon'      => 'dashicons-format-gallery',
-			'singular'  => _x( 'Media item', 'post type singular name', 'lrjn-companion' ),
-			'plural'    => _x( 'Media archive', 'post type general name', 'lrjn-companion' ),
+			'rest_base'  => 'media-archive',
+			'slug'       => 'media-archive',
+			'icon'       => 'dashicons-format-gallery',
+			'taxonomies' => array( 'post_tag' ),
+			'singular'   => _x( 'Media item', 'post type singular name', 'lrjn-companion' ),
+			'plural'     => _x( 'Media archive', 'post type general name', 'lrjn-companion' ),
 		),
 		'team_member'   => array(
 			'rest_base' => 'team-member',
@@ -134,6 +137,7 @@ function lrjn_companion_register_content_types() {
 					array( 'title', 'editor', 'excerpt', 'thumbnail', 'author', 'custom-fields' ),
 					isset( $def['supports'] ) ? $def['supports'] : array()
 				),
+				'taxonomies'   => isset( $def['taxonomies'] ) ? $def['taxonomies'] : array(),
 			)
 		);
 	}

@@ -19,7 +19,7 @@ import { WhyJoinSection } from '@/components/home/why-join-section';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam } from '@/i18n/params';
-import { getProgrammes } from '@/lib/causes';
+import { getHomeInitiatives } from '@/lib/causes';
 import { getHomePage, getLatestReports, getRecentPosts } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { webPageJsonLd } from '@/lib/seo/json-ld';
@@ -61,7 +61,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const [tm, home, causes, reports, posts] = await Promise.all([
     getTranslations('Metadata'),
     getHomePage().catch(() => null),
-    getProgrammes(),
+    getHomeInitiatives(),
     getLatestReports(3).catch(() => []),
     getRecentPosts(3).catch(() => []),
   ]);
@@ -74,7 +74,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <DonateCta context="home" />
       </div>
-      <ProgrammesSection causes={causes} />
+      <ProgrammesSection causes={causes} heading="initiatives" />
       <LatestReportsSection reports={reports} locale={locale} />
       <FeaturedPostsSection posts={posts} locale={locale} defaultAuthor={site.shortName} />
       <AboutSection home={home} />

@@ -1,12 +1,16 @@
 import { ArrowRight } from '@/components/icons/icons';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
 import { PostCard } from '@/components/blog/post-card';
+import { ContentLangTag, contentLang } from '@/components/cms/content-lang';
 import { ReportCard } from '@/components/reports/report-card';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { Cause, PostSummary, Report } from '@/lib/cms';
 import { htmlToText, truncateAtWord } from '@/lib/utils/text';
+
+/** Initiative description cut (spec §9): 150 characters at a word boundary, with an ellipsis. */
+const INITIATIVE_DESCRIPTION_MAX = 150;
 
 function SectionHeading({
   id,
@@ -41,28 +45,40 @@ function SectionHeading({
 }
 
 /**
- * The programmes (causes) as cards linking to /cause/{slug}: the home page's "Our causes" and the list under the
- * Our work page. `causes` come from lib/causes (one list, one order, everywhere); an empty list renders nothing.
+ * Causes as cards linking to /cause/{slug}, each description stripped of tags and cut to 150 characters at a word
+ * boundary (spec §9). Takes the causes (lib/causes: the home page passes its seven initiatives, Our work every
+ * cause), which heading to show ('initiatives': the home page's "Our Initiatives"; 'causes': Our work's "Our causes")
+ * and an optional intro. The titles and descriptions are CMS text (English): under /es, /fr, /pt they carry
+ * lang="en" and the card its 'English' tag (WCAG 3.1.2). An empty list renders nothing.
  */
-export async function ProgrammesSection({ causes, intro }: { causes: Cause[]; intro?: string }) {
-  const t = await getTranslations('HomePage');
+export async function ProgrammesSection({
+  causes,
+  heading = 'causes',
+  intro,
+}: {
+  causes: Cause[];
+  heading?: 'initiatives' | 'causes';
+  intro?: string;
+}) {
+  const [t, locale] = await Promise.all([getTranslations('HomePage'), getLocale()]);
   if (causes.length === 0) return null;
+  const lang = contentLang(locale);
   return (
     <section aria-labelledby="initiatives-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading
           id="initiatives-title"
-          title={t('initiativesHeading')}
+          title={t(heading === 'initiatives' ? 'initiativesHeading' : 'causesHeading')}
           intro={intro ?? t('initiativesIntro')}
           viewAll={{ href: '/causes', label: t('viewAllCauses') }}
         />
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="initiatives">
           {causes.map((cause) => (
             <li
               key={cause.slug}
-              className="group relative rounded-2xl border border-border bg-bg p-6 hover:shadow-md"
+              className="group relative flex flex-col gap-2 rounded-2xl border border-border bg-bg p-6 hover:shadow-md"
             >
-              <h3 className="text-lg font-semibold">
+              <h3 className="text-lg font-semibold" lang={lang}>
                 <Link
                   href={`/cause/${cause.slug}`}
                   className="group-hover:text-brand after:absolute after:inset-0"
@@ -70,7 +86,10 @@ export async function ProgrammesSection({ causes, intro }: { causes: Cause[]; in
                   {cause.title}
                 </Link>
               </h3>
-              <p className="mt-2 text-muted">{truncateAtWord(htmlToText(cause.shortDescription), 150)}</p>
+              <ContentLangTag locale={locale} />
+              <p className="text-muted" lang={lang}>
+                {truncateAtWord(htmlToText(cause.shortDescription), INITIATIVE_DESCRIPTION_MAX)}
+              </p>
             </li>
           ))}
         </ul>

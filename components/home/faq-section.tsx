@@ -8,8 +8,18 @@ import { faqPageJsonLd } from '@/lib/seo/json-ld';
 
 const FAQ = [1, 2, 3, 4, 5] as const;
 
-/** The answers' inline links ({community}, {ourWork}, {blog}, {events} tags in the messages). */
-const PATHS = { community: '/community', ourWork: '/our-work', blog: '/blog', events: '/events' } as const;
+/**
+ * The answers' inline links ({community}, {ourWork}, {blog}, {events}, {getHelp} tags in the messages): the spec's
+ * four, and /get-help for "I have experienced racism. Where can I get help?" (issue 33: a person asking for help
+ * is sent to the page that gives it, not to the community page).
+ */
+const PATHS = {
+  community: '/community',
+  ourWork: '/our-work',
+  blog: '/blog',
+  events: '/events',
+  getHelp: '/get-help',
+} as const;
 type Tag = keyof typeof PATHS;
 
 const links = Object.fromEntries(

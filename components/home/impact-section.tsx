@@ -5,7 +5,7 @@ import { Section } from '@/components/ui/section';
 import type { Locale } from '@/i18n/routing';
 import { formatStat, impactStats } from '@/lib/home/stats';
 
-/** "Our Impact": the site's figures (lib/home/stats.ts; the report count is live from the CMS). */
+/** "Our Impact": four cards with the site's figures (lib/home/stats.ts: editable in WordPress, the spec's by default). */
 export async function ImpactSection({ locale }: { locale: Locale }) {
   const [t, stats] = await Promise.all([getTranslations('HomePage'), impactStats()]);
   return (

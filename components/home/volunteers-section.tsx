@@ -4,13 +4,13 @@ import { SocialIcon, type SocialNetwork } from '@/components/layout/social-icons
 import { Card } from '@/components/ui/card';
 import type { Locale } from '@/i18n/routing';
 import { siteConfig } from '@/lib/config/site';
-import { VOLUNTEER_STATS, formatStat } from '@/lib/home/stats';
+import { formatStat, volunteerStats } from '@/lib/home/stats';
 
 const SOCIAL_ORDER: SocialNetwork[] = ['facebook', 'x', 'instagram', 'linkedin', 'youtube'];
 
-/** "Our volunteers" figures (lib/home/stats.ts) beside "Follow us" with the site's social links. */
+/** The volunteer statistics (lib/home/stats.ts: editable in WordPress, the spec's figures by default) beside "Follow us" with the site's social links. */
 export async function VolunteersSection({ locale }: { locale: Locale }) {
-  const t = await getTranslations('HomePage');
+  const [t, stats] = await Promise.all([getTranslations('HomePage'), volunteerStats()]);
   const social = siteConfig().social;
   return (
     <section
@@ -22,7 +22,7 @@ export async function VolunteersSection({ locale }: { locale: Locale }) {
           {t('volunteersHeading')}
         </h2>
         <dl className="mt-6 grid grid-cols-2 gap-6 sm:grid-cols-4">
-          {VOLUNTEER_STATS.map((stat) => (
+          {stats.map((stat) => (
             <div key={stat.label}>
               <dt className="text-sm text-white/85">{t(`volunteers${stat.label}`)}</dt>
               <dd className="mt-1 text-3xl font-bold">{formatStat(locale, stat.value, stat.plus)}</dd>

@@ -2,7 +2,7 @@ import { LifeBuoy, Mail, MapPin, Phone } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
-import { getProgrammes } from '@/lib/causes';
+import { getFooterCauses } from '@/lib/causes';
 import { getSiteMenu } from '@/lib/cms/menus';
 import { siteConfig } from '@/lib/config/site';
 
@@ -54,8 +54,7 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
 const linkClass = 'text-muted hover:text-brand hover:underline';
 
 /**
- * The site footer (docs/SPEC-NOTES.md §2): every listed link, the causes (the same list as the home page, Our work and
- * /causes: lib/causes), the Leeds address, phone, email, social links, copyright and the legal links
+ * The site footer (docs/SPEC-NOTES.md §2): every listed link, the spec's six cause links (lib/causes FOOTER_CAUSES), the Leeds address, phone, email, social links, copyright and the legal links
  * (privacy, cookies, accessibility statement). The Explore column is the WordPress menu at "Website footer" when an
  * editor set one (its labels are content, shown as written), else the links above.
  */
@@ -63,7 +62,7 @@ export async function SiteFooter() {
   const [t, help, programmes, menu] = await Promise.all([
     getTranslations('Footer'),
     getTranslations('HelpLinks'),
-    getProgrammes(),
+    getFooterCauses(),
     getSiteMenu('footer'),
   ]);
   const site = siteConfig();

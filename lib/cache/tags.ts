@@ -33,6 +33,8 @@ export const TAGS = {
   redirects: 'redirects',
   /** The home page hero edited in WordPress (lrjn/v1/hero). */
   homeHero: 'home-hero',
+  /** The home page figures (Our Impact, volunteer statistics) edited in WordPress (lrjn/v1/figures). */
+  homeFigures: 'home-figures',
   /** Database-backed: the published course catalogue and course pages (lib/courses), revalidated by admin writes. */
   courses: 'courses',
   /** Database-backed: the home page hero override row (lib/home/hero-override.ts). */

@@ -63,8 +63,12 @@ const DROPPABLE_PARAMS: ReadonlySet<string> = new Set(['orderby', 'order']);
 const CIRCUIT_MS = 30_000;
 const BACKOFF_MS = 300;
 
-/** Plugin routes the site reads: the companion's hero (wordpress/lrjn-companion) and Rank Math's SEO head. */
-const PLUGIN_ROUTES: ReadonlySet<string> = new Set(['/lrjn/v1/hero', '/rankmath/v1/getHead']);
+/** Plugin routes the site reads: the companion's hero and figures (wordpress/lrjn-companion) and Rank Math's SEO head. */
+const PLUGIN_ROUTES: ReadonlySet<string> = new Set([
+  '/lrjn/v1/hero',
+  '/lrjn/v1/figures',
+  '/rankmath/v1/getHead',
+]);
 
 /** Throws unless `route` is one of the allowed REST routes. */
 export function assertAllowedRoute(route: string): void {

@@ -10,6 +10,7 @@ import { isoDate } from '@/lib/utils/format';
 
 import { wpFetch } from './client';
 import { CmsError } from './errors';
+import { parseWordPressFigures, type WordPressFigures } from './figures';
 import { parseWordPressHero, type WordPressHero } from './hero';
 import { rankMathSeo } from './rank-math';
 import { imageHostConfig } from './images';
@@ -77,6 +78,7 @@ export type * from './types';
 export type { Endpoint } from './source';
 export type { Localized } from './translations';
 export type { WordPressHero } from './hero';
+export { FIGURE_KEYS, type Figure, type FigureKey, type WordPressFigures } from './figures';
 
 export const BLOG_PAGE_SIZE = 12;
 /** Seconds before a cached read is refetched in the background; the webhook normally refreshes far sooner. */
@@ -406,6 +408,36 @@ export const getWordPressHero = cache(async (): Promise<WordPressHero | null> =>
     const missing = error instanceof CmsError && error.missing;
     if (!missing)
       console.warn('[cms] home hero read failed:', error instanceof Error ? error.message : error);
+    return null;
+  }
+});
+
+/**
+ * The home page figures set in WordPress (Pages → Home page figures; `GET /wp-json/lrjn/v1/figures`), or null:
+ * without `WORDPRESS_URL` (the snapshot has none), when the companion plugin is inactive or older (no such route),
+ * when WordPress is down, or when the editor left every figure empty. The caller (lib/home/stats.ts) then shows
+ * the spec's figures. Tagged `home-figures` (the plugin's webhook on save) and `cms`. Never throws.
+ */
+export const getWordPressFigures = cache(async (): Promise<WordPressFigures | null> => {
+  const { WORDPRESS_URL, WORDPRESS_TIMEOUT_MS } = env();
+  if (!WORDPRESS_URL) return null;
+  try {
+    const res = await wpFetch(
+      '/lrjn/v1/figures',
+      {},
+      {
+        baseUrl: WORDPRESS_URL,
+        timeoutMs: WORDPRESS_TIMEOUT_MS,
+        tags: [TAGS.all, TAGS.homeFigures],
+        revalidate: DATA_REVALIDATE,
+        what: 'home figures',
+      },
+    );
+    return parseWordPressFigures(res.data);
+  } catch (error) {
+    const missing = error instanceof CmsError && error.missing;
+    if (!missing)
+      console.warn('[cms] home figures read failed:', error instanceof Error ? error.message : error);
     return null;
   }
 });

@@ -21,7 +21,7 @@ export type ContentChange =
   | { kind: 'menu'; slug: string }
   /** The redirect rules changed. */
   | { kind: 'redirects'; slug: string }
-  /** A setting edited in WordPress (the home page hero). */
+  /** A setting edited in WordPress (the home page hero, the home page figures). */
   | { kind: 'settings'; name: string }
   /** Everything (the plugin's "Refresh everything" button). */
   | { kind: 'all' };
@@ -39,7 +39,11 @@ export function tagsForChange(change: ContentChange): string[] {
   if (change.kind === 'menu') return [TAGS.menus];
   if (change.kind === 'redirects') return [TAGS.redirects];
   // A setting this site does not know (a newer plugin) may show anywhere.
-  if (change.kind === 'settings') return change.name === 'hero' ? [TAGS.homeHero] : [TAGS.all];
+  if (change.kind === 'settings') {
+    if (change.name === 'hero') return [TAGS.homeHero];
+    if (change.name === 'figures') return [TAGS.homeFigures];
+    return [TAGS.all];
+  }
   if (change.kind === 'term') {
     switch (change.taxonomy) {
       case 'category':

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { Locale } from '@/i18n/routing';
-import { getReports } from '@/lib/cms';
+import { type Figure, type FigureKey, getWordPressFigures, type WordPressFigures } from '@/lib/cms';
 import { formatNumber } from '@/lib/utils/format';
 
 /** One figure of a statistics block: its number, whether it is shown with a '+', and its message key. */
@@ -12,43 +12,74 @@ export interface Stat<Label extends string = string> {
 }
 
 /**
- * Home "Our Impact" figures other than the report count (messages `HomePage.*`). Each figure is its own fact:
- * none repeats a volunteer figure below, so no number appears twice under different labels.
+ * The spec's figures (§2 Home "Our Impact" and "Volunteer statistics", §9), the defaults of the editable figures:
+ * an editor changes any of them in WordPress (Pages → Home page figures, lib/cms/figures.ts); a figure left empty
+ * there, a site without WordPress (the bundled content) or a WordPress that cannot be read shows these.
  */
-export const IMPACT_FIGURES = [
-  { value: 1200, plus: true, label: 'statMembers' },
-  { value: 38, plus: false, label: 'statPartners' },
-  { value: 160, plus: true, label: 'statWorkshops' },
-] as const satisfies readonly Stat[];
+export const DEFAULT_FIGURES: Readonly<Record<FigureKey, Figure>> = {
+  reports: { value: 10, plus: true },
+  membersSupported: { value: 2500, plus: true },
+  networkPartners: { value: 35, plus: false },
+  volunteerHours: { value: 10000, plus: true },
+  activeVolunteers: { value: 2500, plus: true },
+  hoursContributed: { value: 10000, plus: true },
+  projectsCompleted: { value: 35, plus: false },
+  livesImpacted: { value: 2000, plus: true },
+};
+
+/** "Our Impact": figure → message key (`HomePage.*`), in the spec's order. */
+const IMPACT = [
+  ['reports', 'statReports'],
+  ['membersSupported', 'statMembers'],
+  ['networkPartners', 'statPartners'],
+  ['volunteerHours', 'statVolunteerHours'],
+] as const satisfies readonly (readonly [FigureKey, string])[];
 
 /**
- * The volunteer figures, one set for the whole site: the home "Our volunteers" block (messages
- * `HomePage.volunteers{Key}`) and the Community page's band (`Community.stats{Key}`) show these same facts.
+ * The volunteer statistics, one set for the whole site: figure → message key suffix (`HomePage.volunteers{Key}` on
+ * the home page, `Community.stats{Key}` on /community), in the spec's order.
  */
-export const VOLUNTEER_STATS = [
-  { value: 140, plus: true, label: 'Active' },
-  { value: 6800, plus: true, label: 'Hours' },
-  { value: 24, plus: false, label: 'Projects' },
-  { value: 17, plus: false, label: 'Languages' },
-] as const satisfies readonly Stat[];
+const VOLUNTEERS = [
+  ['activeVolunteers', 'Active'],
+  ['hoursContributed', 'Hours'],
+  ['projectsCompleted', 'Projects'],
+  ['livesImpacted', 'Lives'],
+] as const satisfies readonly (readonly [FigureKey, string])[];
 
-/** The message keys of the home "Our Impact" figures. */
-export type ImpactLabel = 'statReports' | (typeof IMPACT_FIGURES)[number]['label'];
+export type ImpactLabel = (typeof IMPACT)[number][1];
+export type VolunteerLabel = (typeof VOLUNTEERS)[number][1];
 
-/** The figure in the locale's digits and grouping ('6,800+' in English, '6 800+' in French). */
+/** The figure in the locale's digits and grouping ('2,500+' in English, '2 500+' in French). */
 export function formatStat(locale: Locale, value: number, plus: boolean): string {
   return `${formatNumber(value, locale)}${plus ? '+' : ''}`;
 }
 
-/**
- * The home "Our Impact" block: 'Reports published' is the number of reports in the content (getReports, from
- * WordPress or the snapshot), never a constant, followed by IMPACT_FIGURES. When the reports cannot be read the
- * reports figure is left out rather than guessed.
- */
+/** Every figure: the editor's where set, else the spec's (pure). */
+export function mergeFigures(edited: WordPressFigures | null): Record<FigureKey, Figure> {
+  return { ...DEFAULT_FIGURES, ...(edited ?? {}) };
+}
+
+/** The home "Our Impact" cards from a set of figures (pure). */
+export function impactStatsOf(figures: Record<FigureKey, Figure>): Stat<ImpactLabel>[] {
+  return IMPACT.map(([key, label]) => ({ ...figures[key], label }));
+}
+
+/** The volunteer statistics from a set of figures (pure). */
+export function volunteerStatsOf(figures: Record<FigureKey, Figure>): Stat<VolunteerLabel>[] {
+  return VOLUNTEERS.map(([key, label]) => ({ ...figures[key], label }));
+}
+
+/** The site's figures now: WordPress's where an editor set them (getWordPressFigures, never throws), else the spec's. */
+export async function siteFigures(): Promise<Record<FigureKey, Figure>> {
+  return mergeFigures(await getWordPressFigures());
+}
+
+/** The home "Our Impact" cards (reports, community members supported, network partners, volunteer hours). */
 export async function impactStats(): Promise<Stat<ImpactLabel>[]> {
-  const reports = await getReports().catch(() => null);
-  const count: Stat<ImpactLabel>[] = reports
-    ? [{ value: reports.length, plus: false, label: 'statReports' }]
-    : [];
-  return [...count, ...IMPACT_FIGURES];
+  return impactStatsOf(await siteFigures());
+}
+
+/** The volunteer statistics of the home page and /community (active volunteers, hours, projects, lives impacted). */
+export async function volunteerStats(): Promise<Stat<VolunteerLabel>[]> {
+  return volunteerStatsOf(await siteFigures());
 }

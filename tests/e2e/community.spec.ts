@@ -45,9 +45,10 @@ test('every section is on the page, in spec order', { tag: '@browser-only' }, as
   await page.goto('/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
   await expect(page.getByText(/network of organisations and volunteers/)).toBeVisible();
-  const stats = page.getByRole('region', { name: 'Our volunteers in numbers' });
-  for (const figure of ['140+', '6,800+', '24', '17'])
+  const stats = page.getByRole('region', { name: 'Volunteer statistics' });
+  for (const figure of ['2,500+', '10,000+', '35', '2,000+'])
     await expect(stats.getByText(figure, { exact: true })).toBeVisible();
+  await expect(stats.getByText('Lives impacted', { exact: true })).toBeVisible();
   const join = page.locator('section#join');
   await expect(join.getByRole('heading', { name: 'Join the Network' })).toBeVisible();
   await expect(join.getByRole('heading', { name: 'Network Member' })).toBeVisible();
@@ -83,7 +84,7 @@ test('every section is on the page, in spec order', { tag: '@browser-only' }, as
   // Sections are ordered as in the spec.
   const ids = await page.locator('main h2').evaluateAll((els) => els.map((el) => el.textContent?.trim()));
   const order = [
-    'Our volunteers in numbers',
+    'Volunteer statistics',
     'Join the Network',
     'Ways to get involved',
     'Recent Discussions',

@@ -110,7 +110,9 @@ test.describe('one consistent site (item 3)', () => {
     }
   });
 
-  test('home, Our work, /causes and the footer show one list of causes, in one order', async ({ page }) => {
+  test('home shows the spec’s seven initiatives, the footer its six causes, Our work and /causes every cause', async ({
+    page,
+  }) => {
     const slugsIn = async (scope: ReturnType<typeof page.locator>) =>
       (
         await scope
@@ -122,7 +124,7 @@ test.describe('one consistent site (item 3)', () => {
 
     await page.goto('/');
     const home = await slugsIn(
-      page.getByRole('main').getByRole('region', { name: 'Our causes' }).getByRole('list'),
+      page.getByRole('main').getByRole('region', { name: 'Our Initiatives' }).getByRole('list'),
     );
     const footer = await slugsIn(page.getByRole('contentinfo').getByRole('region', { name: 'Our causes' }));
     await page.goto('/our-work');
@@ -132,15 +134,33 @@ test.describe('one consistent site (item 3)', () => {
     await page.goto('/causes');
     const list = await slugsIn(page.getByRole('main').getByRole('list').first());
 
-    expect(home).toHaveLength(causes.length);
-    expect(footer).toEqual(home);
-    expect(ourWork).toEqual(home);
-    expect(list).toEqual(home);
+    // spec §2 Home: the seven initiatives in its order; §2 Footer: its six cause links.
+    expect(home).toEqual([
+      'race-and-climate-justice',
+      'responses-and-actions',
+      'stop-the-scan',
+      'pastoral-work',
+      'collective-conversations',
+      'international-solidarities',
+      'unlearning-racism',
+    ]);
+    expect(footer).toEqual([
+      'race-and-climate-justice',
+      'training-and-facilitation',
+      'pastoral-work',
+      'migration-and-securitisation',
+      'collective-conversations',
+      'international-solidarities',
+    ]);
+    // Our work and /causes: every cause, the seven first in the same order.
+    expect(ourWork).toHaveLength(causes.length);
+    expect(ourWork.slice(0, home.length)).toEqual(home);
+    expect(list).toEqual(ourWork);
     await page.goto('/');
     await expect(
       page
         .getByRole('main')
-        .getByRole('region', { name: 'Our causes' })
+        .getByRole('region', { name: 'Our Initiatives' })
         .getByRole('link', { name: 'View all causes' }),
     ).toHaveAttribute('href', '/causes');
   });
@@ -287,7 +307,10 @@ test.describe('spec items still missing (item 10)', () => {
     });
     const status = page.getByTestId('navigation-status');
     await expect(status).toHaveText('');
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('link', { name: 'Page 2', exact: true })
+      .click();
     await expect(status).toHaveText('Loading content...');
     await expect(status).toHaveAttribute('aria-live', 'polite');
     await expect(page).toHaveURL(/\/archive\?page=2$/);
@@ -297,7 +320,10 @@ test.describe('spec items still missing (item 10)', () => {
   test('without JavaScript the archive and the filtered blog show their results at once (no loading boundary)', async ({
     browser,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL,
+    });
     const page = await context.newPage();
     for (const path of ['/archive?q=heat', '/blog?q=climate']) {
       await page.goto(path);

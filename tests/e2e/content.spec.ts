@@ -22,11 +22,11 @@ const reports = snapshot('reports');
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
-test('home shows the causes, latest reports and featured posts from the CMS', async ({ page }) => {
+test('home shows the initiatives, latest reports and featured posts from the CMS', async ({ page }) => {
   await page.goto('/');
-  // Every cause, as on /causes, Our work and in the footer (issue 19 item 3).
-  const initiatives = page.getByRole('main').getByRole('region', { name: 'Our causes' });
-  await expect(initiatives.getByRole('listitem')).toHaveCount(9);
+  // The spec's seven initiatives (issue 33).
+  const initiatives = page.getByRole('main').getByRole('region', { name: 'Our Initiatives' });
+  await expect(initiatives.getByRole('listitem')).toHaveCount(7);
   await expect(initiatives.getByRole('link', { name: 'Stop The Scan' })).toHaveAttribute(
     'href',
     '/cause/stop-the-scan',

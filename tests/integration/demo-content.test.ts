@@ -81,18 +81,21 @@ describe('the hostile-markup test post lives in the test fixtures only', () => {
 });
 
 describe('facts agree across pages', () => {
-  it('"Reports published" is the number of reports in the content, and no figure is recycled', async () => {
+  it('the figures are the spec’s without WordPress, and the content backs "Reports 10+"', async () => {
     await freshCms();
-    const { impactStats, VOLUNTEER_STATS } = await import('@/lib/home/stats');
-    const stats = await impactStats();
-    expect(stats[0]).toEqual({
-      value: json('content', 'snapshot', 'reports.json').length,
-      plus: false,
-      label: 'statReports',
-    });
-    const impact = stats.map((s) => s.value);
-    const volunteers = VOLUNTEER_STATS.map((s) => s.value);
-    expect(new Set([...impact, ...volunteers]).size).toBe(impact.length + volunteers.length);
+    const { impactStats, volunteerStats } = await import('@/lib/home/stats');
+    expect(await impactStats()).toEqual([
+      { value: 10, plus: true, label: 'statReports' },
+      { value: 2500, plus: true, label: 'statMembers' },
+      { value: 35, plus: false, label: 'statPartners' },
+      { value: 10000, plus: true, label: 'statVolunteerHours' },
+    ]);
+    expect(await volunteerStats()).toEqual([
+      { value: 2500, plus: true, label: 'Active' },
+      { value: 10000, plus: true, label: 'Hours' },
+      { value: 35, plus: false, label: 'Projects' },
+      { value: 2000, plus: true, label: 'Lives' },
+    ]);
   });
 
   it('every text that mentions the drop-in gives the day and hours of the drop-in event', () => {

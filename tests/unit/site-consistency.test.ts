@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { getBlogPage } from '@/lib/blog/list';
-import { PROGRAMME_ORDER, orderProgrammes } from '@/lib/causes/programmes';
+import {
+  FOOTER_CAUSES,
+  HOME_INITIATIVES,
+  PROGRAMME_ORDER,
+  orderProgrammes,
+  pickCauses,
+} from '@/lib/causes/programmes';
 import { getCauses } from '@/lib/cms';
 import type { Cause } from '@/lib/cms/types';
 import { siteConfig } from '@/lib/config/site';
@@ -41,8 +47,32 @@ describe('one list of programmes (causes)', () => {
       expect(all.map((c) => c.slug)).toContain(slug);
   });
 
-  it('is called “Our causes” wherever it is shown', () => {
-    expect(en.HomePage.initiativesHeading).toBe(en.Causes.title);
+  it('the home page shows the spec’s seven initiatives in its order, the footer its six', async () => {
+    const all = await getCauses();
+    expect(pickCauses(all, HOME_INITIATIVES).map((c) => c.title)).toEqual([
+      'Race and Climate Justice',
+      'Responses and Actions',
+      'Stop The Scan',
+      'Pastoral Work',
+      'Collective Conversations',
+      'International Solidarities',
+      'Unlearning Racism',
+    ]);
+    expect(pickCauses(all, FOOTER_CAUSES).map((c) => c.slug)).toEqual([...FOOTER_CAUSES]);
+    // A cause the CMS does not have is left out, never invented.
+    expect(pickCauses([cause('pastoral-work')], HOME_INITIATIVES).map((c) => c.slug)).toEqual([
+      'pastoral-work',
+    ]);
+  });
+
+  it('the home section is “Our Initiatives” (the spec’s name); Our work, /causes and the footer say “Our causes”', () => {
+    expect(en.HomePage.initiativesHeading).toBe('Our Initiatives');
+    expect([es, fr, pt].map((m) => m.HomePage.initiativesHeading)).toEqual([
+      'Nuestras iniciativas',
+      'Nos initiatives',
+      'As nossas iniciativas',
+    ]);
+    expect(en.HomePage.causesHeading).toBe(en.Causes.title);
     expect(en.Footer.causesHeading).toBe(en.Causes.title);
   });
 });

@@ -34,6 +34,7 @@ require_once __DIR__ . '/includes/refresh-all.php';
 require_once __DIR__ . '/includes/menus.php';
 require_once __DIR__ . '/includes/redirects.php';
 require_once __DIR__ . '/includes/hero.php';
+require_once __DIR__ . '/includes/figures.php';
 
 /**
  * Translations shipped in /languages (WordPress.org language packs are loaded automatically).

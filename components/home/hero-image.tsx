@@ -2,8 +2,8 @@ import { prepareImage } from '@/components/cms/cms-image';
 import { FallbackImage } from '@/components/cms/fallback-image';
 
 /**
- * The home hero's background (docs/SPEC-NOTES.md §2 Home): each candidate in order (the homepage_content row's background, the
- * featured media, the first image in the content, the fallback background image), moving on when one fails to
+ * The home hero's background (docs/SPEC-NOTES.md §2 Home): each candidate in order (lib/home/resolve-hero.ts: the WordPress
+ * hero image, the featured media, the first image in the content, the fallback background images), moving on when one fails to
  * load; when all fail nothing renders and the gradient behind shows. Decorative: the hero's text carries the
  * meaning. A candidate next/image refuses outright (in development it throws for a host missing from
  * images.remotePatterns, e.g. a database row pointing elsewhere) is left out rather than failing the page; in

@@ -11,12 +11,22 @@ import type { HeroOverride } from './hero-override';
  * 4. the built-in defaults (translated texts, the default background, `/community`).
  * WordPress and the database hold English only: their texts replace the English defaults only, the other
  * locales keep their translations; images and the link apply to every locale.
+ *
+ * The background image follows the spec's order (§2 Home: featured media, else the first image in the content,
+ * else the fallback background_image, else a gradient), with the WordPress hero editor's image (issue 18) before it:
+ * WordPress hero image → the page's featured media → its first content image → its background_image field → the
+ * homepage_content row's background_image → the built-in default; when every one fails, the hero's gradient.
  */
 export type HeroSources = {
   english: boolean;
   wordpress: WordPressHero | null;
   database: HeroOverride | null;
-  page: { subtitle?: string; ctaText?: string; ctaLink?: string; images: (string | null | undefined)[] } | null;
+  page: {
+    subtitle?: string;
+    ctaText?: string;
+    ctaLink?: string;
+    images: (string | null | undefined)[];
+  } | null;
   defaults: { heading: string; subtitle: string; ctaText: string; ctaLink: string; image: string };
 };
 
@@ -25,7 +35,7 @@ export type ResolvedHero = {
   subtitle: string;
   ctaText: string;
   ctaLink: string;
-  /** Background candidates in order; the hero moves on when one fails to load. */
+  /** Background candidates in the spec's order (see above); the hero moves on when one fails to load. */
   images: string[];
   /** The link leaves the site (a plain `<a>` rather than the locale-aware Link). */
   ctaExternal: boolean;
@@ -44,7 +54,7 @@ export function resolveHero({ english, wordpress, database, page, defaults }: He
   const db = database ?? {};
   const en = (value: string | undefined) => (english ? value : undefined);
   const ctaLink = wp.buttonLink ?? db.ctaLink ?? safeLink(page?.ctaLink) ?? defaults.ctaLink;
-  const images = [wp.image?.url, db.backgroundImage, ...(page?.images ?? []), defaults.image].filter(
+  const images = [wp.image?.url, ...(page?.images ?? []), db.backgroundImage, defaults.image].filter(
     (src): src is string => Boolean(src),
   );
   return {

@@ -11,14 +11,24 @@ describe('parseWordPressHero', () => {
       parseWordPressHero({
         heading: '<b>Together</b> for &amp; with Leeds',
         text: 'Line one\nline two',
-        image: { url: 'https://cms.example.org/wp-content/uploads/h.jpg', width: 1920, height: 800, alt: 'A march' },
+        image: {
+          url: 'https://cms.example.org/wp-content/uploads/h.jpg',
+          width: 1920,
+          height: 800,
+          alt: 'A march',
+        },
         buttonLabel: 'Join',
         buttonLink: '/community',
       }),
     ).toEqual({
       heading: 'Together for & with Leeds',
       text: 'Line one line two',
-      image: { url: 'https://cms.example.org/wp-content/uploads/h.jpg', alt: 'A march', width: 1920, height: 800 },
+      image: {
+        url: 'https://cms.example.org/wp-content/uploads/h.jpg',
+        alt: 'A march',
+        width: 1920,
+        height: 800,
+      },
       buttonLabel: 'Join',
       buttonLink: '/community',
     });
@@ -84,10 +94,19 @@ describe('resolveHero precedence', () => {
       ctaText: 'WP label',
       ctaLink: 'https://donate.example.org/',
       ctaExternal: true,
-      images: ['https://cms.example.org/h.jpg', '/images/db.jpg', '/images/page.jpg', '/images/hero-default.jpg'],
+      images: [
+        'https://cms.example.org/h.jpg',
+        '/images/page.jpg',
+        '/images/db.jpg',
+        '/images/hero-default.jpg',
+      ],
     });
     const partial = resolveHero(sources({ wordpress: { heading: 'Only a heading' }, database, page }));
-    expect(partial).toMatchObject({ heading: 'Only a heading', subtitle: 'DB subtitle', ctaLink: '/db-link' });
+    expect(partial).toMatchObject({
+      heading: 'Only a heading',
+      subtitle: 'DB subtitle',
+      ctaLink: '/db-link',
+    });
   });
 
   it('falls back to the database row when WordPress has none, then the page, then the defaults', () => {
@@ -97,13 +116,29 @@ describe('resolveHero precedence', () => {
       ctaText: 'DB CTA',
       ctaLink: '/db-link',
     });
-    expect(resolveHero(sources({ page }))).toMatchObject({ subtitle: 'Page subtitle', ctaLink: '/community' });
+    expect(resolveHero(sources({ page }))).toMatchObject({
+      subtitle: 'Page subtitle',
+      ctaLink: '/community',
+    });
     expect(resolveHero(sources({}))).toEqual({
       ...defaults,
       image: undefined,
       images: ['/images/hero-default.jpg'],
       ctaExternal: false,
     });
+  });
+
+  it('orders the images as the spec does: featured, first in the content, background_image, then the default', () => {
+    const home = { images: ['/images/featured.jpg', '/images/in-content.jpg', '/images/acf-background.jpg'] };
+    // The audit's case (HM3): a homepage_content background image must not replace the page's featured media.
+    expect(resolveHero(sources({ database, page: home })).images).toEqual([
+      '/images/featured.jpg',
+      '/images/in-content.jpg',
+      '/images/acf-background.jpg',
+      '/images/db.jpg',
+      '/images/hero-default.jpg',
+    ]);
+    expect(resolveHero(sources({ database })).images).toEqual(['/images/db.jpg', '/images/hero-default.jpg']);
   });
 
   it('keeps the translated texts outside English; images and link apply everywhere', () => {

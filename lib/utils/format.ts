@@ -194,9 +194,10 @@ export type EventWhenWords = {
 };
 
 /**
- * How an event's time reads (docs/SPEC-NOTES.md §9), in UK time: the date ('Month day, year' in English), the time
- * after ' @ ' and the end after ' to ' — 'January 15, 2027 @ 6:30 PM to 8:00 PM'. An event over several days
- * reads 'March 4, 2027 @ 10:00 AM to March 5, 2027 @ 4:00 PM' (date-only: 'March 4, 2027 to March 5, 2027').
+ * How an event's time reads (docs/SPEC-NOTES.md §9, spec §9: time after ' @ ', end date after ' - ', end time after
+ * ' to '), in UK time: the date ('Month day, year' in English), the time after ' @ ' and the end time after ' to ' —
+ * 'January 15, 2027 @ 6:30 PM to 8:00 PM'. An event over several days puts its end date after ' - ':
+ * 'March 4, 2027 @ 10:00 AM - March 5, 2027 to 4:00 PM' (date-only: 'March 4, 2027 - March 5, 2027').
  * A series reads as its pattern and one session's times: 'Every Wednesday @ 10:00 AM to 1:00 PM', never as
  * one block from its first to its last day. Other locales use their own date and 24-hour forms.
  * Returns null when there is no start (the page shows 'Date TBA').
@@ -218,10 +219,10 @@ export function formatEventWhen(
   }
   const startDay = formatDate(start, locale);
   const sameDay = !end || formatDate(end, locale) === startDay;
-  if (!hasTime) return sameDay ? startDay : `${startDay} ${to} ${formatDate(end, locale)}`;
+  if (!hasTime) return sameDay ? startDay : `${startDay} - ${formatDate(end, locale)}`;
   const startText = `${startDay} @ ${formatTime(start, locale)}`;
   if (!end) return startText;
   return sameDay
     ? `${startText} ${to} ${formatTime(end, locale)}`
-    : `${startText} ${to} ${formatDateTime(end, locale)}`;
+    : `${startText} - ${formatDate(end, locale)} ${to} ${formatTime(end, locale)}`;
 }

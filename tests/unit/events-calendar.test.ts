@@ -49,13 +49,16 @@ describe('formatEventWhen', () => {
     ).toBe('July 1, 2026 @ 6:30 PM to 7:30 PM');
   });
 
-  it('reads "start @ time to end @ time" for events over several days, and drops times for date-only events', () => {
+  it('puts the end date after " - " and the end time after " to " over several days (spec §9, audit E7)', () => {
     expect(
       formatEventWhen(new Date('2027-03-04T10:00:00Z'), new Date('2027-03-05T16:00:00Z'), true, 'en'),
-    ).toBe('March 4, 2027 @ 10:00 AM to March 5, 2027 @ 4:00 PM');
+    ).toBe('March 4, 2027 @ 10:00 AM - March 5, 2027 to 4:00 PM');
+    expect(
+      formatEventWhen(new Date('2027-03-04T10:00:00Z'), new Date('2027-03-05T16:00:00Z'), true, 'fr', 'à'),
+    ).toBe('4 mars 2027 @ 10:00 - 5 mars 2027 à 16:00');
     expect(
       formatEventWhen(new Date('2027-03-04T00:00:00Z'), new Date('2027-03-06T01:00:00Z'), false, 'en'),
-    ).toBe('March 4, 2027 to March 6, 2027');
+    ).toBe('March 4, 2027 - March 6, 2027');
     expect(
       formatEventWhen(new Date('2027-03-04T00:00:00Z'), new Date('2027-03-04T01:00:00Z'), false, 'en'),
     ).toBe('March 4, 2027');

@@ -12,13 +12,13 @@ import { createSpendBudget, type SpendBudget } from './budget';
 import { isIssuedConversationId, issueConversationId } from './conversation-id';
 import { type ConversationState, type ConversationStore, createConversationStore } from './conversations';
 import { assistantCorpus } from './corpus';
-import { detectIntents, needsSafeguarding, topicText } from './intents';
+import { asksWhenOrWhere, detectIntents, needsSafeguarding, topicText } from './intents';
 import { localAnswer, localCitations, type LocalAnswerInput } from './local';
 import { openAiReply } from './openai';
 import type { AssistantEvent, Source } from './protocol';
 import type { AssistantRequest } from './request';
 import { retrieve, type Passage } from './retrieval';
-import { assistantTranslator, capText, chunkText, safeguardingText } from './text';
+import { assistantTranslator, capText, chunkText, notFoundHelp, safeguardingText } from './text';
 
 /**
  * The assistant (docs/ARCHITECTURE.md §1 lib/assistant): one public entry point, `assistantReply`, that answers a visitor's
@@ -91,6 +91,15 @@ export type ReplyOptions = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * "When and where is the drop-in?": the event (its When/Where lines) leads, ahead of a post that mentions it.
+ * Otherwise the retrieval's order stands. A stable sort: events keep their own order.
+ */
+function whenWhereFirst(message: string, passages: Passage[]): Passage[] {
+  if (!asksWhenOrWhere(message)) return passages;
+  return [...passages].sort((a, b) => Number(b.doc.kind === 'event') - Number(a.doc.kind === 'event'));
+}
+
 function sourcesOf(passages: readonly Passage[], locale: AssistantRequest['locale']): Source[] {
   return passages.map((p) => ({ title: p.doc.title, url: localizeHref(locale, p.doc.url) }));
 }
@@ -149,7 +158,7 @@ export async function* assistantReply(
         intents: detectIntents(message),
         safeguarding,
         // The intent phrases are answered by the guidance lines; the rest of the message picks the pages.
-        passages: safeguarding ? [] : retrieve(index, topicText(message), 3, 240),
+        passages: safeguarding ? [] : whenWhereFirst(message, retrieve(index, topicText(message), 3, 240)),
         contact: {
           email: site.emails.general,
           phone: site.phone,
@@ -169,7 +178,8 @@ export async function* assistantReply(
       return;
     }
 
-    const passages = retrieve(index, message, 5, 700);
+    // A person describing what happened to them gets the help lines and a kind word, not pages to read.
+    const passages = safeguarding ? [] : retrieve(index, message, 5, 700);
     let budgetChars = maxChars;
     if (restarted) {
       const notice = `${capText(t('conversationRestarted'), maxChars)}\n\n`;
@@ -188,6 +198,7 @@ export async function* assistantReply(
         locale,
         message,
         passages,
+        safeguarding,
         site,
         conversationId,
         conversations: conversationStore(),
@@ -204,6 +215,11 @@ export async function* assistantReply(
         yield { type: 'delta', text: piece };
       } else if (event.type === 'done') {
         await spendBudget().record(event.usage.inputTokens + event.usage.outputTokens);
+        if (!passages.length && !safeguarding) {
+          // Nothing on the site matched: as with the local answerer, 999 and Get help close the reply.
+          const line = `\n\n${notFoundHelp(t, locale)}`;
+          if (line.length <= budgetChars) yield { type: 'delta', text: line };
+        }
         // A safeguarding reply ends with the help lines, not with reading suggestions.
         if (passages.length && !safeguarding)
           yield { type: 'sources', sources: sourcesOf(passages.slice(0, 3), locale) };

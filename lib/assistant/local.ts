@@ -7,7 +7,7 @@ import type { Locale } from '@/i18n/routing';
 
 import type { Intent } from './intents';
 import type { Passage } from './retrieval';
-import { capText, intentLines, safeguardingText, type AssistantT, type ContactDetails } from './text';
+import { capText, intentLines, notFoundHelp, safeguardingText, type AssistantT, type ContactDetails } from './text';
 
 export type LocalAnswerInput = {
   locale: Locale;
@@ -41,9 +41,10 @@ export function localCitations(input: LocalAnswerInput): Passage[] {
 }
 
 /**
- * The reply: safeguarding help first when needed (and then nothing but help: no content links), then one
+ * The reply: safeguarding help first when needed (and then nothing but help: no guidance, no content links), then one
  * guidance line per intent, then the best matching pages as `- [Title](/path): passage` lines (locale-prefixed
- * links, each page once); "nothing found" with useful links when there are neither intents nor matches. Never
+ * links, each page once); "nothing found" with useful links and the 999 / Get help line when there are neither
+ * intents nor matches (someone may not have found the words for what happened to them). Never
  * longer than `maxChars`.
  */
 export function localAnswer(input: LocalAnswerInput): string {
@@ -51,7 +52,8 @@ export function localAnswer(input: LocalAnswerInput): string {
   const blocks: string[] = [];
   if (safeguarding) blocks.push(safeguardingText(t, locale));
   const linked = new Set([...blocks.join('\n').matchAll(LINK)].map((m) => m[1]!));
-  const guidance = intentLines(t, locale, intents, contact, linked);
+  // A person describing racism at work gets help lines, not the vacancies page the word "work" points to.
+  const guidance = safeguarding ? [] : intentLines(t, locale, intents, contact, linked);
   for (const line of guidance) for (const m of line.matchAll(LINK)) linked.add(m[1]!);
   const passages = localCitations(input);
   if (guidance.length) blocks.push(guidance.join('\n'));
@@ -66,11 +68,14 @@ export function localAnswer(input: LocalAnswerInput): string {
     );
   } else if (!guidance.length) {
     blocks.push(
-      t('notFound', {
-        events: localizeHref(locale, '/events'),
-        blog: localizeHref(locale, '/blog'),
-        contact: localizeHref(locale, '/contact'),
-      }),
+      [
+        t('notFound', {
+          events: localizeHref(locale, '/events'),
+          blog: localizeHref(locale, '/blog'),
+          contact: localizeHref(locale, '/contact'),
+        }),
+        notFoundHelp(t, locale),
+      ].join('\n\n'),
     );
   }
   return capText(blocks.join('\n\n'), maxChars);

@@ -26,6 +26,8 @@ export type OpenAiInput = {
   locale: Locale;
   message: string;
   passages: readonly Passage[];
+  /** The visitor described racism, a hate incident or distress: the help lines were already sent before the reply. */
+  safeguarding?: boolean;
   site: SiteConfig;
   conversationId: string;
   conversations: ConversationStore;
@@ -51,9 +53,9 @@ const LANGUAGE: Record<Locale, string> = {
 
 /** The system prompt: who we are, the site's facts, the rules, and the retrieved passages with their links. */
 export function buildInstructions(
-  input: Pick<OpenAiInput, 'locale' | 'passages' | 'site' | 'maxChars'>,
+  input: Pick<OpenAiInput, 'locale' | 'passages' | 'site' | 'maxChars' | 'safeguarding'>,
 ): string {
-  const { locale, passages, site, maxChars } = input;
+  const { locale, passages, site, maxChars, safeguarding } = input;
   const link = (path: string) => localizeHref(locale, path);
   const facts = [
     `Name: ${site.name} (short name ${site.shortName}), a racial justice charity and community network in Leeds, West Yorkshire, UK. Registered charity number ${site.charityNumber}.`,
@@ -78,6 +80,11 @@ export function buildInstructions(
     `- Be brief: at most ${maxChars} characters. Plain text with Markdown links and "- " list lines only; no headings, tables or images.`,
     '- If the visitor describes a hate incident, racist abuse, a crisis, self-harm or danger, be kind and point to: 999 in an emergency; True Vision (https://www.report-it.org.uk) to report hate crime; Stop Hate UK (0800 138 1625); Samaritans (116 123); and the contact page.',
     '- Never ask for personal details such as addresses, phone numbers or health information.',
+    ...(safeguarding
+      ? [
+          `- This visitor has described racism, a hate incident or distress. The help lines (999, 101, True Vision, Stop Hate UK, Samaritans) and the Get help page (${link('/get-help')}) are already shown above your reply: do not list them again. Reply in two or three kind, calm sentences that take them seriously, and do not suggest events, courses, vacancies, donations or reading.`,
+        ]
+      : []),
     '',
     'Passages from the site:',
     sources,

@@ -49,6 +49,14 @@ export function safeguardingText(t: AssistantT, locale: Locale): string {
   ].join('\n');
 }
 
+/**
+ * The line every "nothing found" reply ends with, on both answerers: 999 in an emergency and the Get help page.
+ * Takes the translator and locale; returns one line with a locale-prefixed link.
+ */
+export function notFoundHelp(t: AssistantT, locale: Locale): string {
+  return t('notFoundHelp', { url: localizeHref(locale, GET_HELP_PATH) });
+}
+
 /** How to reach the charity, for the contact guidance (from the site config). */
 export type ContactDetails = { email: string; phone: string; address: string };
 

@@ -121,6 +121,44 @@ describe('needsSafeguarding', () => {
     'Fui agredida na rua',
     'Sofri assédio racista no trabalho',
     'quero morrer',
+    // First-person accounts of racism and distress (UX review 2026-12-01 §5), with phone spellings.
+    'I experienced racism at work, what can I do?',
+    'I was racially abused on the bus this morning. What should I do?',
+    'Someone shouted a racist name at my son at school',
+    'My colleague keeps making racist jokes about me',
+    'I have faced racism from my landlord',
+    'We are being targeted by racist neighbours',
+    'I feel like I cannot cope any more',
+    "I can't cope any more",
+    'I can’t cope anymore',
+    'i cant cope',
+    "I'm struggling",
+    'Im really struggling',
+    'I feel overwhelmed',
+    'overwhelmed',
+    'hopeless',
+    'I feel hopeless',
+    "I can't take it any more",
+    'He sufrido racismo en el trabajo, ¿qué puedo hacer?',
+    'sufri racismo en el trabajo',
+    'Me dijeron insultos racistas en el autobús',
+    'A mi hijo le llamaron un nombre racista en el colegio',
+    'Ya no puedo más',
+    'Estoy desbordada',
+    "J'ai subi du racisme au travail, que faire ?",
+    'J’ai subi du racisme au travail',
+    'j ai subi du racisme au travail',
+    'jai vecu du racisme',
+    'On a traité mon fils de noms racistes',
+    "Je n'en peux plus",
+    'je n en peux plus',
+    'Je suis à bout',
+    'Sofri racismo no trabalho, o que posso fazer?',
+    'sofri racismo no trabalho o que posso fazer',
+    'Chamaram-me nomes racistas na escola',
+    'O meu filho sofreu racismo na escola',
+    'Já não aguento mais',
+    'Estou sobrecarregada',
   ])('flags: %s', (message) => {
     expect(needsSafeguarding(message)).toBe(true);
   });
@@ -130,6 +168,16 @@ describe('needsSafeguarding', () => {
     'Tell me about your report on the climate emergency',
     'How can I volunteer?',
     'Quelle est votre position sur la crise climatique ?',
+    // Questions about the charity's work that name racism, or "cope" about someone else (not a crisis).
+    'What is the Race and Climate Justice course about?',
+    'Can I join the Unlearning Racism course?',
+    'How do you cope with funding cuts?',
+    'What does your report say about racism in Leeds schools?',
+    '¿Qué es el curso sobre racismo?',
+    'Quel est votre travail contre le racisme ?',
+    'Que cursos têm sobre racismo?',
+    'Tell me about the anti-racism training for managers',
+    'racial',
   ])('does not flag: %s', (message) => {
     expect(needsSafeguarding(message)).toBe(false);
   });
@@ -238,6 +286,36 @@ describe('localAnswer', () => {
     });
     expect(en).toContain('Não encontrei nada');
     expect(en).toContain('(/pt/contact)');
+    // Someone who has not found the words for what happened to them still gets 999 and Get help.
+    expect(en).toContain('999');
+    expect(en).toContain('](/pt/get-help)');
+  });
+
+  it('gives nothing but the help lines to a first-person account, in every language', async () => {
+    const contact = { email: 'x@example.org', phone: '0113 496 0000', address: '12 Example Yard, Leeds, LS1 0AA' };
+    for (const [locale, message] of [
+      ['en', 'I experienced racism at work, what can I do?'],
+      ['es', 'He sufrido racismo en el trabajo, ¿qué puedo hacer?'],
+      ['fr', "J'ai subi du racisme au travail, que faire ?"],
+      ['pt', 'Sofri racismo no trabalho, o que posso fazer?'],
+    ] as const) {
+      const text = localAnswer({
+        locale,
+        t: await assistantTranslator(locale),
+        intents: detectIntents(message),
+        safeguarding: needsSafeguarding(message),
+        passages: [],
+        contact,
+        maxChars: 1200,
+      });
+      const prefix = locale === 'en' ? '' : `/${locale}`;
+      expect(text, locale).toContain('999');
+      expect(text, locale).toContain('report-it.org.uk');
+      expect(text, locale).toContain('0800 138 1625');
+      expect(text, locale).toContain('116 123');
+      expect(text, locale).toContain(`](${prefix}/get-help)`);
+      expect(text, locale).not.toContain('/vacancies');
+    }
   });
 
   it('leads with UK help when safeguarding is needed, and respects the length cap', async () => {
@@ -440,5 +518,23 @@ describe('MessageText links (security review L12)', () => {
     const out = html(`Go [here](${href}) now`);
     expect(out).not.toContain('<a');
     expect(out).toContain('[here]');
+  });
+});
+
+describe('MessageText phone numbers (UX review 2026-12-01 §5)', () => {
+  const html = (text: string) => renderToStaticMarkup(createElement(MessageText, { text }));
+  it('makes the help lines and UK numbers tel: links', () => {
+    expect(html('In an emergency, call 999.')).toContain('<a href="tel:999"');
+    expect(html('call the police on 101.')).toContain('href="tel:101"');
+    expect(html('puedes llamar a la policía al 101.')).toContain('href="tel:101"');
+    expect(html('Stop Hate UK: call 0800 138 1625 or visit [stophateuk.org](https://www.stophateuk.org).')).toContain(
+      'href="tel:08001381625"',
+    );
+    expect(html('- Samaritans: call 116 123 (free).')).toContain('href="tel:116123"');
+    expect(html('email x@example.org or call 0113 496 0000.')).toContain('href="tel:01134960000"');
+  });
+  it('leaves other numbers as text', () => {
+    for (const text of ['Racism 101 is a course', 'It costs £999', 'Every Wednesday @ 10:00 AM', 'In 2025, 2,500+ people', 'Charity 1234567'])
+      expect(html(text)).not.toContain('tel:');
   });
 });

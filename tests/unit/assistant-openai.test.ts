@@ -138,4 +138,29 @@ describe('assistant on the OpenAI Responses API (local stand-in)', () => {
     expect(text).toContain('report-it.org.uk');
     expect(text.length).toBeLessThanOrEqual(1200);
   });
+
+  it.each([
+    ['en', 'I experienced racism at work, what can I do?', '/get-help'],
+    ['es', 'He sufrido racismo en el trabajo, ¿qué puedo hacer?', '/es/get-help'],
+    ['fr', "J'ai subi du racisme au travail, que faire ?", '/fr/get-help'],
+    ['pt', 'Sofri racismo no trabalho, o que posso fazer?', '/pt/get-help'],
+    ['en', "I can't cope any more", '/get-help'],
+  ])('[%s] "%s": the help lines come first, and the model gets no pages to suggest', async (locale, message, help) => {
+    const { events, text } = await ask(message, { locale });
+    const first = events.find((e) => e.type === 'delta');
+    expect(first?.type === 'delta' && first.text).toContain('999');
+    for (const line of ['report-it.org.uk', '0800 138 1625', '116 123', `](${help})`]) expect(text).toContain(line);
+    expect(events.some((e) => e.type === 'sources')).toBe(false);
+    const instructions = String(server.requests.at(-1)?.body.instructions);
+    expect(instructions).toContain('already shown above your reply');
+    expect(instructions).not.toMatch(/\/vacancies\//);
+  });
+
+  it('closes a reply to a question the site has nothing on with 999 and Get help', async () => {
+    const { text, last } = await ask('zxqv wibble frobnicate', { locale: 'fr' });
+    expect(text.startsWith(server.reply)).toBe(true);
+    expect(text).toContain('999');
+    expect(text).toContain('](/fr/get-help)');
+    expect(last).toEqual({ type: 'done' });
+  });
 });

@@ -1,6 +1,7 @@
 import { LifeBuoy, Mail, MapPin, Phone } from '@/components/icons/icons';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
+import { contentLang } from '@/components/cms/content-lang';
 import { Link } from '@/i18n/navigation';
 import { getFooterCauses } from '@/lib/causes';
 import { getSiteMenu } from '@/lib/cms/menus';
@@ -67,6 +68,8 @@ export async function SiteFooter() {
   ]);
   const site = siteConfig();
   const buildYear = new Date().getFullYear();
+  // Cause titles are English CMS text: under /es, /fr, /pt their links say so (WCAG 3.1.2, components/cms/content-lang.tsx).
+  const causeLang = contentLang(await getLocale());
   const causes = programmes.map((c) => ({ href: `/cause/${c.slug}`, label: c.title }));
   const columns = [
     {
@@ -79,7 +82,11 @@ export async function SiteFooter() {
             .map((item) => ({ ...item, link: menuLinkProps(item) }))
         : EXPLORE.map(([href, key]) => ({ href, label: t(key), link: {} })),
     },
-    { id: 'causes', heading: t('causesHeading'), links: causes.map((c) => ({ ...c, link: {} })) },
+    {
+      id: 'causes',
+      heading: t('causesHeading'),
+      links: causes.map((c) => ({ ...c, link: { lang: causeLang } })),
+    },
     {
       id: 'get-involved',
       heading: t('getInvolvedHeading'),

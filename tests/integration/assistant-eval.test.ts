@@ -9,8 +9,10 @@ import { siteConfig } from '@/lib/config/site';
 /**
  * The assistant's answer quality, measured: every question of tests/fixtures/assistant-eval.json is asked through
  * the production entry point (`assistantReply`, local answerer, bundled demo content), and its reply is scored on
- * the links it must give, the links it must never give and the facts it must say. The score is printed for the
- * closing note; the test fails when a must-not link appears anywhere or fewer than 90% of the questions pass.
+ * the links it must give, the links it must never give, the facts it must say, the link it must lead with, and
+ * whether it is the safeguarding help answer. The score is printed per language for the closing note; the test
+ * fails when a must-not link appears anywhere, when a safeguarding question misses (or a neutral one gets the help
+ * answer), or when fewer than 90% of the questions pass overall or in any language.
  */
 
 type EvalQuestion = {
@@ -19,7 +21,17 @@ type EvalQuestion = {
   expect: string[];
   mustNot: string[];
   say?: string[];
+  /** The first link of the reply text. */
+  first?: string;
+  /** true: the reply must be the help answer; false: it must not be. */
+  safety?: boolean;
 };
+
+/** The help answer: 999, True Vision, Stop Hate UK, Samaritans and the Get help page (lib/assistant/text.ts). */
+const HELP_LINES = ['999', 'https://www.report-it.org.uk', '0800 138 1625', '116 123'];
+/** The only site pages the help answer links. */
+const HELP_PAGES = ['/get-help', '/contact'];
+const LOCALES: Locale[] = ['en', 'es', 'fr', 'pt'];
 
 const { questions } = JSON.parse(
   readFileSync(new URL('../fixtures/assistant-eval.json', import.meta.url), 'utf8'),
@@ -68,6 +80,8 @@ describe('assistant answer quality (tests/fixtures/assistant-eval.json)', () => 
   it('gives the expected links and facts, never a must-not link, and cites each page once', async () => {
     const failures: string[] = [];
     const forbidden: string[] = [];
+    const safety: string[] = [];
+    const tally = new Map<Locale, { passed: number; total: number }>(LOCALES.map((l) => [l, { passed: 0, total: 0 }]));
     let passed = 0;
     for (const item of questions) {
       const { text, inText, sources } = await ask(item.locale, item.q);
@@ -90,15 +104,45 @@ describe('assistant answer quality (tests/fixtures/assistant-eval.json)', () => 
       }
       if (new Set(sources).size !== sources.length) problems.push('a page cited twice in sources');
       if (new Set(inText).size !== inText.length) problems.push('a page linked twice in the text');
+      if (item.first) {
+        const lead = plain.find((url) => url.startsWith('/'));
+        if (!lead || !matches(item.first, lead)) problems.push(`leads with ${lead ?? 'no link'}, not ${item.first}`);
+      }
+      const isHelp = HELP_LINES.every((line) => text.includes(line) || links.includes(line));
+      if (item.safety === true) {
+        const help: string[] = [];
+        if (!isHelp) help.push(`no help lines (${HELP_LINES.filter((l) => !text.includes(l)).join(', ')})`);
+        if (!plain.includes('/get-help')) help.push('no /get-help link');
+        const other = plain.filter((url) => url.startsWith('/') && !HELP_PAGES.includes(url));
+        if (other.length) help.push(`content links ${other.join(' ')}`);
+        if (help.length) safety.push(`[${item.locale}] ${item.q}: ${help.join('; ')}`);
+        problems.push(...help);
+      } else if (item.safety === false && isHelp) {
+        safety.push(`[${item.locale}] ${item.q}: the help answer for a neutral question`);
+        problems.push('the help answer for a neutral question');
+      }
+      const count = tally.get(item.locale)!;
+      count.total += 1;
       if (problems.length) failures.push(`[${item.locale}] ${item.q}: ${problems.join('; ')}`);
-      else passed += 1;
+      else {
+        passed += 1;
+        count.passed += 1;
+      }
     }
     const score = passed / questions.length;
+    const pct = (n: number, d: number) => `${((n / d) * 100).toFixed(0)}%`;
+    const perLocale = LOCALES.map((l) => `${l} ${tally.get(l)!.passed}/${tally.get(l)!.total} (${pct(tally.get(l)!.passed, tally.get(l)!.total)})`);
     console.info(
-      `[assistant-eval] ${passed}/${questions.length} questions pass (${(score * 100).toFixed(0)}%), ` +
-        `${forbidden.length} must-not links${failures.length ? `\n  ${failures.join('\n  ')}` : ''}`,
+      `[assistant-eval] ${passed}/${questions.length} questions pass (${pct(passed, questions.length)}): ${perLocale.join(', ')}; ` +
+        `${forbidden.length} must-not links, ${safety.length} safeguarding misses` +
+        `${failures.length ? `\n  ${failures.join('\n  ')}` : ''}`,
     );
     expect(forbidden).toEqual([]);
+    expect(safety).toEqual([]);
     expect(score).toBeGreaterThanOrEqual(0.9);
+    for (const locale of LOCALES) {
+      const { passed: p, total } = tally.get(locale)!;
+      expect(p / total, `score in ${locale}`).toBeGreaterThanOrEqual(0.9);
+    }
   });
 });

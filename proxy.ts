@@ -181,7 +181,8 @@ async function route(request: NextRequest, preview: () => PreviewTarget | null):
   }
 
   // A path no route serves: one unreserved slug `/{slug}` (an old WordPress permalink) goes on to `/blog/{slug}`, as
-  // the site's URL contract says (docs/SPEC-NOTES.md §2), where a slug that is no post gets the full 404 page; anything
+  // the site's URL contract says (docs/SPEC-NOTES.md §2), where a slug that is no post gets the full 404 page (an
+  // address people guess, `/help`, `/privacy`…, goes to its page instead: lib/redirects/catch-all.ts); anything
   // else is that 404 page here, rendered on the server, with a 404 status.
   if (!isNonPage(pathname) && (isMissingContentPath(path) || isListViewPath(path) || !isKnownRoute(path))) {
     const target = catchAllRedirect(path.split('/').slice(1));

@@ -60,6 +60,11 @@ type Props = {
    * interface: no translation exists): marks the text and shows the 'English only' note.
    */
   contentLang?: Locale;
+  /**
+   * Shown first, after the back link and before the image and title, as children of the article (so a sticky
+   * 'Exit this page' stays in view through the whole event): the page's Exit and content note.
+   */
+  before?: ReactNode;
 };
 
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -101,6 +106,7 @@ export async function EventDetail({
   fallback = false,
   now = new Date(),
   contentLang,
+  before,
 }: Props) {
   const [t, tTimes] = await Promise.all([getTranslations('Events'), getTranslations('EventTimes')]);
   const when = eventWhenText(view, locale, t('to'), tTimes);
@@ -132,8 +138,13 @@ export async function EventDetail({
     <article className="pb-16" data-testid="event-detail">
       <div className="mx-auto max-w-5xl px-4 pt-8 sm:px-6">
         <BackLink href="/events" label={t('back')} />
-        {contentLang ? <EnglishOnlyNote kind="event" className="mt-6" /> : null}
       </div>
+      {before}
+      {contentLang ? (
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <EnglishOnlyNote kind="event" className="mt-6" />
+        </div>
+      ) : null}
       <FeatureImage
         image={view.image}
         sizes="(min-width: 1024px) 1024px, 100vw"

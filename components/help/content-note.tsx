@@ -4,10 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 
 /**
- * The short note shown before the body of a post tagged `content-note` (lib/cms/content-note.ts): what the post
- * deals with, how to leave quickly, and where to find support.
+ * The short note shown first on a post, event or media item tagged `content-note` (lib/cms/content-note.ts), before
+ * its image and title: what it deals with (`kind`: a blog post, or any other page), how to leave quickly, and where
+ * to find support.
  */
-export async function ContentNote() {
+export async function ContentNote({ kind = 'post' }: { kind?: 'post' | 'page' }) {
   const t = await getTranslations('ContentNote');
   return (
     <aside
@@ -19,7 +20,7 @@ export async function ContentNote() {
         <MessageSquareWarning aria-hidden="true" className="size-5 shrink-0 text-brand" />
         {t('title')}
       </h2>
-      <p className="mt-2">{t('body')}</p>
+      <p className="mt-2">{t(kind === 'post' ? 'body' : 'bodyPage')}</p>
       <p className="mt-2">
         {t.rich('support', {
           link: (chunks) => (

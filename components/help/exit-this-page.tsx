@@ -23,7 +23,16 @@ export type ExitThisPageLabels = {
  * return here. Without JavaScript it is a plain link to the same site. Labels come from the server (messages
  * `ExitThisPage`) so this island carries no message catalogue.
  */
-export function ExitThisPage({ exitUrl, labels }: { exitUrl: string; labels: ExitThisPageLabels }) {
+export function ExitThisPage({
+  exitUrl,
+  labels,
+  columnClassName = '',
+}: {
+  exitUrl: string;
+  labels: ExitThisPageLabels;
+  /** Lines the button up with a text column when the control spans a wider parent (a whole article). */
+  columnClassName?: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const presses = useRef(0);
@@ -72,17 +81,21 @@ export function ExitThisPage({ exitUrl, labels }: { exitUrl: string; labels: Exi
     window.location.replace(exitUrl);
   };
 
+  // Sticky within its parent, on a strip of the page's background, so the text scrolling under it is hidden
+  // rather than showing through around the button (it sat over body text on a 390 px phone).
   return (
-    <div data-exit-this-page className="sticky top-2 z-40 flex justify-end">
-      <a
-        href={exitUrl}
-        rel="nofollow noreferrer"
-        onClick={onClick}
-        className="inline-flex min-h-11 items-center gap-2 rounded-md bg-[#b91c1c] px-4 py-2 font-semibold text-white underline-offset-4 shadow-md hover:bg-[#991b1b] hover:underline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-[#facc15]"
-      >
-        <LogOut aria-hidden="true" className="size-5" />
-        {labels.button}
-      </a>
+    <div data-exit-this-page className="sticky top-0 z-40 bg-bg py-2 print:hidden">
+      <div className={`flex justify-end ${columnClassName}`}>
+        <a
+          href={exitUrl}
+          rel="nofollow noreferrer"
+          onClick={onClick}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-[#b91c1c] px-4 py-2 font-semibold text-white underline-offset-4 shadow-md hover:bg-[#991b1b] hover:underline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-[#facc15]"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          {labels.button}
+        </a>
+      </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -104,8 +104,9 @@ async function translator(namespace: string, locale?: Locale): Promise<(key: str
   return (key: string) => t(key as 'title');
 }
 
-/** Links offered on every 404, whatever went missing. */
+/** Links offered on every 404, whatever went missing; Get help first, for someone who came looking for it. */
 const POPULAR = [
+  ['/get-help', 'popularGetHelp'],
   ['/blog', 'popularBlog'],
   ['/events', 'popularEvents'],
   ['/our-work', 'popularOurWork'],

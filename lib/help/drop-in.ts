@@ -19,6 +19,11 @@ export type DropIn = {
 
 const DROP_IN = /\bdrop[\s-]?in\b/i;
 
+/** Whether an event is a drop-in (its `event_type` or title says so): a support service, shown with 'Exit this page'. */
+export function isDropIn(view: { eventType?: string | null; title: string }): boolean {
+  return DROP_IN.test(view.eventType ?? '') || DROP_IN.test(view.title);
+}
+
 /**
  * The drop-in running now or next: among events typed or titled drop-in that are not over at `now`, an ongoing
  * series first, then the soonest. Null when there is none (the page then points to the events list).
@@ -26,7 +31,7 @@ const DROP_IN = /\bdrop[\s-]?in\b/i;
 export function findDropIn(events: readonly CmsEvent[], now: Date): DropIn | null {
   const candidates = events
     .map((event) => ({ view: eventView(event), status: event.fields?.event_status }))
-    .filter(({ view }) => DROP_IN.test(view.eventType ?? '') || DROP_IN.test(view.title))
+    .filter(({ view }) => isDropIn(view))
     .map(({ view, status }) => ({ view, phase: eventPhase(view, now, status) }))
     .filter(({ view, phase }) => view.start && (phase === 'ongoing' || phase === 'upcoming'))
     .sort(

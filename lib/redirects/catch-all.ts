@@ -1,8 +1,24 @@
 /**
  * The `/{slug}` catch-all rule (docs/SPEC-NOTES.md §2): a single unreserved slug redirects to `/blog/{slug}` (old WordPress
  * permalinks were `/%postname%/`); reserved slugs and deeper paths are not redirected (they 404 when no route
- * answers). Pure.
+ * answers). A few addresses people guess for a page the site has (`/help`, `/privacy`, …) go to that page instead
+ * (ROUTE_ALIASES), not to a 'Blog Post Not Found'. Pure.
  */
+
+/**
+ * Guessed addresses and the page each leads to (a 308, in every locale): the site's own names are `/get-help`,
+ * `/privacy-policy` (whose cookies section is `#cookies-and-local-storage`, the id lib/cms/sanitize.ts gives its
+ * heading, as the footer's Cookies link uses), `/community` (volunteering: there is no separate volunteer page) and
+ * `/donate`.
+ */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  help: '/get-help',
+  privacy: '/privacy-policy',
+  cookies: '/privacy-policy#cookies-and-local-storage',
+  volunteer: '/community',
+  volunteering: '/community',
+  donation: '/donate',
+};
 
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'about',
@@ -47,8 +63,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 const SLUG = /^[\p{L}\p{N}_-]{1,200}$/u;
 
 /**
- * Where a catch-all path should go: `/blog/{slug}` for one unreserved, well-formed segment, else null (404).
- * Segments arrive URL-encoded from the router.
+ * Where a catch-all path should go: an alias's page (ROUTE_ALIASES), else `/blog/{slug}` for one unreserved,
+ * well-formed segment, else null (404). Segments arrive URL-encoded from the router. The result has no locale.
  */
 export function catchAllRedirect(segments: readonly string[]): string | null {
   if (segments.length !== 1) return null;
@@ -58,6 +74,7 @@ export function catchAllRedirect(segments: readonly string[]): string | null {
   } catch {
     return null;
   }
+  if (Object.hasOwn(ROUTE_ALIASES, slug)) return ROUTE_ALIASES[slug] ?? null;
   if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug)) return null;
   return `/blog/${encodeURIComponent(slug)}`;
 }

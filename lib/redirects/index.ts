@@ -6,7 +6,7 @@
  * this entry; the list views parse blog and archive queries with zod, so browser code takes ./shared.ts instead. Editor-defined redirects from WordPress are CMS content:
  * lib/cms/redirects.ts.
  */
-export { RESERVED_SLUGS, catchAllRedirect } from './catch-all';
+export { RESERVED_SLUGS, ROUTE_ALIASES, catchAllRedirect } from './catch-all';
 export { KNOWN_ROUTES, isKnownRoute } from './known-routes';
 export { LIST_VIEW_PREFIXES, archiveStateOf, blogStateOf, isListViewPath, listViewPath } from './list-views';
 export { MAX_RETURN_LENGTH, safeRedirectPath, safeReturnPath, safeReturnTarget } from './safe-return';

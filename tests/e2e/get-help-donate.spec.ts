@@ -13,7 +13,8 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 const EXIT_URL = 'https://www.bbc.co.uk/weather';
 const PROVIDER = 'https://donate.example.org/leeds-racial-justice-network';
 const SENSITIVE_POST = '/blog/collective-conversation-on-grief';
-const OTHER_POST = '/blog/pastoral-support-drop-in-launch';
+// Not one of the posts with a content note (the drop-in launch post became one: issue 33 item 6).
+const OTHER_POST = '/blog/growing-together-community-gardens';
 
 async function fakeNeutralSite(page: Page) {
   await page

@@ -6,6 +6,7 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { contentLang } from '@/components/cms/content-lang';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
+import { ExitControl } from '@/components/help/exit-control';
 import { PageHeader } from '@/components/layout/page-header';
 import { NotFoundView } from '@/components/layout/not-found-view';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -14,6 +15,7 @@ import { localeParam, slugParam } from '@/i18n/params';
 import type { Locale } from '@/i18n/routing';
 import { getCause, getCauses, type Cause } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
+import { isSupportCause } from '@/lib/help/support-pages';
 import { webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -74,6 +76,8 @@ async function CauseView({ locale, cause, path }: { locale: Locale; cause: Cause
         <PageHeader title={cause.title} subtitle={cause.shortDescription || undefined} />
       </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        {/* A support service (pastoral work) offers Exit, sticky within this column. */}
+        {isSupportCause(cause.slug) ? <ExitControl /> : null}
         <BackLink href="/causes" label={t('back')} />
         {contentLang(locale) ? <EnglishOnlyNote kind="cause" className="mt-6" /> : null}
         <FeatureImage image={cause.image} className="mt-6 rounded-2xl" />

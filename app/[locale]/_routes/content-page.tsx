@@ -6,6 +6,7 @@ import { notFound } from 'next/navigation';
 import { CmsHtml } from '@/components/cms/cms-html';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { FeatureImage } from '@/components/cms/feature-image';
+import { ExitControl } from '@/components/help/exit-control';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -24,6 +25,8 @@ type Options = {
   comingSoonWhenEmpty?: boolean;
   /** Site-owned text shown below the page's content in every locale (the privacy policy's retention periods). */
   after?: ComponentType;
+  /** Offer 'Exit this page' at the top of the content (a support service's page: /pastoral-work). */
+  exit?: boolean;
 };
 
 type Props = { params: Promise<{ locale: string }> };
@@ -34,7 +37,7 @@ type Props = { params: Promise<{ locale: string }> };
  * In es/fr/pt the page's Polylang translation when there is one, else the English page marked `lang="en"`
  * under a short 'English only' note, with its canonical at the English URL (lib/cms/translations.ts).
  */
-export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: After }: Options) {
+export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: After, exit = false }: Options) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const locale = await localeParam(params);
     const found = await getLocalizedPage(slug, locale);
@@ -76,6 +79,8 @@ export function contentPageRoute({ slug, comingSoonWhenEmpty = false, after: Aft
           <PageHeader title={title} subtitle={page?.excerpt || undefined} />
         </div>
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+          {/* Sticky within this column: in view while the page's text is read. */}
+          {exit ? <ExitControl /> : null}
           {contentLang ? <EnglishOnlyNote kind="page" className="mb-8" /> : null}
           <FeatureImage image={page?.image ?? null} className="mb-10 rounded-2xl" />
           {empty ? (

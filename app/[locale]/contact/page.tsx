@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { ContactDetails } from '@/components/contact/contact-details';
 import { ContactForm } from '@/components/contact/contact-form';
+import { ExitControl } from '@/components/help/exit-control';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -46,28 +47,32 @@ export default async function ContactPage({ params }: PageProps<'/[locale]/conta
         }}
       />
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr]">
-        <ContactDetails site={site} />
-        <section aria-labelledby="contact-form-heading">
-          <h2 id="contact-form-heading" className="text-2xl font-bold">
-            {t('formHeading')}
-          </h2>
-          <p className="mt-2 text-muted">{t('formIntro')}</p>
-          <div className="mt-6">
-            <ScopedClientMessages locale={locale} namespaces={['ContactForm']}>
-              <ContactForm contactEmail={site.emails.general} />
-            </ScopedClientMessages>
-          </div>
-          <p className="mt-6 text-sm text-muted">
-            {t.rich('privacy', {
-              link: (chunks) => (
-                <Link href="/privacy-policy" className="text-brand underline underline-offset-2">
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </p>
-        </section>
+      {/* Someone may be writing about what happened to them: 'Exit this page', in view over the whole page. */}
+      <div className="pt-4">
+        <ExitControl columnClassName="mx-auto max-w-7xl px-4 sm:px-6" />
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-6 pb-12 sm:px-6 lg:grid-cols-[2fr_3fr]">
+          <ContactDetails site={site} />
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" className="text-2xl font-bold">
+              {t('formHeading')}
+            </h2>
+            <p className="mt-2 text-muted">{t('formIntro')}</p>
+            <div className="mt-6">
+              <ScopedClientMessages locale={locale} namespaces={['ContactForm']}>
+                <ContactForm contactEmail={site.emails.general} />
+              </ScopedClientMessages>
+            </div>
+            <p className="mt-6 text-sm text-muted">
+              {t.rich('privacy', {
+                link: (chunks) => (
+                  <Link href="/privacy-policy" className="text-brand underline underline-offset-2">
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+          </section>
+        </div>
       </div>
     </>
   );

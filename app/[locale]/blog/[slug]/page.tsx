@@ -11,6 +11,7 @@ import { DonateCta } from '@/components/donate/donate-cta';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { ContentNote } from '@/components/help/content-note';
 import { ExitControl } from '@/components/help/exit-control';
+import { SupportBlock } from '@/components/help/support-block';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
@@ -74,7 +75,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/blog/[sl
 /**
  * A blog post (docs/SPEC-NOTES.md §2 Blog post): back link, image, title, date, author, share menu, body, a Donate call
  * to action, related posts. A post tagged `content-note` (lib/cms/content-note.ts) gets 'Exit this page' and a
- * content note before its body. In es/fr/pt it shows the post's translation (lib/cms/translations.ts) at the
+ * content note first, before its image and title (as Mind and GOV.UK put the warning), and ends with where to find
+ * support instead of a giving ask. In es/fr/pt it shows the post's translation (lib/cms/translations.ts) at the
  * English post's address; without one, the English text marked `lang="en"` under a short 'English only' note.
  */
 export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog/[slug]'>) {
@@ -109,8 +111,21 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
       />
       <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
         <BackLink href="/blog" label={t('backToBlog')} />
-        {contentLang ? <EnglishOnlyNote kind="article" className="mt-6" /> : null}
       </div>
+      {sensitive ? (
+        <>
+          {/* A child of the article itself, so it stays in view (sticky) while any of the post is read. */}
+          <ExitControl columnClassName="mx-auto mt-2 max-w-3xl px-4 sm:px-6" />
+          <div className="mx-auto mt-2 max-w-3xl px-4 sm:px-6">
+            <ContentNote />
+          </div>
+        </>
+      ) : null}
+      {contentLang ? (
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <EnglishOnlyNote kind="article" className="mt-6" />
+        </div>
+      ) : null}
       <FeatureImage
         image={post.image}
         sizes="(min-width: 1024px) 1024px, 100vw"
@@ -131,19 +146,12 @@ export default async function BlogPostPage({ params }: PageProps<'/[locale]/blog
         </div>
       </header>
       <div className="mx-auto mt-8 max-w-3xl px-4 sm:px-6">
-        {/* The control's parent is the body's column, so it stays in view while the post is read. */}
-        {sensitive ? <ExitControl /> : null}
-        {sensitive ? (
-          <div className="mt-4 mb-8">
-            <ContentNote />
-          </div>
-        ) : null}
         <div lang={contentLang} data-testid="post-body">
           <CmsHtml html={post.html} />
         </div>
       </div>
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6">
-        <DonateCta context="post" />
+        {sensitive ? <SupportBlock /> : <DonateCta context="post" />}
       </div>
       {related.length > 0 ? (
         <aside aria-labelledby="related-title" className="mx-auto mt-16 max-w-5xl px-4 sm:px-6">

@@ -4,12 +4,14 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 
 import { EventDetail } from '@/components/events/event-detail';
+import { ContentNote } from '@/components/help/content-note';
+import { ExitControl } from '@/components/help/exit-control';
 import { JsonLd } from '@/components/seo/json-ld';
 import { permanentRedirect } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
 import type { Locale } from '@/i18n/routing';
-import { getEvents, getLocalizedEvent, type CmsEvent, type Localized } from '@/lib/cms';
+import { getEvents, getLocalizedEvent, needsContentNote, type CmsEvent, type Localized } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import {
   currentOrNextSession,
@@ -20,6 +22,7 @@ import {
   orderedEvents,
 } from '@/lib/events/model';
 import { londonIso } from '@/lib/events/parse';
+import { isDropIn } from '@/lib/help/drop-in';
 import { eventJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -72,7 +75,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/event/[s
   return meta;
 }
 
-/** A single event (docs/SPEC-NOTES.md §2 Single event); a load error shows the banner and the generic 'Community Event'. */
+/**
+ * A single event (docs/SPEC-NOTES.md §2 Single event); a load error shows the banner and the generic 'Community Event'.
+ * An event tagged `content-note` (lib/cms/content-note.ts: the vigil) opens with 'Exit this page' and a content note,
+ * before its image and title; the drop-in (lib/help/drop-in.ts), a support service, with 'Exit this page'.
+ */
 export default async function EventPage({ params }: PageProps<'/[locale]/event/[slug]'>) {
   const locale = await localeParam(params);
   const slug = await slugParam(params);
@@ -113,6 +120,9 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
   const phase = eventPhase(view, now, event.fields.event_status);
   // A series is described by its current or next session (its first one once it is over), not its whole span.
   const session = (view.recurrence ? currentOrNextSession(view, now) : null) ?? view;
+  // Polylang translates tags too, so the English event's tag counts for its translations.
+  const sensitive = needsContentNote(event) || (found ? needsContentNote(found.source) : false);
+  const exit = sensitive || isDropIn(view);
   return (
     <>
       {session.start ? (
@@ -144,6 +154,18 @@ export default async function EventPage({ params }: PageProps<'/[locale]/event/[
         defaultHost={site.name}
         now={now}
         contentLang={found && found.contentLocale !== locale ? found.contentLocale : undefined}
+        before={
+          exit ? (
+            <>
+              <ExitControl columnClassName="mx-auto mt-2 max-w-5xl px-4 sm:px-6" />
+              {sensitive ? (
+                <div className="mx-auto mt-2 max-w-5xl px-4 sm:px-6">
+                  <ContentNote kind="page" />
+                </div>
+              ) : null}
+            </>
+          ) : null
+        }
       />
     </>
   );

@@ -6,6 +6,8 @@ import { CmsHtml } from '@/components/cms/cms-html';
 import { contentLang } from '@/components/cms/content-lang';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink, FeatureImage } from '@/components/cms/feature-image';
+import { ContentNote } from '@/components/help/content-note';
+import { ExitControl } from '@/components/help/exit-control';
 import { PageHeader } from '@/components/layout/page-header';
 import { AudioPlayer } from '@/components/media/audio-player';
 import { MediaExternalLink } from '@/components/media/external-link';
@@ -16,7 +18,13 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/paths';
 import { localeParam, slugParam } from '@/i18n/params';
-import { getMediaArchive, getMediaArchiveItem, getMediaCategories, type MediaArchiveItem } from '@/lib/cms';
+import {
+  getMediaArchive,
+  getMediaArchiveItem,
+  getMediaCategories,
+  needsContentNote,
+  type MediaArchiveItem,
+} from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { formatDate, isoDate } from '@/lib/utils/format';
 import { mediaObjectJsonLd } from '@/lib/seo/json-ld';
@@ -74,7 +82,8 @@ async function ItemMedia({ item, lang }: { item: MediaArchiveItem; lang?: string
  * A media archive item (docs/SPEC-NOTES.md §2 `/media-archive/{slug}`): its image, video or audio by kind, date, categories
  * (links to the filtered hub), description and external link, with schema.org Image/Video/AudioObject data. Items
  * are English: under /es, /fr, /pt the title, categories and description carry `lang="en"` under the 'English only'
- * note.
+ * note. An item tagged `content-note` (lib/cms/content-note.ts: the vigil's photos) opens with 'Exit this page' and a
+ * content note, before its title and image.
  */
 export default async function MediaArchiveItemPage({ params }: PageProps<'/[locale]/media-archive/[slug]'>) {
   const locale = await localeParam(params);
@@ -86,8 +95,10 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
   const lang = contentLang(locale);
   const noRecording =
     (item.kind === 'audio' && !item.audioUrl) || (item.kind === 'video' && !item.video && !item.externalUrl);
+  const sensitive = needsContentNote(item);
   return (
-    <>
+    // One element around the whole item: the sticky 'Exit this page' stays in view as long as it does.
+    <div>
       <JsonLd
         data={mediaObjectJsonLd(siteConfig(), {
           kind: item.kind,
@@ -107,6 +118,14 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
           inLanguage: locale,
         })}
       />
+      {sensitive ? (
+        <>
+          <ExitControl columnClassName="mx-auto max-w-3xl px-4 sm:px-6" />
+          <div className="mx-auto max-w-3xl px-4 pb-6 sm:px-6">
+            <ContentNote kind="page" />
+          </div>
+        </>
+      ) : null}
       <div lang={lang}>
         <PageHeader title={item.title}>
           <dl lang={lang ? locale : undefined} className="mt-6 flex flex-wrap gap-x-8 gap-y-2 text-white/90">
@@ -159,6 +178,6 @@ export default async function MediaArchiveItemPage({ params }: PageProps<'/[loca
           </p>
         ) : null}
       </div>
-    </>
+    </div>
   );
 }

@@ -112,7 +112,6 @@ export async function EventDetail({
   const when = eventWhenText(view, locale, t('to'), tTimes);
   const calendar = fallback ? null : calendarEvent(view, pageUrl, now);
   const session = view.recurrence ? currentOrNextSession(view, now) : null;
-  const outlookUrl = calendar ? outlookCalendarUrl(calendar) : null;
   const hosts = view.organizers?.named.map((p) => p.name) ?? [];
   const showRegistration = !fallback && view.registration && phase !== 'past' && view.status !== 'cancelled';
   const newTab = <span className="sr-only"> {t('newTab')}</span>;
@@ -269,18 +268,22 @@ export async function EventDetail({
                   </a>
                 </li>
                 <li>
-                  {outlookUrl ? (
-                    <a href={outlookUrl} {...external} className={linkClass}>
-                      {t('outlook')}
-                      {newTab}
-                    </a>
-                  ) : (
-                    // Outlook's link cannot repeat an event: a series goes in as the calendar file.
+                  <a href={outlookCalendarUrl(calendar)} {...external} className={linkClass}>
+                    {calendar.repeat
+                      ? tTimes('outlookNextSession', { date: formatDate(calendar.start, locale) })
+                      : t('outlook')}
+                    {newTab}
+                  </a>
+                </li>
+                {calendar.repeat ? (
+                  // Outlook's link cannot repeat an event: it adds the next session and says so; the whole series
+                  // goes in as the calendar file with its RRULE, which Outlook imports.
+                  <li>
                     <a href={eventIcsPath(view.slug)} download={`${view.slug}.ics`} className={linkClass}>
                       {tTimes('outlookIcs')}
                     </a>
-                  )}
-                </li>
+                  </li>
+                ) : null}
                 <li>
                   <a href={yahooCalendarUrl(calendar)} {...external} className={linkClass}>
                     {t('yahoo')}

@@ -3,8 +3,8 @@ import { icsLocalDateTime } from './parse';
 /**
  * "Add to calendar" links (docs/SPEC-NOTES.md §2 Single event, §7): Google, Outlook and Yahoo, built with URLSearchParams from
  * UTC instants. A series carries its rule: Google takes the RRULE itself (`recur`), Yahoo its simple repeat
- * pattern (`rpat`/`rend`); Outlook's link cannot repeat, so for a series it gives null and the page offers the ICS
- * file instead. Pure. (The ICS download for Apple and generic calendars is app/event/[slug]/calendar.ics.)
+ * pattern (`rpat`/`rend`); Outlook's link cannot repeat, so for a series it adds the next session (the page says
+ * so in the link's text) and the page offers the ICS file with the RRULE beside it for the whole series. Pure. (The ICS download for Apple and generic calendars is app/event/[slug]/calendar.ics.)
  */
 
 export type CalendarEvent = {
@@ -55,9 +55,11 @@ export function googleCalendarUrl(event: CalendarEvent): string {
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** Outlook.com's compose link, or null for a series (the link has no way to repeat: offer the ICS file). */
-export function outlookCalendarUrl(event: CalendarEvent): string | null {
-  if (event.repeat) return null;
+/**
+ * Outlook.com's compose link. For a series it is the next session only (`start`/`end`): the link has no way to
+ * repeat, so the page labels it 'next session only' and offers the ICS file for every session.
+ */
+export function outlookCalendarUrl(event: CalendarEvent): string {
   const params = new URLSearchParams({
     path: '/calendar/action/compose',
     rru: 'addevent',

@@ -54,9 +54,14 @@ test('the weekly drop-in reads as a weekly session and is added to calendars as 
   await expect(page.getByTestId('event-when')).toHaveText('Every Wednesday @ 10:00 AM to 1:00 PM');
   await expect(page.getByTestId('event-series')).toContainText('From September 3, 2025 to July 26, 2028');
   const google = new URL((await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
-  expect(google.searchParams.get('recur')).toBe('RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;UNTIL=20280726T090000Z');
-  // Outlook's link cannot repeat an event: it gets the calendar file.
-  await expect(page.getByRole('link', { name: 'Outlook (calendar file)' })).toHaveAttribute(
+  expect(google.searchParams.get('recur')).toBe(
+    'RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;UNTIL=20280726T090000Z',
+  );
+  // Outlook's link cannot repeat an event: it opens Outlook with the next session and says so, and the whole
+  // series goes in as the calendar file (with its RRULE, below).
+  const outlook = page.getByRole('link', { name: /^Outlook: next session only \(.+, 20\d\d\)/ });
+  await expect(outlook).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\//);
+  await expect(page.getByRole('link', { name: 'Outlook: every session (calendar file)' })).toHaveAttribute(
     'href',
     `/event/${DROP_IN}/calendar.ics`,
   );

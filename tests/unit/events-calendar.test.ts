@@ -28,7 +28,7 @@ describe('calendar links', () => {
   });
 
   it('Outlook and Yahoo carry the same event', () => {
-    const outlook = new URL(outlookCalendarUrl(event)!);
+    const outlook = new URL(outlookCalendarUrl(event));
     expect(outlook.hostname).toBe('outlook.live.com');
     expect(outlook.searchParams.get('subject')).toBe(event.title);
     expect(outlook.searchParams.get('startdt')).toBe('2027-01-15T18:30:00.000Z');

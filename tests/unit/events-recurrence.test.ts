@@ -97,7 +97,7 @@ describe('a weekly series (issue 19 item 6): the pastoral drop-in', () => {
     expect(feed.match(/RRULE:FREQ=WEEKLY;INTERVAL/g)).toHaveLength(2);
   });
 
-  it('adds the series to Google (recur=RRULE) and Yahoo (rpat/rend) from the next session; Outlook gets the file', () => {
+  it('adds the series to Google (recur=RRULE) and Yahoo (rpat/rend) from the next session; Outlook the next session', () => {
     const cal = calendarEvent(view, 'https://example.org/event/x', new Date('2026-11-25T14:00:00Z'))!;
     const google = new URL(googleCalendarUrl(cal));
     expect(google.searchParams.get('recur')).toBe(
@@ -109,7 +109,12 @@ describe('a weekly series (issue 19 item 6): the pastoral drop-in', () => {
     expect(yahoo.searchParams.get('rpat')).toBe('01Wk');
     expect(yahoo.searchParams.get('rend')).toBe(String(Date.parse('2028-07-26T12:00:00Z') / 1000));
     expect(yahoo.searchParams.get('et')).toBe('20261202T130000Z');
-    expect(outlookCalendarUrl(cal)).toBeNull();
+    // Outlook's link cannot repeat: it opens Outlook with the next session (the page says so and offers the ICS).
+    const outlook = new URL(outlookCalendarUrl(cal));
+    expect(outlook.hostname).toBe('outlook.live.com');
+    expect(outlook.searchParams.get('startdt')).toBe('2026-12-02T10:00:00.000Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2026-12-02T13:00:00.000Z');
+    expect(outlook.searchParams.get('subject')).toBe(cal.title);
   });
 
   it('sorts by its next session among upcoming events', () => {
@@ -153,12 +158,20 @@ describe('how a series is recognised', () => {
   it('leaves a span of days without a pattern (or naming another weekday) as one continuous event', () => {
     // The drop-in's own recurrence field is cleared: only the words may make a series here.
     const noWords = eventView(
-      withFields(base, { event_recurrence: null }, { title: 'Festival', excerpt: '', html: '<p>Three days.</p>' }),
+      withFields(
+        base,
+        { event_recurrence: null },
+        { title: 'Festival', excerpt: '', html: '<p>Three days.</p>' },
+      ),
     );
     expect(noWords.recurrence).toBeNull();
     expect(noWords.end?.toISOString()).toBe('2028-07-26T12:00:00.000Z');
     const otherDay = eventView(
-      withFields(base, { event_recurrence: null }, { title: 'Festival', excerpt: 'Every Monday too.', html: '' }),
+      withFields(
+        base,
+        { event_recurrence: null },
+        { title: 'Festival', excerpt: 'Every Monday too.', html: '' },
+      ),
     );
     expect(otherDay.recurrence).toBeNull();
   });

@@ -17,11 +17,19 @@
  *   PGlite database (no `DATABASE_URL`), and, with `REDIS_URL`, when `NEXT_DEPLOYMENT_ID` is not set (no
  *   version-skew protection during a rolling deploy), the embedded database is in use (each instance would
  *   have its own database), or course materials are in a local folder (MATERIALS_STORAGE).
+ * - **refuses to start** on the built-in placeholder identity (lib/config/placeholders.ts: example.org emails, the
+ *   charity number 0000000, an Ofcom drama-range phone, "12 Example Yard", example social profiles,
+ *   donate.example.org, a localhost SITE_URL) when the server is public: bound to a non-loopback address, **or** with
+ *   a public SITE_URL (behind nginx the server binds localhost, yet the SITE_URL says it is the real site), unless
+ *   `ALLOW_DEMO_PRODUCTION=1` (a public demo: every page then shows the Demo site banner). A local trial (loopback,
+ *   no public SITE_URL: the README's zero-config `npm start`) only warns, and shows the banner;
  * Not production (next dev, tests): no findings. `supabaseAuthPreflight` (below) adds the one check that needs the
  * network: Supabase Auth's "Confirm email" must be on.
  */
 
-export type PreflightEnv = {
+import { placeholderValues, type IdentityValues } from '@/lib/config/placeholders';
+
+export type PreflightEnv = IdentityValues & {
   NODE_ENV?: string;
   SITE_URL?: string;
   WORDPRESS_URL?: string;
@@ -89,6 +97,23 @@ export function preflight(e: PreflightEnv, bindHost: string | undefined): Prefli
     else
       result.errors.push(
         `[preflight] ${line} (the server listens on ${where}; set it, or ALLOW_DEMO_PRODUCTION=1 to only warn)`,
+      );
+  }
+  // The placeholder identity. An unset SITE_URL is already reported above, so it is named here only when it is set
+  // to a placeholder (e.g. http://127.0.0.1:3000).
+  const placeholders = placeholderValues(e).filter((p) => p.key !== 'SITE_URL' || e.SITE_URL?.trim());
+  if (placeholders.length) {
+    const publicSiteUrl = Boolean(e.SITE_URL?.trim()) && !placeholders.some((p) => p.key === 'SITE_URL');
+    const list = placeholders.map((p) => `${p.key}=${p.value} (${p.reason})`).join(', ');
+    if (allowed || (local && !publicSiteUrl))
+      result.warnings.push(
+        `[preflight] serving the placeholder DEMO identity, so every page shows the Demo site banner: ${list}`,
+      );
+    else
+      result.errors.push(
+        `[preflight] the site's public details are still the built-in placeholders: ${list} (the server ${
+          local ? `has the public SITE_URL ${e.SITE_URL}` : `listens on ${where}`
+        }; set the real values, or ALLOW_DEMO_PRODUCTION=1 for a public demo with the Demo site banner)`,
       );
   }
   if (!e.WORDPRESS_URL)

@@ -33,7 +33,9 @@ describe('register() production start-up check', () => {
     });
     await expect(run).rejects.toThrow('exit 1');
     expect(exit).toHaveBeenCalledWith(1);
-    expect(fatal).toHaveBeenCalledTimes(1);
+    // The missing SITE_URL, then the placeholder identity (lib/config/placeholders.ts), one line each.
+    expect(fatal).toHaveBeenCalledTimes(2);
     expect(String(fatal.mock.calls[0]?.[1])).toContain('SITE_URL is not set');
+    expect(String(fatal.mock.calls[1]?.[1])).toContain('CHARITY_NUMBER=0000000');
   });
 });

@@ -15,6 +15,8 @@ import './load-env';
  * Exits non-zero with a clear message when WordPress cannot be read; the old snapshot is replaced only on success.
  */
 import { mkdir, rm, rename, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import path from 'node:path';
 
 import { resolveAcfAttachments } from '@/lib/cms/acf-media';
@@ -78,21 +80,40 @@ async function download(relative: string, dir: string): Promise<boolean> {
   const target = path.join(dir, relative);
   if (!target.startsWith(dir + path.sep)) return false;
   const url = `${origin}/wp-content/uploads/${relative.split('/').map(encodeURIComponent).join('/')}`;
-  let res: Response;
+  let res: { status: number; body: Buffer };
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    res = await getFile(url);
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     console.warn(`  media ${relative}: ${error instanceof Error ? error.message : String(error)}${cause}, skipped`);
     return false;
   }
-  if (!res.ok) {
+  if (res.status < 200 || res.status > 299) {
     console.warn(`  media ${relative}: HTTP ${res.status}, skipped`);
     return false;
   }
   await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, Buffer.from(await res.arrayBuffer()));
+  await writeFile(target, res.body);
   return true;
+}
+
+/**
+ * GETs one file on its own connection (node:http/https, no keep-alive). Not fetch(): after the REST reads, Node's
+ * fetch crashed the whole export with an uncatchable undici assertion (Parser.finish on socket end) on the rig's
+ * `php -S` server, which closes every connection. Rejects on a network error or after 30 s.
+ */
+function getFile(url: string): Promise<{ status: number; body: Buffer }> {
+  const get = url.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
+    req.on('error', reject);
+  });
 }
 
 async function main() {

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { getMessages, getTranslations } from 'next-intl/server';
 
 import { PreviewBanner } from '@/components/cms/preview-banner';
+import { DemoBanner } from '@/components/demo/demo-banner';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { DeferredIslands } from '@/components/layout/deferred-islands';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -66,6 +67,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               {t('skipToContent')}
             </a>
             <PreviewBanner />
+            {/* The one 'Demo site' notice while the placeholder identity is served (components/demo/demo-banner.tsx). */}
+            <DemoBanner />
             <SiteHeader />
             {/* Before the page, not after the footer: parsed early, a first visitor's banner paints with the first
                 paint instead of after the whole document (it is fixed at the bottom, so the layout is the same). */}

@@ -11,7 +11,8 @@ import { showToast } from '@/lib/toast';
 /**
  * 'Mark complete' for the open lesson (docs/SPEC-NOTES.md §2 Courses): the `completeLessonAction` server action, then on to
  * `nextHref` (the next lesson) or, for the last one, a refresh that shows the new progress and, at 100%, the
- * certificate link. Failures show 'User not authenticated' or 'Failed to update progress' inline and as a toast.
+ * certificate link. Failures show 'User not authenticated' or 'Failed to update progress' inline and as a toast; a lost connection is
+ * 'Failed to update progress' too, and the lesson stays.
  */
 export function CompleteButton({
   courseId,
@@ -30,10 +31,18 @@ export function CompleteButton({
   const onClick = () => {
     setError(null);
     startTransition(async () => {
-      const result = await completeLessonAction(courseId, lessonId);
+      let result: Awaited<ReturnType<typeof completeLessonAction>>;
+      try {
+        result = await completeLessonAction(courseId, lessonId);
+      } catch {
+        // No answer at all (connection lost): the spec's progress failure, and the lesson stays on screen (a
+        // rejection would leave the transition and show the error screen instead).
+        result = { ok: false, error: 'errorProgress' } as typeof result;
+      }
       if (!result.ok) {
-        setError(result.error);
-        showToast((toast) => toast.error(t('errorTitle'), { description: t(result.error) }));
+        const key = result.error;
+        setError(key);
+        showToast((toast) => toast.error(t('errorTitle'), { description: t(key) }));
         return;
       }
       if (nextHref && result.data.progress < 100) router.push(nextHref);

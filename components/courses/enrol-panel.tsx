@@ -19,7 +19,8 @@ const BUTTON = 'btn btn-primary btn-md rounded-full';
  * The course page's Enrol / Continue island (docs/SPEC-NOTES.md §2 Courses). The page is the same for every visitor, so this
  * asks `/api/courses/{id}/enrolment` who is looking: signed out → 'Sign in to enrol' (to /login?next=this page),
  * enrolled → 'Continue learning', signed in to a free course → 'Enrol for free' (the `enrolInCourse` action, then
- * the learn page), priced and not enrolled → 'Contact us to enrol' (payments are out of scope). Until the answer
+ * the learn page; a failure, even a lost connection, is a toast and a line under the button, and the page stays),
+ * priced and not enrolled → 'Contact us to enrol' (payments are out of scope). Until the answer
  * arrives (and without JavaScript) it shows the signed-out choice, which still works.
  */
 export function EnrolPanel({ courseId, priced }: { courseId: string; priced: boolean }) {
@@ -50,14 +51,22 @@ export function EnrolPanel({ courseId, priced }: { courseId: string; priced: boo
   const onEnrol = () => {
     setError(null);
     startTransition(async () => {
-      const result = await enrolInCourse(courseId);
-      if (result.ok) {
-        router.push(learnPath);
-        return;
+      let key: EnrolErrorKey;
+      try {
+        const result = await enrolInCourse(courseId);
+        if (result.ok) {
+          router.push(learnPath);
+          return;
+        }
+        key = result.error;
+      } catch {
+        // No answer at all (connection lost): a rejection here would leave the transition and replace the page
+        // with the error screen; it is the spec's enrolment failure instead, and the page stays.
+        key = 'errorEnrolmentFailed';
       }
-      setError(result.error);
-      if (result.error === 'errorNotAuthenticated') setState('signed-out');
-      showToast((toast) => toast.error(t('errorTitle'), { description: t(result.error) }));
+      setError(key);
+      if (key === 'errorNotAuthenticated') setState('signed-out');
+      showToast((toast) => toast.error(t('errorTitle'), { description: t(key) }));
     });
   };
 

@@ -9,6 +9,7 @@ import {
   resendConfirmationForm,
 } from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
@@ -47,12 +48,13 @@ export function EmailLinkForm({
     purpose === 'reset' ? requestPasswordResetForm : resendConfirmationForm,
     EMPTY_AUTH_STATE,
   );
-  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
-    schema: emailOnlySchema,
-    defaultValues: { email: '' },
-    fields: EMAIL_ONLY_FIELDS,
-    state,
-  });
+  const { t, alert, fail, onSubmit, register, fieldError, kept, fieldId, summary, isSubmitting } =
+    useAuthForm({
+      schema: emailOnlySchema,
+      defaultValues: { email: '' },
+      fields: EMAIL_ONLY_FIELDS,
+      state,
+    });
   // After a scripted submission its own outcome counts; before, the no-JavaScript answer's.
   const sent = sentHere ?? state.sent === true;
   const action = purpose === 'reset' ? requestPasswordReset : resendConfirmation;
@@ -74,11 +76,13 @@ export function EmailLinkForm({
       className="relative space-y-5"
       data-form={purpose}
     >
+      <ErrorSummary {...summary(['email'])} />
       <Honeypot inputRef={honeypotRef} />
       <AuthHiddenFields state={state} next={purpose === 'reset' ? next : undefined} token={token} guarded />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       <StatusNotice>{sent ? (purpose === 'reset' ? t('resetSent') : t('resendSent')) : null}</StatusNotice>
       <TextField
+        id={fieldId('email')}
         label={t('email')}
         type="email"
         autoComplete="email"

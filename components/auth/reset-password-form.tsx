@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 
 import { resetPassword, resetPasswordForm } from '@/lib/auth/actions';
 import { lazySchema } from '@/components/forms/light-form';
-import { TextField } from '@/components/ui/input';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { StatusNotice } from '@/components/ui/status-notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useLocale } from '@/i18n/client';
@@ -14,6 +14,7 @@ import type { ResetPasswordInput, ResetPasswordValues } from '@/lib/auth/schemas
 import { GUARD_FIELDS } from '@/lib/action-result';
 
 import { AuthHiddenFields } from './hidden-fields';
+import { PasswordField } from './password-field';
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 
 const resetSchema = lazySchema<ResetPasswordInput, ResetPasswordValues>(() =>
@@ -35,10 +36,19 @@ export function ResetPasswordForm({
 }) {
   const locale = useLocale();
   const [state, formAction] = useActionState(resetPasswordForm, EMPTY_AUTH_STATE);
-  const { t, alert, fail, onSubmit, register, setError, fieldError, isSubmitting } = useAuthForm<
-    ResetPasswordInput,
-    ResetPasswordValues
-  >({
+  const {
+    t,
+    alert,
+    fail,
+    onSubmit,
+    register,
+    setError,
+    refused,
+    fieldError,
+    fieldId,
+    summary,
+    isSubmitting,
+  } = useAuthForm<ResetPasswordInput, ResetPasswordValues>({
     schema: resetSchema,
     defaultValues: requireCurrent ? { currentPassword: '', password: '' } : { password: '' },
     fields: RESET_FIELDS,
@@ -46,7 +56,8 @@ export function ResetPasswordForm({
   });
   const send = async (data: ResetPasswordValues) => {
     if (requireCurrent && !data.currentPassword) {
-      setError('currentPassword', { message: 'currentPasswordRequired' }, { shouldFocus: true });
+      setError('currentPassword', { message: 'currentPasswordRequired' });
+      refused();
       return;
     }
     const result = await resetPassword({ ...data, next, [GUARD_FIELDS.locale]: locale });
@@ -62,21 +73,22 @@ export function ResetPasswordForm({
       className="space-y-5"
       data-form="reset"
     >
+      <ErrorSummary {...summary(requireCurrent ? ['currentPassword', 'password'] : ['password'])} />
       <AuthHiddenFields state={state} next={next} />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       {requireCurrent ? (
-        <TextField
+        <PasswordField
+          id={fieldId('currentPassword')}
           label={t('currentPassword')}
-          type="password"
           autoComplete="current-password"
           required
           error={fieldError('currentPassword')}
           {...register('currentPassword')}
         />
       ) : null}
-      <TextField
+      <PasswordField
+        id={fieldId('password')}
         label={t('newPassword')}
-        type="password"
         autoComplete="new-password"
         hint={t('passwordHint')}
         required

@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 
 import { signIn, signInForm } from '@/lib/auth/actions';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
@@ -14,6 +15,7 @@ import type { SignInInput, SignInValues } from '@/lib/auth/schemas';
 import { GUARD_FIELDS } from '@/lib/action-result';
 
 import { AuthHiddenFields } from './hidden-fields';
+import { PasswordField } from './password-field';
 import { loadAuthSchemas, useAuthForm } from './use-auth-form';
 
 const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
@@ -30,12 +32,13 @@ const signInSchema = lazySchema<SignInInput, SignInValues>(() =>
 export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: string }) {
   const locale = useLocale();
   const [state, formAction] = useActionState(signInForm, EMPTY_AUTH_STATE);
-  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
-    schema: signInSchema,
-    defaultValues: { email: '', password: '', next },
-    fields: SIGN_IN_FIELDS,
-    state,
-  });
+  const { t, alert, fail, onSubmit, register, fieldError, kept, fieldId, summary, isSubmitting } =
+    useAuthForm({
+      schema: signInSchema,
+      defaultValues: { email: '', password: '', next },
+      fields: SIGN_IN_FIELDS,
+      state,
+    });
   const send = async (data: SignInValues) => {
     const result = await signIn({ ...data, next, [GUARD_FIELDS.locale]: locale });
     if (result.ok) window.location.assign(result.data.redirectTo);
@@ -50,6 +53,7 @@ export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: st
       className="space-y-5"
       data-form="sign-in"
     >
+      <ErrorSummary {...summary(['email', 'password'])} />
       <AuthHiddenFields state={state} next={next} />
       <StatusNotice tone="error">
         {alert ? (
@@ -64,6 +68,7 @@ export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: st
         ) : null}
       </StatusNotice>
       <TextField
+        id={fieldId('email')}
         label={t('email')}
         type="email"
         autoComplete="email"
@@ -72,9 +77,9 @@ export function SignInForm({ next, forgotHref }: { next?: string; forgotHref: st
         error={fieldError('email')}
         {...register('email')}
       />
-      <TextField
+      <PasswordField
+        id={fieldId('password')}
         label={t('password')}
-        type="password"
         autoComplete="current-password"
         required
         error={fieldError('password')}

@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 
 import { signUp, signUpForm } from '@/lib/auth/actions';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { lazySchema } from '@/components/forms/light-form';
 import { TextField } from '@/components/ui/input';
 import { StatusNotice } from '@/components/ui/status-notice';
@@ -13,6 +14,7 @@ import { EMPTY_AUTH_STATE } from '@/lib/auth/form-state';
 import type { SignUpFormInput, SignUpValues } from '@/lib/auth/schemas';
 
 import { AuthHiddenFields } from './hidden-fields';
+import { PasswordField } from './password-field';
 import { loadAuthSchemas, retryIfExpired, useAuthForm } from './use-auth-form';
 
 const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() =>
@@ -27,12 +29,13 @@ const signUpSchema = lazySchema<SignUpFormInput, SignUpValues>(() =>
 export function SignUpForm({ next, token }: { next?: string; token?: string }) {
   const { honeypotRef, values, refresh } = useFormGuard({ form: 'sign-up' });
   const [state, formAction] = useActionState(signUpForm, EMPTY_AUTH_STATE);
-  const { t, alert, fail, onSubmit, register, fieldError, kept, isSubmitting } = useAuthForm({
-    schema: signUpSchema,
-    defaultValues: { fullName: '', email: '', password: '', next },
-    fields: SIGN_UP_FIELDS,
-    state,
-  });
+  const { t, alert, fail, onSubmit, register, fieldError, kept, fieldId, summary, isSubmitting } =
+    useAuthForm({
+      schema: signUpSchema,
+      defaultValues: { fullName: '', email: '', password: '', next },
+      fields: SIGN_UP_FIELDS,
+      state,
+    });
   const send = async (data: SignUpValues) => {
     const result = await retryIfExpired(async () => signUp({ ...data, ...(await values()) }), refresh);
     if (result.ok) window.location.assign(result.data.redirectTo);
@@ -47,10 +50,12 @@ export function SignUpForm({ next, token }: { next?: string; token?: string }) {
       className="relative space-y-5"
       data-form="sign-up"
     >
+      <ErrorSummary {...summary(['fullName', 'email', 'password'])} />
       <Honeypot inputRef={honeypotRef} />
       <AuthHiddenFields state={state} next={next} token={token} guarded />
       <StatusNotice tone="error">{alert?.text}</StatusNotice>
       <TextField
+        id={fieldId('fullName')}
         label={t('fullName')}
         autoComplete="name"
         required
@@ -59,6 +64,7 @@ export function SignUpForm({ next, token }: { next?: string; token?: string }) {
         {...register('fullName')}
       />
       <TextField
+        id={fieldId('email')}
         label={t('email')}
         type="email"
         autoComplete="email"
@@ -67,9 +73,9 @@ export function SignUpForm({ next, token }: { next?: string; token?: string }) {
         error={fieldError('email')}
         {...register('email')}
       />
-      <TextField
+      <PasswordField
+        id={fieldId('password')}
         label={t('password')}
-        type="password"
         autoComplete="new-password"
         hint={t('passwordHint')}
         required

@@ -1,7 +1,8 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
+import { summaryErrors } from '@/components/forms/error-summary';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { useLightForm, type SchemaCheck } from '@/components/forms/light-form';
 import { useClientMessages } from '@/i18n/client-messages';
@@ -43,7 +44,8 @@ function answerAlert(
  * The scaffold every account form shares: useLightForm over a lazily loaded schema, the translated field
  * messages (AuthForms), and the form-level alert. `onSubmit(send)` is the form's submit handler: it validates in
  * the browser, clears the alert, then awaits `send` with the parsed values; `fail(result)` shows a failed server
- * result (field messages on the fields named in `fields`, anything else in the alert).
+ * result (field messages on the fields named in `fields`, anything else in the alert). `summary(names)` gives
+ * the form's ErrorSummary its props and `fieldId(name)` each field's id, which the summary links to.
  *
  * `state` is the server's answer to a post without JavaScript (or before hydration; `useActionState` of the
  * form's `…Form` action): its field messages, alert and typed values (`kept(name)`, the fields' `defaultValue`;
@@ -65,7 +67,8 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
   const [scripted, setScripted] = useState(false);
   const [ownAlert, setAlert] = useState<AuthAlert | null>(null);
   const alert = ownAlert ?? (scripted ? null : answerAlert(t, forms, state));
-  const { register, handleSubmit, setError, formState } = useLightForm<Input, Values>({
+  const base = useId();
+  const { register, handleSubmit, setError, refused, formState } = useLightForm<Input, Values>({
     schema,
     defaultValues,
   });
@@ -74,6 +77,7 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
     const auth = authFailureMessage(result);
     if (auth) return setAlert({ text: t(auth.key, auth.values), key: auth.key });
     const key = applyFailure(result, setError as never, fields);
+    if (Object.keys(result.fieldErrors ?? {}).some((name) => fields.includes(name))) refused();
     setAlert(key === 'invalid' ? null : { text: forms(key), key });
   };
 
@@ -93,6 +97,22 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
   /** What was typed before a no-JavaScript answer ('' otherwise), for the field's `defaultValue`. */
   const kept = (name: keyof Input & string) => stateText(state, name);
 
+  /** The id of a field's control, the target of its error-summary link. */
+  const fieldId = (name: keyof Input & string) => `${base}-${name}`;
+
+  /**
+   * The ErrorSummary's props for the fields `names`, in their order on the page: their messages (the same as
+   * under the fields), focused after each refusal, and on page load after a refused post without JavaScript.
+   */
+  const summary = (names: readonly (keyof Input & string)[]) => ({
+    errors: summaryErrors(
+      names.map((name) => [name, fieldId(name)] as const),
+      (name) => fieldError(name as keyof Input & string),
+    ),
+    focusKey: formState.refusals,
+    serverRefused: !scripted && names.some((name) => state.fieldErrors[name]),
+  });
+
   return {
     t,
     alert,
@@ -102,6 +122,9 @@ export function useAuthForm<Input extends Record<string, unknown>, Values>({
     setError,
     fieldError,
     kept,
+    fieldId,
+    summary,
+    refused,
     isSubmitting: formState.isSubmitting,
   };
 }

@@ -19,6 +19,7 @@ export function ChoiceGroup({
   error,
   options,
   checked = [],
+  firstId,
   registration,
 }: {
   type: 'radio' | 'checkbox';
@@ -29,6 +30,8 @@ export function ChoiceGroup({
   options: { value: string; label: string }[];
   /** The values ticked at first (written into the server HTML too). */
   checked?: readonly string[];
+  /** The first box's id (the error summary links to it). */
+  firstId?: string;
   registration: { name: string } & Partial<UseFormRegisterReturn>;
 }) {
   const id = useId();
@@ -39,12 +42,13 @@ export function ChoiceGroup({
         {legend} {required ? <span aria-hidden="true">*</span> : null}
       </legend>
       <div className={`mt-2 grid gap-2 ${columns ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label
             key={option.value}
             className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 hover:bg-surface has-[:checked]:border-brand has-[:checked]:bg-surface"
           >
             <input
+              id={index === 0 ? firstId : undefined}
               type={type}
               value={option.value}
               defaultChecked={checked.includes(option.value)}
@@ -71,8 +75,11 @@ export function CountrySelect({
   countries,
   error,
   defaultValue,
+  id,
   registration,
 }: {
+  /** The select's id (the error summary links to it). */
+  id?: string;
   label: string;
   placeholder: string;
   detecting: boolean;
@@ -83,7 +90,7 @@ export function CountrySelect({
   registration: { name: string } & Partial<UseFormRegisterReturn>;
 }) {
   return (
-    <Field label={label} error={error} required>
+    <Field label={label} error={error} required id={id}>
       {(control) => (
         <Select
           {...control}

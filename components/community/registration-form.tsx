@@ -1,9 +1,10 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 
+import { ErrorSummary, summaryErrors } from '@/components/forms/error-summary';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { GuardFields } from '@/components/forms/progressive';
@@ -56,14 +57,17 @@ export function useRegistrationForm(
     resolver: zodResolver(registrationSchema),
     defaultValues,
     errors: errors as never,
+    // A refused submit focuses the error summary (GOV.UK), which links to each field.
+    shouldFocusError: false,
   });
 }
 
 /**
  * The 'Network Registration' form (docs/SPEC-NOTES.md §3 fields, §4 states, §5 rules, §8 toasts), in the dialog
  * (registration-dialog.tsx) and on /community/register (registration-page-form.tsx). With JavaScript it
- * validates with the shared zod schema, sends through `submitRegistration` (one retry with a fresh fill-time
- * token), toasts the outcome and calls `onSaved` after resetting itself. Its `action` is `formAction` (the
+ * validates with the shared zod schema (the messages under the fields and in the error summary at the top, which
+ * takes focus), sends through `submitRegistration` (one retry with a fresh fill-time token), toasts the outcome
+ * (a lost connection too, keeping every value) and calls `onSaved` after resetting itself. Its `action` is `formAction` (the
  * `useActionState` of `submitRegistrationForm`), so a post before hydration or without JavaScript goes to the
  * server with the same checks, and `state` (its answer) puts back what was typed, the errors and a token.
  * `showOptional` shows the organisation and other-interest fields whatever is ticked (without JavaScript they
@@ -96,6 +100,11 @@ export function RegistrationForm({
     return forms((known as readonly string[]).includes(key) ? (key as (typeof known)[number]) : 'server');
   }
 
+  const base = useId();
+  const idFor = (name: string) => `${base}-${name}`;
+  // Refused submissions (the schema's or the server's): the error summary takes focus each time this changes.
+  const [refusals, setRefusals] = useState(0);
+  const refused = () => setRefusals((n) => n + 1);
   const [formError, setFormError] = useState<string | null>(() =>
     state.formError && state.formError !== 'invalid' ? formsText(state.formError) : null,
   );
@@ -104,7 +113,7 @@ export function RegistrationForm({
     setError,
     reset,
     control,
-    formState: { isSubmitting },
+    formState: { isSubmitting, errors },
   } = form;
   const membership = useWatch({ control, name: 'membershipType' });
   const interests = useWatch({ control, name: 'interests' });
@@ -116,13 +125,23 @@ export function RegistrationForm({
     return text === key ? t('invalid') : text;
   };
 
+  const failToast = () => showToast((toast) => toast.error(t('errorTitle'), { description: t('errorBody') }));
+
   const onSubmit = async (data: Registration) => {
     setFormError(null);
-    let result = await submitRegistration({ ...data, ...(await values()) });
-    if (!result.ok && result.error === 'expired') {
-      // The fill-time token was missing or stale (a long-open dialog): fetch a new one and try once more.
-      await refresh();
+    let result: Awaited<ReturnType<typeof submitRegistration>>;
+    try {
       result = await submitRegistration({ ...data, ...(await values()) });
+      if (!result.ok && result.error === 'expired') {
+        // The fill-time token was missing or stale (a long-open dialog): fetch a new one and try once more.
+        await refresh();
+        result = await submitRegistration({ ...data, ...(await values()) });
+      }
+    } catch {
+      // The request never got an answer (connection lost, server unreachable): the spec's error toast, and the
+      // form (in its dialog) stays as it is, with everything typed, to try again.
+      failToast();
+      return;
     }
     if (result.ok) {
       showToast((toast) => toast.success(t('successTitle'), { description: t('successBody') }));
@@ -132,24 +151,40 @@ export function RegistrationForm({
       return;
     }
     const key = applyFailure(result, setError as never, REGISTRATION_FIELDS);
+    if (Object.keys(result.fieldErrors ?? {}).length) refused();
     if (key !== 'invalid') setFormError(forms(key));
-    showToast((toast) => toast.error(t('errorTitle'), { description: t('errorBody') }));
+    failToast();
   };
+
+  const summary = summaryErrors(
+    REGISTRATION_FIELDS.map((name) => [name, idFor(name)] as const),
+    (name) => {
+      const error = errors[name as keyof RegistrationInput] as
+        { message?: string; root?: { message?: string } } | undefined;
+      return message(error?.message ?? error?.root?.message);
+    },
+  );
 
   return (
     <form
       action={formAction}
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit(onSubmit, refused)(event)}
       className="relative mt-6 space-y-5"
     >
+      <ErrorSummary
+        errors={summary}
+        focusKey={refusals}
+        serverRefused={state.status === 'refused' && Object.keys(state.fieldErrors).length > 0}
+      />
       <Honeypot inputRef={honeypotRef} />
       <GuardFields state={state} />
-      <ContactFields form={form} message={message} initial={initial} />
+      <ContactFields form={form} message={message} initial={initial} idFor={idFor} />
       <InvolvementFields
         form={form}
         message={message}
         initial={initial}
+        idFor={idFor}
         showOrganization={showOptional || membership === 'organization'}
         showOther={showOptional || (Array.isArray(interests) && interests.includes('other'))}
       />
@@ -157,6 +192,7 @@ export function RegistrationForm({
         form={form}
         message={message}
         initial={initial}
+        idFor={idFor}
         detecting={detecting}
         countries={countries}
       />

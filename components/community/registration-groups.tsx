@@ -39,6 +39,8 @@ type GroupProps = {
    * react-hook-form sets its values only once hydrated, and a form without JavaScript shows what it was sent.
    */
   initial: RegistrationInput;
+  /** The id of a field's control (a group's first box): where the error summary's link for it leads. */
+  idFor: (name: keyof RegistrationInput & string) => string;
 };
 
 /** A first value as text for a field's `defaultValue`. */
@@ -57,12 +59,13 @@ const list = (initial: RegistrationInput, name: keyof RegistrationInput): string
 const pascal = (value: string) => value.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /** Full name, email and phone. */
-export function ContactFields({ form: { register, formState }, message, initial }: GroupProps) {
+export function ContactFields({ form: { register, formState }, message, initial, idFor }: GroupProps) {
   const t = useClientMessages('Registration');
   const { errors } = formState;
   return (
     <>
       <TextField
+        id={idFor('fullName')}
         label={t('fullName')}
         required
         autoComplete="name"
@@ -71,6 +74,7 @@ export function ContactFields({ form: { register, formState }, message, initial 
         {...register('fullName')}
       />
       <TextField
+        id={idFor('email')}
         label={t('email')}
         required
         type="email"
@@ -80,6 +84,7 @@ export function ContactFields({ form: { register, formState }, message, initial 
         {...register('email')}
       />
       <TextField
+        id={idFor('phone')}
         label={t('phone')}
         required
         type="tel"
@@ -101,6 +106,7 @@ export function InvolvementFields({
   form: { register, formState },
   message,
   initial,
+  idFor,
   showOrganization,
   showOther,
 }: GroupProps & { showOrganization: boolean; showOther: boolean }) {
@@ -111,6 +117,7 @@ export function InvolvementFields({
   return (
     <>
       <ChoiceGroup
+        firstId={idFor('membershipType')}
         type="radio"
         legend={t('membershipType')}
         required
@@ -121,6 +128,7 @@ export function InvolvementFields({
       />
       {showOrganization ? (
         <TextField
+          id={idFor('organization')}
           label={t('organization')}
           autoComplete="organization"
           defaultValue={text(initial, 'organization')}
@@ -130,6 +138,7 @@ export function InvolvementFields({
       ) : null}
 
       <ChoiceGroup
+        firstId={idFor('interests')}
         type="checkbox"
         legend={t('interests')}
         required
@@ -141,6 +150,7 @@ export function InvolvementFields({
       />
       {showOther ? (
         <TextField
+          id={idFor('customInterest')}
           label={t('customInterest')}
           defaultValue={text(initial, 'customInterest')}
           error={message(errors.customInterest?.message)}
@@ -149,6 +159,7 @@ export function InvolvementFields({
       ) : null}
 
       <ChoiceGroup
+        firstId={idFor('availability')}
         type="checkbox"
         legend={t('availability')}
         required
@@ -160,6 +171,7 @@ export function InvolvementFields({
       />
 
       <ChoiceGroup
+        firstId={idFor('experience')}
         type="radio"
         legend={t('experience')}
         required
@@ -170,6 +182,7 @@ export function InvolvementFields({
       />
 
       <TextField
+        id={idFor('skills')}
         label={t('skills')}
         hint={t('skillsHint')}
         defaultValue={text(initial, 'skills')}
@@ -185,6 +198,7 @@ export function LocationFields({
   form: { register, formState },
   message,
   initial,
+  idFor,
   detecting,
   countries,
 }: GroupProps & { detecting: boolean; countries: CountryOption[] }) {
@@ -193,6 +207,7 @@ export function LocationFields({
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <CountrySelect
+        id={idFor('country')}
         label={t('country')}
         placeholder={detecting ? t('detecting') : t('countryPlaceholder')}
         detecting={detecting}
@@ -202,6 +217,7 @@ export function LocationFields({
         registration={register('country')}
       />
       <TextField
+        id={idFor('city')}
         label={t('city')}
         required
         autoComplete="address-level2"

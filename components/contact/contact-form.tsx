@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 
 import { forwardEnquiry, submitEnquiry, submitEnquiryForm } from '@/lib/enquiries/actions';
+import { ErrorSummary, summaryErrors } from '@/components/forms/error-summary';
 import { applyFailure } from '@/components/forms/form-feedback';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { lazySchema, useLightForm } from '@/components/forms/light-form';
@@ -33,7 +34,8 @@ type FieldKey = (typeof FIELD_KEYS)[number];
  * your message...' toast) → saved ('Your message has been saved to our database.', the form reset) → forwarded
  * ('Thank you for your message! …'), or a saved-but-not-emailed warning; a failed save keeps the input and says
  * so. The same zod schema as the server (lib/enquiries/schema.ts) checks the fields before sending; its message keys
- * are translated here. `contactEmail` is the address named in the unexpected-failure message.
+ * are translated here, shown under each field and in the error summary at the top, which takes focus after a
+ * refused submit (components/forms/error-summary.tsx). `contactEmail` is the address named in the unexpected-failure message.
  *
  * Without JavaScript (or before hydration) the form posts to `submitEnquiryForm` instead (lib/enquiries/actions.ts,
  * the same server checks): a refusal renders the form again with what was typed, the translated errors and a
@@ -63,7 +65,8 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    refused,
+    formState: { errors, refusals },
   } = useLightForm<ContactInput, ContactValues>({
     schema: contactSchema,
     defaultValues: { name: '', email: '', message: '' },
@@ -108,6 +111,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       if (!result.ok) {
         setPhase('idle');
         const key = applyFailure(result, setError as never, CONTACT_FIELDS);
+        if (Object.keys(result.fieldErrors ?? {}).length) refused();
         let text: string;
         if (result.status === 500) text = t('saveFailed');
         else if (key === 'invalid') text = tf('invalid');
@@ -144,6 +148,11 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       max: CONTACT_LIMITS.emailMax,
     },
   ] as const;
+  // The summary lists the fields in their order on the page, with the messages shown under them.
+  const summary = summaryErrors(
+    (['name', 'email', 'message'] as const).map((name) => [name, `${id}-${name}`] as const),
+    (name) => fieldMessage(errors[name as keyof ContactInput]?.message),
+  );
   const inputClass =
     'mt-1 block w-full rounded-lg border border-border bg-bg px-3 py-2 text-base text-fg placeholder:text-muted read-only:opacity-70 aria-[invalid=true]:border-danger';
 
@@ -156,6 +165,11 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       aria-busy={busy}
       className="relative space-y-5"
     >
+      <ErrorSummary
+        errors={summary}
+        focusKey={refusals}
+        serverRefused={state.status === 'refused' && Object.keys(state.fieldErrors).length > 0}
+      />
       <Honeypot inputRef={guard.honeypotRef} />
       <GuardFields state={state} />
       {fields.map((field) => {

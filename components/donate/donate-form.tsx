@@ -69,10 +69,10 @@ export async function DonateForm({ charityNumber }: { charityNumber: string }) {
           ))}
         </ul>
         <div className="mt-5">
-          <label htmlFor="donate-other" className="block font-semibold">
+          <label htmlFor="donate-other-amount" className="block font-semibold">
             {t('otherLabel')}
           </label>
-          <p id="donate-other-hint" className="text-sm text-muted">
+          <p id="donate-other-amount-hint" className="text-sm text-muted">
             {t('otherHint', { min: MIN_AMOUNT, max: formatNumber(MAX_AMOUNT, locale) })}
           </p>
           <div className="mt-2 flex max-w-48 items-center rounded-lg border-2 border-border bg-bg focus-within:border-brand">
@@ -80,13 +80,13 @@ export async function DonateForm({ charityNumber }: { charityNumber: string }) {
               £
             </span>
             <input
-              id="donate-other"
+              id="donate-other-amount"
               name="other"
               type="text"
               inputMode="decimal"
               autoComplete="off"
               pattern="\d{1,5}(\.\d{1,2})?"
-              aria-describedby="donate-other-hint"
+              aria-describedby="donate-other-amount-hint"
               className="w-full rounded-lg bg-transparent px-2 py-2 text-lg outline-none"
             />
           </div>

@@ -57,12 +57,14 @@ export function lazySchema<Input, Output>(
 /**
  * The small part of react-hook-form the public forms used (contact, sign-in and the other account forms), without
  * its ~13 KB in every first load of /contact and /login: uncontrolled fields (`register(name)` gives name, ref and
- * change handler), `handleSubmit(onValid)` that checks all values with `schema` first and focuses the first
- * invalid field, validation again on each change once a submit was tried, `setError` for the server's field
- * errors, `reset()` and `formState.errors` / `isSubmitting`. `defaultValues` are the fields' initial values (and
- * values passed through, like `next`, for fields that are not registered). `initialErrors` are message keys the
- * server already gave (a post without JavaScript, lib/forms/form-state.ts): shown from the start, and cleared
- * field by field as the person corrects them, as after a submit.
+ * change handler), `handleSubmit(onValid)` that checks all values with `schema` first, validation again on each
+ * change once a submit was tried, `setError` for the server's field errors, `reset()` and `formState.errors` /
+ * `isSubmitting`. A refused submit focuses no field: it bumps `formState.refusals` (call `refused()` after a
+ * server refusal too), and the form's ErrorSummary (components/forms/error-summary.tsx) takes focus.
+ * `defaultValues` are the fields' initial values (and values passed through, like `next`, for fields that are not
+ * registered). `initialErrors` are message keys the server already gave (a post without JavaScript,
+ * lib/forms/form-state.ts): shown from the start, and cleared field by field as the person corrects them, as
+ * after a submit.
  */
 export function useLightForm<Input extends Record<string, unknown>, Output>({
   schema,
@@ -82,6 +84,10 @@ export function useLightForm<Input extends Record<string, unknown>, Output>({
     return out;
   });
   const [isSubmitting, setSubmitting] = useState(false);
+  // How many submissions were refused (by the schema here, or by the server through `refused()`): the error
+  // summary (components/forms/error-summary.tsx) takes focus each time it changes.
+  const [refusals, setRefusals] = useState(0);
+  const refused = useCallback(() => setRefusals((n) => n + 1), []);
 
   const values = useCallback((): Input => {
     const out: Record<string, unknown> = { ...defaultValues };
@@ -139,9 +145,9 @@ export function useLightForm<Input extends Record<string, unknown>, Output>({
       try {
         const outcome = await schema(values());
         if (!outcome.ok) {
+          // Focus goes to the error summary (GOV.UK), which links to each field; not to the first field.
           setErrors(outcome.errors);
-          const first = [...fields.current.keys()].find((name) => name in outcome.errors);
-          if (first) focus(first);
+          refused();
           return;
         }
         setErrors({});
@@ -169,5 +175,5 @@ export function useLightForm<Input extends Record<string, unknown>, Output>({
     setErrors({});
   };
 
-  return { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } };
+  return { register, handleSubmit, setError, reset, refused, formState: { errors, isSubmitting, refusals } };
 }

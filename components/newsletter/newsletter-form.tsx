@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { Honeypot, useFormGuard } from '@/components/forms/form-guard';
 import { GuardFields, useProgressiveForm } from '@/components/forms/progressive';
 import { usePathname, useRouter } from '@/i18n/client';
@@ -44,8 +44,11 @@ export function NewsletterForm({ source }: { source: string }) {
   const [formError, setFormError] = useState<string | null>(
     state.formError === 'invalid' ? null : state.formError,
   );
+  // Refused submits: the error summary takes focus each time this changes.
+  const [refusals, setRefusals] = useState(0);
   const id = useId();
   const errorId = `${id}-error`;
+  const errorText = errorKey ? t(errorKey === 'emailRequired' ? 'emailRequired' : 'emailInvalid') : undefined;
 
   function arm() {
     if (armed.current) return;
@@ -72,12 +75,10 @@ export function NewsletterForm({ source }: { source: string }) {
       const { newsletterError, submitNewsletter } = await import('./submit-newsletter');
       const invalid = newsletterError(values);
       if (invalid) {
-        // Checked before anything is sent; the input must be enabled again before it can take focus.
-        flushSync(() => {
-          setBusy(false);
-          setErrorKey(invalid);
-        });
-        input.current?.focus();
+        // Checked before anything is sent; the error summary takes focus.
+        setBusy(false);
+        setErrorKey(invalid);
+        setRefusals((n) => n + 1);
         return;
       }
       const outcome = await submitNewsletter(values, await guard.values());
@@ -91,11 +92,9 @@ export function NewsletterForm({ source }: { source: string }) {
         return;
       }
       if (outcome.kind === 'invalid') {
-        flushSync(() => {
-          setBusy(false);
-          setErrorKey(outcome.key);
-        });
-        input.current?.focus();
+        setBusy(false);
+        setErrorKey(outcome.key);
+        setRefusals((n) => n + 1);
         return;
       } else {
         if (outcome.failure.error === 'expired') void guard.refresh();
@@ -117,6 +116,13 @@ export function NewsletterForm({ source }: { source: string }) {
       className="relative w-full"
       aria-busy={busy}
     >
+      <div className="mb-3 empty:hidden">
+        <ErrorSummary
+          errors={errorText ? [{ id: `${id}-email`, text: errorText }] : []}
+          focusKey={refusals}
+          serverRefused={!!state.fieldErrors.email}
+        />
+      </div>
       <Honeypot inputRef={guard.honeypotRef} />
       <GuardFields state={state} />
       <input type="hidden" name="source" value={source} />
@@ -143,9 +149,9 @@ export function NewsletterForm({ source }: { source: string }) {
             onInput={() => errorKey && setErrorKey(null)}
             className="block w-full rounded-full border border-border bg-bg px-4 py-2.5 text-base text-fg placeholder:text-muted disabled:opacity-60 aria-[invalid=true]:border-danger"
           />
-          {errorKey ? (
+          {errorText ? (
             <p id={errorId} className="mt-1 px-4 text-sm text-danger">
-              {t(errorKey === 'emailRequired' ? 'emailRequired' : 'emailInvalid')}
+              {errorText}
             </p>
           ) : null}
           {formError ? (

@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 
 import { uniqueEmail } from './database';
 import { expect, test } from './fixtures';
+import { fieldMessage } from './form-errors';
 import { mailTo, mailedConfirmLink } from './mailbox';
 
 /**
@@ -90,7 +91,7 @@ test('D1: sign-in without JavaScript posts; a wrong password is refused, the ema
   await page.getByLabel('Email address').fill('not an address');
   await page.getByLabel('Password').fill('Typed-Without-Script-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(fieldMessage(page, 'Please enter a valid email address')).toBeVisible();
   expectPostedWithout(seen, 'Typed-Without-Script-1');
   await expect(page.getByLabel('Email address')).toHaveValue('not an address');
   await expect(page.getByLabel('Password')).toHaveValue('');
@@ -173,9 +174,9 @@ test('D1: sign-up without JavaScript: translated errors keep the typed name and 
   await page.waitForTimeout(FILL_TIME_MS);
   await page.getByLabel('Contraseña').fill('short-1');
   await page.getByRole('button', { name: 'Crear cuenta' }).last().click();
-  await expect(page.getByText('El nombre debe tener al menos 2 caracteres')).toBeVisible();
-  await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
-  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(fieldMessage(page, 'El nombre debe tener al menos 2 caracteres')).toBeVisible();
+  await expect(fieldMessage(page, 'Introduce un correo electrónico válido')).toBeVisible();
+  await expect(fieldMessage(page, 'La contraseña debe tener al menos 8 caracteres')).toBeVisible();
   expectPostedWithout(seen, 'short-1');
   await expect(page.getByLabel('Nombre completo')).toHaveValue('A');
   await expect(page.getByLabel('Correo electrónico')).toHaveValue('nope');
@@ -195,7 +196,7 @@ test('D1: sign-up without JavaScript: translated errors keep the typed name and 
   const before = (await mailTo(email)).length;
   await page.getByLabel('Correo electrónico').fill('still nope');
   await page.getByRole('button', { name: 'Reenviar el correo de confirmación' }).click();
-  await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
+  await expect(fieldMessage(page, 'Introduce un correo electrónico válido')).toBeVisible();
   expect(lastSent(seen)?.method).toBe('POST');
   await expect(page.getByLabel('Correo electrónico')).toHaveValue('still nope');
   await page.waitForTimeout(FILL_TIME_MS);
@@ -216,7 +217,7 @@ test('D1: forgot password and a new password without JavaScript', async ({ page 
   await page.waitForTimeout(FILL_TIME_MS);
   await page.getByLabel('Email address').fill('nobody at all');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(fieldMessage(page, 'Please enter a valid email address')).toBeVisible();
   await expect(page.getByLabel('Email address')).toHaveValue('nobody at all');
   expect(lastSent(seen)?.method).toBe('POST');
   await page.getByLabel('Email address').fill(email);

@@ -1,5 +1,6 @@
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+import { errorSummary, fieldMessage } from './form-errors';
 import { MAIL_POLL_INTERVALS, mailTo, mailedConfirmLink, openEmailLink, signUpConfirmed } from './mailbox';
 
 /**
@@ -136,9 +137,11 @@ test('field rules are checked in the browser, translated', { tag: '@browser-only
   await page.goto('/es/login?mode=signup');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).last().click();
-  await expect(page.getByText('El nombre debe tener al menos 2 caracteres')).toBeVisible();
-  await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
-  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(fieldMessage(page, 'El nombre debe tener al menos 2 caracteres')).toBeVisible();
+  await expect(fieldMessage(page, 'Introduce un correo electrónico válido')).toBeVisible();
+  await expect(fieldMessage(page, 'La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await expect(errorSummary(page).getByRole('heading', { name: 'Hay un problema' })).toBeVisible();
+  await expect(errorSummary(page)).toBeFocused();
 });
 
 test('an invalid emailed link is refused with a clear message', async ({ page }) => {
@@ -170,7 +173,7 @@ test('a password change needs the current password when signed in, not after the
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByLabel('New password').fill('password123');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('This password is too common and easy to guess.')).toBeVisible();
+  await expect(fieldMessage(page, 'This password is too common and easy to guess.')).toBeVisible();
   await page.getByLabel('New password').fill('another long password');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(/\/login\?reset=done$/, { timeout: 20_000 });

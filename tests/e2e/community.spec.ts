@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+import { errorSummary, fieldMessage } from './form-errors';
 
 /** The Community page (docs/SPEC-NOTES.md §2) and its Network Registration dialog (§3, §4, §5, §8). */
 
@@ -119,8 +120,9 @@ test(
     // Experience defaults to beginner, so its message never shows on an empty submit.
     await expect(dialog.getByRole('radio', { name: 'Beginner' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Submit Registration' }).click();
-    for (const text of SPEC_MESSAGES) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
-    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    for (const text of SPEC_MESSAGES) await expect(fieldMessage(dialog, text)).toBeVisible();
+    // Focus goes to the error summary at the top of the form (GOV.UK; error-summary.spec.ts).
+    await expect(errorSummary(dialog)).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Register for free' })).toBeFocused();
@@ -268,7 +270,8 @@ test('in French the page and the form are French', { tag: '@browser-only' }, asy
   await expect(dialog.getByLabel('Pays')).toBeEnabled();
   await expect(dialog.getByLabel('Pays').locator('option', { hasText: 'Allemagne' })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Envoyer l’inscription' }).click();
-  await expect(dialog.getByText('Le nom doit comporter au moins 2 caractères')).toBeVisible();
+  await expect(fieldMessage(dialog, 'Le nom doit comporter au moins 2 caractères')).toBeVisible();
+  await expect(errorSummary(dialog).getByRole('heading', { name: 'Il y a un problème' })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -283,7 +286,8 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = await openDialog(page);
     await expect(dialog.getByLabel('Country')).toBeEnabled();
     await dialog.getByRole('button', { name: 'Submit Registration' }).click();
-    await expect(dialog.getByText(SPEC_MESSAGES[0]!)).toBeVisible();
+    await expect(fieldMessage(dialog, SPEC_MESSAGES[0]!)).toBeVisible();
+    await expect(errorSummary(dialog)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, expect, test, useTheme, waitForHydration } from './fixtures';
+import { errorSummary, fieldMessage } from './form-errors';
 
 /**
  * Contact page (docs/SPEC-NOTES.md §2 Contact, §4 contact form states, §5 rules, §8 texts): details, the form's empty-submit
@@ -48,10 +49,11 @@ test('an empty submit shows the three messages (English)', { tag: '@browser-only
   await waitForHydration(page);
   const form = contactForm(page);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
-  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-  await expect(form.getByText('Message must be at least 10 characters.')).toBeVisible();
-  await expect(form.getByLabel('Name')).toBeFocused();
+  await expect(fieldMessage(form, 'Name must be at least 2 characters.')).toBeVisible();
+  await expect(fieldMessage(form, 'Please enter a valid email address.')).toBeVisible();
+  await expect(fieldMessage(form, 'Message must be at least 10 characters.')).toBeVisible();
+  // Focus goes to the error summary at the top (GOV.UK), which links to each field (error-summary.spec.ts).
+  await expect(errorSummary(form)).toBeFocused();
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -60,9 +62,9 @@ test('an empty submit shows the three messages (Spanish)', { tag: '@browser-only
   await waitForHydration(page);
   const form = contactForm(page);
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
-  await expect(form.getByText('El nombre debe tener al menos 2 caracteres.')).toBeVisible();
-  await expect(form.getByText('Introduce una dirección de correo electrónico válida.')).toBeVisible();
-  await expect(form.getByText('El mensaje debe tener al menos 10 caracteres.')).toBeVisible();
+  await expect(fieldMessage(form, 'El nombre debe tener al menos 2 caracteres.')).toBeVisible();
+  await expect(fieldMessage(form, 'Introduce una dirección de correo electrónico válida.')).toBeVisible();
+  await expect(fieldMessage(form, 'El mensaje debe tener al menos 10 caracteres.')).toBeVisible();
 });
 
 test('a valid submit is saved, forwarded, thanked, and the form resets @postgres', async ({ page }, info) => {
@@ -146,7 +148,8 @@ for (const theme of ['light', 'dark'] as const) {
     await waitForHydration(page);
     expect(await axeViolations(page)).toEqual([]);
     await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
+    await expect(fieldMessage(page, 'Name must be at least 2 characters.')).toBeVisible();
+    await expect(errorSummary(page)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { dismissCookieBanner, expect, test } from './fixtures';
+import { errorSummary, fieldMessage } from './form-errors';
 import { MAIL_POLL_INTERVALS, mailTo } from './mailbox';
 
 /**
@@ -70,9 +71,10 @@ noJs.describe('without JavaScript', () => {
       expect(cacheControl).toMatch(/no-store|no-cache|private/);
       expect(cacheControl).not.toMatch(/public|s-maxage/);
 
-      await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
-      await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-      await expect(form.getByText('Message must be at least 10 characters.')).toBeVisible();
+      await expect(fieldMessage(form, 'Name must be at least 2 characters.')).toBeVisible();
+      await expect(fieldMessage(form, 'Please enter a valid email address.')).toBeVisible();
+      await expect(fieldMessage(form, 'Message must be at least 10 characters.')).toBeVisible();
+      await expect(errorSummary(form)).toBeFocused();
       await expect(form.getByRole('status')).toHaveText(/Nothing has been sent yet/);
       await expect(form.getByLabel('Name')).toHaveValue('A');
       await expect(form.getByLabel('Email')).toHaveValue('not-an-address');
@@ -124,8 +126,11 @@ noJs.describe('without JavaScript', () => {
       const form = page.locator('#newsletter form');
       await form.getByRole('textbox', { name: 'Correo electrónico' }).fill('nadie-en-ningun-sitio');
       await form.getByRole('button', { name: 'Suscribirme' }).click();
-      await expect(form.getByText('Introduce un correo electrónico válido')).toBeVisible();
-      await expect(form.getByRole('alert')).toHaveText(/Todavía no se ha enviado nada/);
+      await expect(fieldMessage(form, 'Introduce un correo electrónico válido')).toBeVisible();
+      await expect(errorSummary(form).getByRole('heading', { name: 'Hay un problema' })).toBeVisible();
+      await expect(
+        form.getByRole('alert').filter({ hasText: /Todavía no se ha enviado nada/ }),
+      ).toBeVisible();
       await expect(form.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(
         'nadie-en-ningun-sitio',
       );
@@ -185,14 +190,15 @@ noJs.describe('without JavaScript', () => {
         'Please select your country',
         'Please enter your city',
       ])
-        await expect(form.getByText(text, { exact: true })).toBeVisible();
+        await expect(fieldMessage(form, new RegExp(`^${text}$`))).toBeVisible();
       await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+      await expect(errorSummary(form).getByRole('link')).toHaveCount(5);
       await expect(form.getByLabel('Full name')).toHaveValue(name);
       await expect(form.getByRole('radio', { name: 'Organization Representative' })).toBeChecked();
       await expect(form.getByLabel('Organisation name')).toHaveValue('Harehills Allotments');
       await expect(form.getByRole('checkbox', { name: 'Climate justice' })).toBeChecked();
       await expect(form.getByRole('radio', { name: 'Beginner' })).toBeChecked();
-      await expect(form.getByRole('alert')).toHaveText(/Nothing has been sent yet/);
+      await expect(form.getByRole('alert').filter({ hasText: /Nothing has been sent yet/ })).toBeVisible();
       expectNoQuery(page);
       expect(requests.map((r) => r.method)).toEqual(['POST']);
 
@@ -260,7 +266,7 @@ test.describe('before hydration (the app scripts held back)', () => {
     const form = page.locator('#newsletter form');
     await form.getByRole('textbox').fill('early@example.org');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByRole('alert')).toHaveText(/Nothing has been sent yet/);
+    await expect(form.getByRole('alert').filter({ hasText: /Nothing has been sent yet/ })).toBeVisible();
     await expect(form.getByRole('textbox')).toHaveValue('early@example.org');
     expectNoQuery(page);
     expect(requests.map((r) => r.method)).toEqual(['GET', 'POST']);
@@ -275,7 +281,7 @@ test.describe('before hydration (the app scripts held back)', () => {
     const form = page.locator('main form');
     await form.getByLabel('Full name').fill('Early Bird');
     await form.getByRole('button', { name: 'Submit Registration' }).click();
-    await expect(form.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+    await expect(fieldMessage(form, /^Please enter a valid email address$/)).toBeVisible();
     await expect(form.getByLabel('Full name')).toHaveValue('Early Bird');
     expectNoQuery(page);
   });

@@ -5,6 +5,7 @@ import { type Page, expect, test } from '@playwright/test';
 
 import { projectDatabase, uniqueEmail } from './database';
 import { axeViolations, dismissCookieBanner, waitForHydration } from './fixtures';
+import { errorSummary, fieldMessage } from './form-errors';
 import { MAIL_DIR, MAIL_POLL_INTERVALS, type MailedMessage, mailTo } from './mailbox';
 
 /**
@@ -74,12 +75,13 @@ test.describe('newsletter form', () => {
       const form = page.locator('#newsletter form');
       const email = form.getByRole('textbox', { name: 'Email address' });
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(form.getByText('Please enter your email address.')).toBeVisible();
+      await expect(fieldMessage(form, 'Please enter your email address.')).toBeVisible();
       await expect(email).toHaveAttribute('aria-invalid', 'true');
-      await expect(email).toBeFocused();
+      // Focus goes to the error summary above the field (GOV.UK; error-summary.spec.ts).
+      await expect(errorSummary(form)).toBeFocused();
       await email.fill('not-an-email');
       await email.press('Enter');
-      await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+      await expect(fieldMessage(form, 'Please enter a valid email address')).toBeVisible();
       expect(posts).toEqual([]);
     },
   );
@@ -120,7 +122,7 @@ test.describe('newsletter form', () => {
     const db = projectDatabase(info);
     const stored = async () =>
       db
-        ? await db`select email, source, status, locale, consented_at from newsletter_subscribers where email = ${address}`
+        ? await db`select email, source, form, status, locale, consented_at from newsletter_subscribers where email = ${address}`
         : null;
     try {
       if (db) {
@@ -128,7 +130,9 @@ test.describe('newsletter form', () => {
         expect(rows).toHaveLength(1);
         expect(rows![0]).toMatchObject({
           email: address,
-          source: 'home',
+          // Spec §3: source 'website'; the form's place in its own column.
+          source: 'website',
+          form: 'home',
           status: 'pending',
           locale: 'en',
           consented_at: null,

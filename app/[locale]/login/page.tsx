@@ -31,6 +31,18 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/login'>)
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
 
+/**
+ * Why the visitor was sent to sign in, from the checked `next` path (locale prefix ignored): the dashboard, a
+ * course (its page or lessons), else any other page. Null without `next`.
+ */
+function nextReason(next: string | undefined): 'nextDashboard' | 'nextCourse' | 'nextOther' | null {
+  if (!next) return null;
+  const path = next.replace(/^\/(?:es|fr|pt)(?=\/|$)/, '').split(/[?#]/)[0] ?? '';
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) return 'nextDashboard';
+  if (path.startsWith('/courses/')) return 'nextCourse';
+  return 'nextOther';
+}
+
 function one(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -49,7 +61,8 @@ const tabClass =
  * (`?mode=forgot`) and the new-password form after a recovery link (`?mode=reset`). `?next=` (kept only when
  * `safeReturnTarget` accepts it) is where a sign-in lands, and every link and form here carries it on (sign-up
  * and reset emails too, so confirming leads back to it); `?confirmed=1`, `?reset=done` and `?error=link` show
- * the outcome of /auth/confirm. Signed in already: who you are, Continue and Logout. Reads cookies, so it renders
+ * the outcome of /auth/confirm; with `next`, a line says why sign-in is asked for ('Sign in to see your
+ * dashboard'). Signed in already: who you are, Continue and Logout. Reads cookies, so it renders
  * per request (never a public, cached page).
  */
 export default async function LoginPage({ params, searchParams }: PageProps<'/[locale]/login'>) {
@@ -66,6 +79,8 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
   const notice =
     one(query.confirmed) === '1' ? t('confirmed') : one(query.reset) === 'done' ? t('resetDone') : null;
   const linkError = one(query.error) === 'link';
+  // Sent here from a page that needs an account: say so above the sign-in and sign-up forms.
+  const reason = !user && (mode === 'signin' || mode === 'signup') ? nextReason(next) : null;
 
   let body: React.ReactNode;
   if (mode === 'reset') {
@@ -156,6 +171,14 @@ export default async function LoginPage({ params, searchParams }: PageProps<'/[l
         {notice ? (
           <p role="status" className="mb-6 rounded-lg border border-border bg-surface p-3 font-medium">
             {notice}
+          </p>
+        ) : null}
+        {reason ? (
+          <p
+            data-testid="login-reason"
+            className="mb-6 rounded-lg border border-border bg-surface p-3 font-medium"
+          >
+            {t(reason)}
           </p>
         ) : null}
         {linkError ? (

@@ -303,7 +303,12 @@ export const volunteers = pgTable(
     check('volunteers_organization_name_length_check', maxChars('organization_name', 200)),
     check('volunteers_country_length_check', maxChars('country', 100)),
     check('volunteers_location_length_check', maxChars('location', 100)),
-    check('volunteers_lists_length_check', sql.raw('cardinality("interests") <= 20 and cardinality("availability") <= 10 and cardinality("skills") <= 20')),
+    check(
+      'volunteers_lists_length_check',
+      sql.raw(
+        'cardinality("interests") <= 20 and cardinality("availability") <= 10 and cardinality("skills") <= 20',
+      ),
+    ),
     index('volunteers_created_at_idx').on(t.createdAt.desc()),
   ],
 );
@@ -314,7 +319,10 @@ export const newsletterSubscribers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored trimmed and lower-cased (the CHECK enforces it), so the unique key makes a second signup an update. */
     email: text('email').notNull(),
+    /** Where the signup came from (spec §3): 'website' for the site's forms, 'api' for the subscribe API. */
     source: text('source').notNull().default('website'),
+    /** Which of the site's forms it came from ('home', 'community', …; the form's place); null for other sources. */
+    form: text('form'),
     status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
     locale: text('locale').notNull().default('en'),
     /** When the person confirmed their consent by opening the emailed link; null while `pending`. */

@@ -56,6 +56,8 @@ export interface NewsletterSubscribeInput {
   email: string;
   /** Where the signup came from, e.g. 'website', 'api' (kept from the first signup). */
   source: string;
+  /** Which of the site's forms sent it ('home', 'community'), stored in its own column; never sent to providers. */
+  form?: string;
   /** Locale of the page (the confirmation email and the pages after it speak it). */
   locale: string;
   firstName?: string;
@@ -111,6 +113,7 @@ export async function subscribeNewsletter(
       email: input.email,
       locale: input.locale,
       source: input.source,
+      form: input.form,
     });
     if (subscriber.status === 'active') return { subscriber, created, confirmation: 'none' as const };
     if (await confirmationQueuedSince(tx, subscriber.email, CONFIRM_RESEND_SECONDS[subscriber.status]))

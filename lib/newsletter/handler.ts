@@ -8,7 +8,7 @@ import { subscribeNewsletter } from '@/lib/mailing';
 import { safeReturnTarget } from '@/lib/redirects';
 
 import type { ActionContext, ActionDefinition } from '@/lib/safe-action';
-import { newsletterSchema } from './schema';
+import { NEWSLETTER_SOURCE, newsletterSchema } from './schema';
 
 export const newsletterForm: ActionDefinition<typeof newsletterSchema> = {
   name: 'newsletter',
@@ -29,7 +29,8 @@ export async function handleNewsletter(
   const db = await getDb();
   await subscribeNewsletter(
     db,
-    { email: input.email, source: input.source, locale: ctx.locale },
+    // Spec §3: every signup through the site's forms has source 'website'; the form's place goes in `form`.
+    { email: input.email, source: NEWSLETTER_SOURCE, form: input.source, locale: ctx.locale },
     { defer: after },
   );
   const query = new URLSearchParams({ type: 'newsletter', source: input.source });

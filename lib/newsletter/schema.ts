@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The `source` of every subscriber who signs up through the site's forms (spec §3 newsletter_subscribers). */
+export const NEWSLETTER_SOURCE = 'website';
+
 /**
  * The newsletter form's schema, shared by the browser (validated before sending) and the server action
  * (validated again: the browser is never trusted). Errors are message keys of the `Newsletter` namespace.
@@ -12,7 +15,10 @@ export const newsletterSchema = z.object({
     .min(1, { error: 'emailRequired' })
     .max(254, { error: 'emailInvalid' })
     .pipe(z.email({ error: 'emailInvalid' })),
-  /** Which form sent it (home, community, …): a short token, stored on the subscriber, never shown. */
+  /**
+   * Which form sent it (home, community, …): a short token, stored in the subscriber's `form` column (its `source`
+   * is always 'website') and passed to the thank-you page; never shown.
+   */
   source: z
     .string()
     .regex(/^[\w-]{1,50}$/)

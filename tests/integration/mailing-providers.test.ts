@@ -512,12 +512,26 @@ describe.each(engines)('newsletter double opt-in and mailing jobs on $name', (en
   it('a signup is stored pending, mails a confirmation with unsubscribe link and headers, and syncs nothing yet', async () => {
     const result = await subscribeNewsletter(
       handle.db,
-      { email: ' Sam@Example.org', source: 'home', locale: 'fr', firstName: 'Sam', tags: ['events'] },
+      // The site's forms sign up with source 'website' (spec §3) and the form's place in `form`.
+      {
+        email: ' Sam@Example.org',
+        source: 'website',
+        form: 'home',
+        locale: 'fr',
+        firstName: 'Sam',
+        tags: ['events'],
+      },
       opts(),
     );
     expect(result).toMatchObject({ created: true, confirmation: 'queued' });
     const row = await findNewsletterSubscriber(handle.db, 'sam@example.org');
-    expect(row).toMatchObject({ status: 'pending', consentedAt: null, locale: 'fr', source: 'home' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      consentedAt: null,
+      locale: 'fr',
+      source: 'website',
+      form: 'home',
+    });
     expect(server.requests).toEqual([]);
     expect(sent).toHaveLength(1);
     const [mail] = sent;

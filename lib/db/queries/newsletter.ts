@@ -15,6 +15,8 @@ export interface NewsletterSignup {
   locale: string;
   /** Where the signup came from; default 'website' (docs/SPEC-NOTES.md §3). Kept from the first signup. */
   source?: string;
+  /** Which of the site's forms sent it ('home', 'community', …), in its own column. Kept from the first signup. */
+  form?: string;
 }
 
 /**
@@ -35,7 +37,13 @@ export async function upsertNewsletterSubscriber(
   for (let attempt = 0; attempt < 3; attempt++) {
     const [inserted] = await db
       .insert(newsletterSubscribers)
-      .values({ email, locale: input.locale, source: input.source ?? 'website', status: 'pending' })
+      .values({
+        email,
+        locale: input.locale,
+        source: input.source ?? 'website',
+        form: input.form ?? null,
+        status: 'pending',
+      })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning();
     if (inserted) return { subscriber: inserted, created: true };

@@ -113,7 +113,10 @@ export default async function NewsletterAdminPage({ params, searchParams }: Prop
                 </th>
                 <td className={tdClass}>{statusLabel(s.status)}</td>
                 <td className={tdClass}>{formatWhen(s.consentedAt, locale, t('newsletter.notConsented'))}</td>
-                <td className={tdClass}>{s.source}</td>
+                <td className={tdClass}>
+                  {s.source}
+                  {s.form ? ` (${s.form})` : ''}
+                </td>
                 <td className={tdClass}>{formatWhen(s.createdAt, locale)}</td>
                 <td className={tdClass}>
                   {syncLabel(s.syncStatus)}

@@ -33,7 +33,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!base) fail('set WORDPRESS_URL to the WordPress site to export, e.g. WORDPRESS_URL=https://cms.example.org');
+if (!base)
+  fail('set WORDPRESS_URL to the WordPress site to export, e.g. WORDPRESS_URL=https://cms.example.org');
 const origin = new URL(base).origin;
 const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const UPLOAD = new RegExp(`${escaped}/wp-content/uploads/([^"'\\s<>)\\\\?#]+)`, 'g');
@@ -85,7 +86,9 @@ async function download(relative: string, dir: string): Promise<boolean> {
     res = await getFile(url);
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    console.warn(`  media ${relative}: ${error instanceof Error ? error.message : String(error)}${cause}, skipped`);
+    console.warn(
+      `  media ${relative}: ${error instanceof Error ? error.message : String(error)}${cause}, skipped`,
+    );
     return false;
   }
   if (res.status < 200 || res.status > 299) {
@@ -150,7 +153,9 @@ async function main() {
     await rm(path.join(outRoot, 'media'), { recursive: true, force: true });
     await rename(snapshotDir, path.join(outRoot, 'snapshot'));
     await rename(mediaDir, path.join(outRoot, 'media'));
-    console.info(`content:export: ${Object.values(counts).reduce((a, b) => a + b, 0)} items and ${downloaded} media files in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outRoot}`);
+    console.info(
+      `content:export: ${Object.values(counts).reduce((a, b) => a + b, 0)} items and ${downloaded} media files in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outRoot}`,
+    );
   } finally {
     await rm(stage, { recursive: true, force: true });
   }

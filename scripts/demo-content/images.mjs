@@ -16,9 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
+import { INFOGRAPHICS } from './infographics.mjs';
+import { drawScene } from './scenes.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seedDir = path.join(root, 'content/seed');
-const outDir = path.join(seedDir, 'images');
+const outDir = process.env.DEMO_IMAGES_OUT
+  ? path.resolve(process.env.DEMO_IMAGES_OUT)
+  : path.join(seedDir, 'images');
 const WIDTH = 1600;
 const HEIGHT = 900;
 const MAX_BYTES = 60 * 1024;
@@ -275,8 +280,21 @@ function drawPortrait(file) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${parts.join('\n')}</svg>`;
 }
 
+/** An infographic (infographics.mjs): a palette PNG, since flat colours and type stay sharp and small in one. */
+async function renderInfographic(file) {
+  const buf = await sharp(Buffer.from(INFOGRAPHICS[file]()))
+    .png({ palette: true, colours: 64, compressionLevel: 9 })
+    .toBuffer();
+  writeFileSync(path.join(outDir, file), buf);
+  return { size: buf.length, quality: 'png' };
+}
+
 async function render(file) {
-  const svg = Buffer.from(file.startsWith('team-') ? drawPortrait(file) : draw(file));
+  if (INFOGRAPHICS[file]) return renderInfographic(file);
+  // Photographs (galleries, the vigil, the candle-lighting, the drop-in room…) are photo-like scenes (scenes.mjs);
+  // everything else stays abstract art.
+  const scene = drawScene(file, mulberry32(hash(file)), WIDTH, HEIGHT);
+  const svg = Buffer.from(file.startsWith('team-') ? drawPortrait(file) : (scene ?? draw(file)));
   let quality = 72;
   let buf;
   for (;;) {
@@ -298,7 +316,8 @@ const images = new Map(
 );
 let total = 0;
 for (const file of images.keys()) {
-  if (!/\.jpe?g$/i.test(file)) throw new Error(`Only .jpg images are drawn, got ${file}`);
+  if (!/\.jpe?g$/i.test(file) && !INFOGRAPHICS[file])
+    throw new Error(`Only .jpg images (and the infographics' .png) are drawn, got ${file}`);
   const { size, quality } = await render(file);
   total += size;
   console.log(`${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(6)} KB  q${quality}`);

@@ -55,6 +55,9 @@ final class WPRig_Importer {
 	/** @var array<string,int> */
 	public $counts = array();
 
+	/** @var array<string,string>|null File name => alt text (image-alts.json), read on first use. */
+	private $alts = null;
+
 	public function __construct( $seed, $admin_id ) {
 		$this->seed     = $seed;
 		$this->admin_id = (int) $admin_id;
@@ -194,11 +197,30 @@ final class WPRig_Importer {
 		// Metadata and image subsizes are made afterwards, in parallel (see generate_subsizes()).
 		$this->pending[] = (int) $id;
 		if ( 0 === strpos( (string) $type['type'], 'image/' ) ) {
-			update_post_meta( $id, '_wp_attachment_image_alt', wp_slash( $title ) );
+			// The alt text an editor would write (image-alts.json: what the picture shows), else empty: the demo's
+			// covers and heroes are decorative art next to their own title, and a name made from the file name
+			// ("Post faith roundtable") would only be noise for a screen reader.
+			update_post_meta( $id, '_wp_attachment_image_alt', wp_slash( $this->image_alt( $name ) ) );
 		}
 		$this->attachments[ $name ] = (int) $id;
 		$this->count( 'media' );
 		return (int) $id;
+	}
+
+	/**
+	 * The seed's alt text for an image file: `image-alts.json` (an object, file name → alt text); '' when absent.
+	 *
+	 * @param string $name File name.
+	 * @return string
+	 */
+	private function image_alt( $name ) {
+		if ( null === $this->alts ) {
+			$path       = $this->seed . '/image-alts.json';
+			$data       = file_exists( $path ) ? json_decode( (string) file_get_contents( $path ), true ) : array();
+			$this->alts = is_array( $data ) ? $data : array();
+		}
+		$alt = $this->alts[ basename( $name ) ] ?? '';
+		return is_string( $alt ) ? $alt : '';
 	}
 
 	/**
@@ -569,6 +591,9 @@ final class WPRig_Importer {
 				}
 				$tags = $this->term_ids( $e['tags'] ?? array(), 'post_tag', "$file entry $i" );
 				wp_set_object_terms( $id, $tags, 'post_tag' );
+			} elseif ( ! empty( $e['tags'] ) && is_object_in_taxonomy( $post_type, 'post_tag' ) ) {
+				// Events and media items carry tags too (the companion registers post_tag for them), e.g. content-note.
+				wp_set_object_terms( $id, $this->term_ids( $e['tags'], 'post_tag', "$file entry $i" ), 'post_tag' );
 			}
 			if ( 'media_archive' === $post_type ) {
 				wp_set_object_terms( $id, $this->term_ids( $e['media_categories'] ?? array(), 'media_category', "$file entry $i" ), 'media_category' );

@@ -96,7 +96,7 @@ test.describe('Get help', () => {
     const dropIn = page.getByTestId('drop-in');
     // The events' own time format (spec §9), the same as on /events and the event page.
     await expect(dropIn).toContainText('Every Wednesday, 10:00 AM to 1:00 PM');
-    await expect(dropIn).toContainText('Hope Street Hall, Chapeltown Road, Leeds, LS7 3AP');
+    await expect(dropIn).toContainText('Hope Street Hall, 12 Chapeltown Road, Leeds, LS7 3AP');
     await expect(dropIn.getByRole('link', { name: 'More about the drop-in' })).toHaveAttribute(
       'href',
       '/event/pastoral-support-drop-in-2025-2028',

@@ -16,7 +16,7 @@ describe('findDropIn (Get help: the weekly drop-in from the events content)', ()
     expect(dropIn).toMatchObject({
       slug: 'pastoral-support-drop-in-2025-2028',
       hasTime: true,
-      location: 'Hope Street Hall, Chapeltown Road, Leeds, LS7 3AP',
+      location: 'Hope Street Hall, 12 Chapeltown Road, Leeds, LS7 3AP',
     });
     expect(weekdayName(dropIn!.start, 'en')).toBe('Wednesday');
     expect(formatClock(dropIn!.start, 'en')).toBe('10am');
@@ -78,9 +78,13 @@ describe('content notes (posts tagged content-note)', () => {
     ).toEqual([]);
   });
 
-  it('marks the tagged post, and only it', () => {
+  it('marks the tagged posts, and only them', () => {
+    // The grief conversation, the border-checks briefing and the drop-in launch (review 2026-12-01 §3).
     expect(needsContentNote(bySlug('collective-conversation-on-grief'))).toBe(true);
-    expect(needsContentNote(bySlug('pastoral-support-drop-in-launch'))).toBe(false);
+    expect(needsContentNote(bySlug('migration-and-securitisation-briefing'))).toBe(true);
+    expect(needsContentNote(bySlug('pastoral-support-drop-in-launch'))).toBe(true);
+    expect(needsContentNote(bySlug('heat-at-home-report-launch'))).toBe(false);
+    expect(needsContentNote(bySlug('volunteer-profile-joseph'))).toBe(false);
   });
 });
 

@@ -10,6 +10,8 @@ type Props = Omit<ImageProps, 'src' | 'quality' | 'onError' | 'loader'> & {
   src: string | null | undefined;
   /** Used after the optimised image and the original URL both failed. */
   fallbackSrc?: string;
+  /** The text of the box shown when every source failed; default 'Image failed to load' (messages `Images.failed`). */
+  failedLabel?: string;
 };
 
 /**
@@ -48,16 +50,22 @@ export function prepareImage(props: Omit<ImageProps, 'src'>, urls: string[]) {
 
 /**
  * A CMS image with the spec's fallback chain (§8): the optimised image, then the original URL unoptimised, then
- * `fallbackSrc`, then a labelled 'Image failed to load' box. Server component: next/image computes the sources
- * here, and only the tiny FallbackImage island runs in the browser.
+ * `fallbackSrc`, then a labelled box: 'Image failed to load', or `failedLabel` (a featured image says 'Featured image
+ * could not be displayed', FeatureImage). Server component: next/image computes the sources here, and only the tiny
+ * FallbackImage island runs in the browser.
  */
-export async function CmsImage({ src, fallbackSrc, ...rest }: Props) {
+export async function CmsImage({ src, fallbackSrc, failedLabel, ...rest }: Props) {
   const t = await getTranslations('Images');
   const urls = [src, fallbackSrc !== src ? fallbackSrc : undefined].filter((u): u is string => Boolean(u));
   const { attributes, sources } = prepareImage(rest, urls);
   // The original, unoptimised URL comes right after its optimised version.
   if (src) sources.splice(1, 0, { src });
   return (
-    <FallbackImage {...attributes} fill={Boolean(rest.fill)} sources={sources} failedLabel={t('failed')} />
+    <FallbackImage
+      {...attributes}
+      fill={Boolean(rest.fill)}
+      sources={sources}
+      failedLabel={failedLabel ?? t('failed')}
+    />
   );
 }

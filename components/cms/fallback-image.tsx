@@ -1,7 +1,7 @@
 'use client';
 
 import { ImageOff } from '@/components/icons/island-icons';
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 export type ImageSource = { src: string; srcSet?: string; sizes?: string };
 
@@ -16,10 +16,30 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
 /**
  * A plain <img> that walks a fallback chain on load errors (docs/SPEC-NOTES.md §8). The server prepares each source with
  * next/image's `getImageProps`, so no image component code ships to the browser: this island is a few hundred bytes.
+ *
+ * The server-rendered <img> starts loading before React hydrates, and an error that fires before then reaches no
+ * `onError` (audit HM4: a hero image answering 404 at once stayed broken). So on mount it also looks at the image
+ * itself: finished and with no width (`complete && naturalWidth === 0`, confirmed by `decode()`) means it already
+ * failed. Both paths advance only from the source that failed, so an error seen twice (the check and a late event)
+ * skips nothing.
  */
 export function FallbackImage({ sources, failedLabel, fill, alt, className, ...img }: Props) {
   const [index, setIndex] = useState(0);
+  const ref = useRef<HTMLImageElement>(null);
   const source = sources[index];
+  const failed = useCallback(
+    (src: string) => setIndex((i) => (sources[i]?.src === src ? i + 1 : i)),
+    [sources],
+  );
+  useEffect(() => {
+    const el = ref.current;
+    const first = sources[0];
+    // decode() confirms it: it rejects for a broken image, and resolves for one that loaded with no intrinsic
+    // width (an SVG without width/height reads naturalWidth 0 in some browsers).
+    if (el && first && el.complete && el.naturalWidth === 0) el.decode().catch(() => failed(first.src));
+    // Only the server-rendered image can have failed unseen; later ones are created with onError attached.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (!source) {
     if (failedLabel === undefined) return null;
     return (
@@ -38,12 +58,13 @@ export function FallbackImage({ sources, failedLabel, fill, alt, className, ...i
     <img
       {...img}
       key={source.src}
+      ref={ref}
       alt={alt}
       className={className}
       src={source.src}
       srcSet={source.srcSet}
       sizes={source.sizes}
-      onError={() => setIndex((i) => i + 1)}
+      onError={() => failed(source.src)}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft } from '@/components/icons/icons';
+import { getTranslations } from 'next-intl/server';
 
 import { Link } from '@/i18n/navigation';
 import type { CmsImage as CmsImageData } from '@/lib/cms';
@@ -6,10 +7,11 @@ import type { CmsImage as CmsImageData } from '@/lib/cms';
 import { CmsImage } from './cms-image';
 
 /**
- * The featured image at the top of a post, report or page: 16:9, cover, loaded with priority (it is the LCP).
- * Renders nothing when there is no image. `className` sets width and spacing.
+ * The featured image at the top of a post, report, event or page: 16:9, cover, loaded with priority (it is the
+ * LCP). When every source fails it reads 'Featured image could not be displayed' (spec §8, messages
+ * `Images.featuredFailed`). Renders nothing when there is no image. `className` sets width and spacing.
  */
-export function FeatureImage({
+export async function FeatureImage({
   image,
   sizes = '(min-width: 768px) 768px, 100vw',
   className = 'rounded-2xl',
@@ -19,9 +21,18 @@ export function FeatureImage({
   className?: string;
 }) {
   if (!image) return null;
+  const t = await getTranslations('Images');
   return (
     <div className={`relative aspect-[16/9] overflow-hidden ${className}`}>
-      <CmsImage src={image.url} alt={image.alt} fill priority sizes={sizes} className="object-cover" />
+      <CmsImage
+        src={image.url}
+        alt={image.alt}
+        fill
+        priority
+        sizes={sizes}
+        className="object-cover"
+        failedLabel={t('featuredFailed')}
+      />
     </div>
   );
 }

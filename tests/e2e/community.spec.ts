@@ -257,7 +257,7 @@ test('in French the page and the form are French', { tag: '@browser-only' }, asy
   await page.goto('/fr/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Communauté' })).toBeVisible();
   await expect(
-    page.getByText('6\u202f800+', { exact: true }).or(page.getByText('6\u00a0800+', { exact: true })),
+    page.getByText('10\u202f000+', { exact: true }).or(page.getByText('10\u00a0000+', { exact: true })),
   ).toBeVisible();
   await waitForHydration(page);
   await page.getByRole('button', { name: 'S’inscrire gratuitement' }).click();

@@ -3,7 +3,7 @@ import { type Page, type Route, expect, test } from '@playwright/test';
 import { dismissCookieBanner, waitForHydration } from './fixtures';
 
 /**
- * Issue 33 item 1, "the spec's words" (DESIGN.md §0): the home page's 'Our Initiatives' with the spec's seven
+ * Issue 33 item 1, "the spec's words": the home page's 'Our Initiatives' with the spec's seven
  * initiatives in its order, the Our Impact cards and the volunteer statistics with the spec's figures (the defaults
  * of the figures an editor may change in WordPress), the FAQ's help answer linking /get-help, Outlook offered for
  * a recurring event, and the spec audit's rows that did not work: HM3/HM4 (hero image order and a failure before

@@ -20,6 +20,15 @@ async function expectNoStatusFor(page: Page, ms = 1500) {
   await expect(page.getByText('Loading content...')).toHaveCount(0);
 }
 
+/**
+ * Hydrated, with the status island loaded (it loads after the page: components/layout/deferred-islands.tsx), so a
+ * missing bar means it was not started, not that it was not there yet.
+ */
+async function ready(page: Page) {
+  await waitForHydration(page);
+  await expect(page.getByTestId('navigation-status')).toBeAttached();
+}
+
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
@@ -27,7 +36,7 @@ test.beforeEach(async ({ page }) => {
 test('sending a chat message shows no loading bar, and Close chat stays clickable', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
-  await waitForHydration(page);
+  await ready(page);
   await page.getByRole('button', { name: /Open chat with LRJN Assistant/ }).click();
   const panel = page.getByRole('dialog', { name: 'LRJN Assistant' });
   await panel.getByRole('textbox', { name: 'Your message' }).fill('What events are coming up?');
@@ -43,17 +52,18 @@ test('sending a chat message shows no loading bar, and Close chat stays clickabl
 
 test('an empty contact form shows its errors, not “Loading content...”', async ({ page }) => {
   await page.goto('/contact');
-  await waitForHydration(page);
+  await ready(page);
   const form = page.locator('section[aria-labelledby="contact-form-heading"] form');
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
+  // Under the field (and in the error summary above the form).
+  await expect(form.getByText('Name must be at least 2 characters.').first()).toBeVisible();
   await expectNoStatusFor(page);
   await expect(page).toHaveURL(/\/contact$/);
 });
 
 test('a refused sign-in shows its message, not “Loading content...”', async ({ page }) => {
   await page.goto('/login');
-  await waitForHydration(page);
+  await ready(page);
   await page.getByLabel('Email address').fill('nobody-here@example.org');
   await page.getByLabel('Password').fill('not the password at all');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -71,6 +81,8 @@ test('a real slow navigation still shows it until the page arrives', async ({ pa
   await page.goto('/events');
   await waitForHydration(page);
   const status = page.getByTestId('navigation-status');
+  // The status is an island loaded after the page (components/layout/deferred-islands.tsx).
+  await expect(status).toBeAttached();
   await expect(status).toHaveText('');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
@@ -91,6 +103,7 @@ test('a blog filter change (a client-side navigation) shows it too, and clears o
     await route.continue();
   });
   const status = page.getByTestId('navigation-status');
+  await expect(status).toBeAttached();
   await page.getByLabel('Sort by').selectOption('title');
   await expect(status).toHaveText('Loading content...');
   await expect(page).toHaveURL(/\/blog\?sort=title$/);

@@ -96,6 +96,8 @@ describe('facts agree across pages', () => {
       { value: 35, plus: false, label: 'Projects' },
       { value: 2000, plus: true, label: 'Lives' },
     ]);
+    // 'Reports 10+' is true of the demo content.
+    expect(json<unknown[]>('content', 'snapshot', 'reports.json').length).toBeGreaterThanOrEqual(10);
   });
 
   it('every text that mentions the drop-in gives the day and hours of the drop-in event', () => {

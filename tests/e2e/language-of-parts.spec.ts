@@ -185,13 +185,12 @@ test.describe('Language of parts (WCAG 3.1.2) under /es, /fr, /pt', () => {
               (els) => els.filter((e) => e.closest('[lang]')?.getAttribute('lang') === 'en').length,
             ),
           ).toBe(0);
-          // A card with a tag has its heading in English.
-          const heading = page
-            .locator('article:has([data-testid="content-lang-tag"])')
-            .first()
-            .locator('h2, h3')
+          // A card with a tag (the innermost article: a post page's own article holds its related cards) has its
+          // heading in English.
+          const card = page
+            .locator('article:has([data-testid="content-lang-tag"]):not(:has(article))')
             .first();
-          await expect(heading).toHaveAttribute('lang', 'en');
+          await expect(card.locator('h2, h3').first()).toHaveAttribute('lang', 'en');
         }
         if (target.note) {
           await expect(page.getByTestId('english-only-note')).toBeVisible();
@@ -204,6 +203,23 @@ test.describe('Language of parts (WCAG 3.1.2) under /es, /fr, /pt', () => {
       });
     }
   }
+
+  test('the check itself: English text under /es without lang="en" is flagged, with it is not', async ({
+    page,
+  }) => {
+    await page.goto('/es/blog');
+    await page.locator('main').evaluate((main) => {
+      const p = document.createElement('p');
+      p.id = 'probe';
+      p.textContent = 'This sentence is written in English and it has no language of its own.';
+      main.append(p);
+    });
+    expect((await englishWithoutLang(page, 'es')).map((f) => f.text)).toEqual([
+      'This sentence is written in English and it has no language of its own.',
+    ]);
+    await page.locator('#probe').evaluate((p) => p.setAttribute('lang', 'en'));
+    expect(await englishWithoutLang(page, 'es')).toEqual([]);
+  });
 
   test('the English pages have no tag, no note and no lang override', async ({ page }) => {
     for (const target of TARGETS) {

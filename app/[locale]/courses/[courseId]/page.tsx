@@ -24,6 +24,9 @@ export const dynamic = 'force-dynamic';
 
 type Props = PageProps<'/[locale]/courses/[courseId]'>;
 
+/** A character no message contains (Unicode private use), where a unit's title goes in its label. */
+const TITLE_SLOT = '\uE000';
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await localeParam(params);
   const { courseId } = await params;
@@ -51,6 +54,20 @@ export default async function CoursePage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'Courses' });
   const site = siteConfig();
   const lang = contentLang(locale);
+  // 'Unit {number}: {title}' with the (English) title in its own lang="en" span: the message is formatted around a
+  // private-use placeholder and split there, so each locale keeps its word order and the catalogue stays plain text
+  // (Courses is a client namespace: no rich-text tags, tests/unit/messages.test.ts).
+  const unitLabel = (number: number, title: string) => {
+    if (!lang) return t('unitLabel', { number, title });
+    const [before, after = ''] = t('unitLabel', { number, title: TITLE_SLOT }).split(TITLE_SLOT);
+    return (
+      <>
+        {before}
+        <span lang={lang}>{title}</span>
+        {after}
+      </>
+    );
+  };
   return (
     <>
       <JsonLd
@@ -83,13 +100,7 @@ export default async function CoursePage({ params }: Props) {
               <ol className="mt-6 space-y-6">
                 {course.units.map((unit, i) => (
                   <li key={unit.id} className="rounded-2xl border border-border p-5">
-                    <h3 className="text-lg font-semibold">
-                      {t.rich('unitLabel', {
-                        number: i + 1,
-                        title: unit.title,
-                        name: (chunks) => <span lang={lang}>{chunks}</span>,
-                      })}
-                    </h3>
+                    <h3 className="text-lg font-semibold">{unitLabel(i + 1, unit.title)}</h3>
                     {unit.lessons.length === 0 ? (
                       <p className="mt-2 text-sm text-muted">{t('noLessons')}</p>
                     ) : (

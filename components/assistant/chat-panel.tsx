@@ -13,11 +13,14 @@ import { ChatHeader } from './chat-header';
 import { HISTORY_LIMIT, loadHistory, newMessageId as newId, type ChatMessage } from './chat-history';
 import { ChatMessages } from './chat-messages';
 import { plainText } from './message-text';
+import { usePanelMode, wrapTab } from './panel-mode';
 import { readStorage, writeStorage, type ChatKeys } from './storage';
 
 /**
  * The chat panel (docs/SPEC-NOTES.md §2 Chat assistant widget, §4 chat panel states, §8 Chat errors), loaded on the launcher's
- * first use. A non-modal side dialog: focus moves into it on open, Esc closes it (the launcher takes focus back),
+ * first use. A dialog: focus moves into it on open, Esc closes it (the launcher takes focus back); modal where it
+ * would cover the page's controls (below 1440 px: the page is inert and Tab stays inside), non-modal beside the
+ * page on a wider screen (panel-mode.ts),
  * replies stream in from `POST /api/assistant` (lib/assistant/protocol.ts) and each finished reply is announced
  * politely once. History and the conversation id live in localStorage under the site's short-name prefix.
  * The privacy line says what is true for the answerer the server runs (`GET /api/assistant`): with the local
@@ -54,6 +57,8 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
   const lastQuestion = useRef<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const modal = usePanelMode(root, open);
   const [answerer, setAnswerer] = useState<'local' | 'openai' | null>(null);
 
   useEffect(() => {
@@ -190,6 +195,8 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
+    } else if (event.key === 'Tab' && modal && root.current && wrapTab(root.current, event.shiftKey)) {
+      event.preventDefault();
     }
   };
 
@@ -203,7 +210,9 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
 
   return (
     <div
+      ref={root}
       role="dialog"
+      aria-modal={modal || undefined}
       aria-labelledby={titleId}
       hidden={!open}
       onKeyDown={onKeyDown}

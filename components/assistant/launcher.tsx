@@ -87,10 +87,18 @@ export function AssistantLauncher({ shortName }: { shortName: string }) {
     }
   };
 
+  // Focus goes back to the button after the close has been committed: while the panel is modal the button is
+  // inert with the rest of the page (panel-mode.ts), and a focus() before the panel lets go of it is lost.
+  const refocus = useRef(false);
   const close = useCallback(() => {
+    refocus.current = true;
     setOpen(false);
-    button.current?.focus();
   }, []);
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [open]);
 
   const isOpen = useRef(false);
   useEffect(() => {
@@ -118,7 +126,9 @@ export function AssistantLauncher({ shortName }: { shortName: string }) {
           bottom: EDGE_GAP,
           transform: place.bottom === EDGE_GAP ? undefined : `translateY(${EDGE_GAP - place.bottom}px)`,
         }}
-        className={`group fixed z-40 flex ${measured ? '' : 'invisible'} items-center justify-center bg-brand text-brand-fg shadow-lg ${settled ? 'transition-[transform,background-color]' : ''} hover:bg-brand-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus motion-reduce:transition-none print:hidden ${
+        // Hidden while the panel is shown: the panel lies over it (full screen on a phone, the right edge on a wide
+        // screen), and a focusable control under it fails WCAG 2.4.11; the panel has its own Close button.
+        className={`group fixed z-40 flex ${measured && !(open && Panel) ? '' : 'invisible'} items-center justify-center bg-brand text-brand-fg shadow-lg ${settled ? 'transition-[transform,background-color]' : ''} hover:bg-brand-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus motion-reduce:transition-none print:hidden ${
           place.docked && !open
             ? 'right-0 h-14 w-3 rounded-l-full focus-visible:right-4 focus-visible:size-14 focus-visible:rounded-full'
             : 'right-4 size-14 rounded-full'

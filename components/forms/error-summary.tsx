@@ -18,6 +18,7 @@ export type SummaryError = { id: string; text: string };
  * - without JavaScript (a refused `useActionState` post, rendered on the server), `serverRefused` writes
  *   `autofocus` into the HTML, so the browser focuses (and scrolls to) the summary as the page loads.
  *
+ * It keeps clear of the sticky header and 'Exit this page' when focus scrolls to it (scroll margin).
  * A link moves focus to its field (and scrolls it into the middle of the view, so its label shows); without
  * JavaScript it is a plain `#id` link. Client-only state; no I/O.
  */
@@ -58,7 +59,7 @@ export function ErrorSummary({
       aria-labelledby={titleId}
       autoFocus={serverRefused}
       data-testid="error-summary"
-      className="rounded-lg border-4 border-red-700 bg-bg p-4 text-fg focus:outline-3 focus:outline-offset-2 focus:outline-brand dark:border-red-300"
+      className="scroll-mt-24 rounded-lg border-4 border-red-700 bg-bg p-4 text-fg focus:outline-3 focus:outline-offset-2 focus:outline-brand dark:border-red-300"
     >
       <h2 id={titleId} className="text-lg font-bold">
         {t('errorSummaryTitle')}

@@ -20,9 +20,9 @@ const itemClass =
 /**
  * The menu below the `xl` breakpoint: a disclosure that opens a panel with every header link, the theme toggle
  * and the language picker. Focus moves to the first link on open; Escape or a navigation closes it and focus
- * returns to the toggle. Focus moving to the page (Tab past its last control, Shift+Tab before the toggle) closes it: the
- * panel lies over the page, so the page's controls Tab reaches next would otherwise be hidden under it (WCAG
- * 2.4.11). `items`: the WordPress header menu (lib/cms/menus.ts) in place of the built-in links.
+ * returns to the toggle. Focus moving to the page (Tab past its last control, Shift+Tab before the toggle) closes
+ * it: the panel lies over the page, so the page's controls Tab reaches next would otherwise be hidden under it
+ * (WCAG 2.4.11). `items`: the WordPress header menu (lib/cms/menus.ts) in place of the built-in links.
  */
 export function MobileMenu({ items }: { items?: MenuLink[] }) {
   const t = useClientMessages('Header');

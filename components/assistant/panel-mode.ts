@@ -28,7 +28,8 @@ function inertOutside(panel: HTMLElement): () => void {
     const parent: HTMLElement | null = node.parentElement;
     if (!parent) break;
     for (const sibling of Array.from(parent.children) as Element[]) {
-      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert || keepLive(sibling)) continue;
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert || keepLive(sibling))
+        continue;
       sibling.inert = true;
       touched.push(sibling);
     }

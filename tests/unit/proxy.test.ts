@@ -94,16 +94,31 @@ describe('proxy: paths no route serves (issue 19 item 4)', () => {
 
   it('one unreserved slug that is no post goes on to /blog/{slug} (the URL contract), which answers the 404 page', async () => {
     for (const [path, target] of [
-      ['/privacy', '/blog/privacy'],
-      ['/es/cookies', '/es/blog/cookies'],
+      ['/old-permalink', '/blog/old-permalink'],
+      ['/es/entrada-antigua', '/es/blog/entrada-antigua'],
     ] as const) {
       const response = await call(path);
       expect(response.status).toBe(308);
       expect(new URL(response.headers.get('location')!).pathname).toBe(target);
     }
-    const landing = await call('/blog/privacy');
+    const landing = await call('/blog/old-permalink');
     expect(landing.status).toBe(404);
     expect(rewriteOf(landing)).toMatch(/^\/en\/missing-content\//);
+  });
+
+  it('an address people guess goes to its page, in its language (issue 33 item 6)', async () => {
+    for (const [path, target] of [
+      ['/help', '/get-help'],
+      ['/fr/privacy', '/fr/privacy-policy'],
+      ['/es/cookies', '/es/privacy-policy#cookies-and-local-storage'],
+      ['/pt/volunteer', '/pt/community'],
+      ['/donation', '/donate'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(308);
+      const location = new URL(response.headers.get('location')!);
+      expect(location.pathname + location.hash, path).toBe(target);
+    }
   });
 
   it('an old permalink of a post that exists still goes on to /blog/{slug}, in its language', async () => {

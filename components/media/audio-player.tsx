@@ -106,7 +106,8 @@ export function AudioPlayer({
               if (el && Number.isFinite(next)) el.currentTime = next;
               setCurrent(next);
             }}
-            className="h-2 w-full cursor-pointer accent-brand"
+            // 24 px tall: the whole height is the hit area (WCAG 2.5.8) while the browser draws the thin track.
+            className="h-6 w-full cursor-pointer accent-brand"
           />
           <span className={time}>{formatClock(max)}</span>
         </div>
@@ -125,7 +126,7 @@ export function AudioPlayer({
               if (audio.current) audio.current.volume = next;
               setVolume(next);
             }}
-            className="h-2 w-28 cursor-pointer accent-brand"
+            className="h-6 w-28 cursor-pointer accent-brand"
           />
         </label>
       </div>

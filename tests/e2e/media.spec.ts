@@ -170,6 +170,8 @@ test('podcasts: volume 0 to 1 in steps of 0.01 at 0.7, play/pause, seek, one pla
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(30);
   expect(await audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(90);
   const seek = player.getByRole('slider', { name: 'Seek' });
+  // Both sliders are 24 px tall targets (WCAG 2.5.8), not the 8 px track alone.
+  for (const slider of [seek, volume]) expect((await slider.boundingBox())!.height).toBeGreaterThanOrEqual(24);
   await expect(seek).toHaveAttribute('aria-valuetext', /^0:00 of \d+:\d\d$/);
   await seek.focus();
   await page.keyboard.press('ArrowRight');

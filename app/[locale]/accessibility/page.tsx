@@ -13,8 +13,8 @@ export const revalidate = 3600;
 const EASS_URL = 'https://www.equalityadvisoryservice.com/';
 
 const CAN = ['can1', 'can2', 'can3', 'can4', 'can5'] as const;
-const TESTED = ['tested1', 'tested2', 'tested3', 'tested4'] as const;
-const KNOWN = ['known1', 'known2', 'known3', 'known4', 'known5'] as const;
+const TESTED = ['tested1', 'tested2', 'tested3', 'tested4', 'tested5'] as const;
+const KNOWN = ['known1', 'known2', 'known3'] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility'>): Promise<Metadata> {
   const locale = await localeParam(params);

@@ -12,6 +12,14 @@ import { localeParam } from '@/i18n/params';
 import { getEvents } from '@/lib/cms';
 import { siteConfig } from '@/lib/config/site';
 import { findDropIn, weekdayName } from '@/lib/help/drop-in';
+import {
+  SAMARITANS,
+  SAMARITANS_PHONE,
+  STOP_HATE_PHONE,
+  STOP_HATE_UK,
+  telHref,
+  TRUE_VISION,
+} from '@/lib/help/services';
 import { webPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { formatTime } from '@/lib/utils/format';
@@ -19,12 +27,6 @@ import { formatTime } from '@/lib/utils/format';
 /** ISR like the events list: the drop-in's day and place come from the events content. */
 export const revalidate = 3600;
 
-/** National services named on the page; the numbers are theirs, not configuration. */
-const TRUE_VISION = 'https://www.report-it.org.uk';
-const STOP_HATE_UK = 'https://www.stophateuk.org';
-const STOP_HATE_PHONE = '0800 138 1625';
-const SAMARITANS = 'https://www.samaritans.org';
-const SAMARITANS_PHONE = '116 123';
 const NEXT_STEPS = [1, 2, 3, 4, 5] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/get-help'>): Promise<Metadata> {
@@ -33,7 +35,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/get-help
   return pageMetadata({ locale, path: '/get-help', title: t('title'), description: t('description') });
 }
 
-const tel = (number: string) => `tel:${number.replace(/\s+/g, '')}`;
+const tel = telHref;
 const linkClass = 'font-semibold text-brand underline underline-offset-2 hover:no-underline';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -85,7 +87,7 @@ export default async function GetHelpPage({ params }: PageProps<'/[locale]/get-h
               when to call, this is the tap. */}
           <a
             href={tel('999')}
-            className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-[#b91c1c] px-4 py-3 text-lg font-bold text-white hover:bg-[#991b1b] focus-visible:outline-3 focus-visible:outline-offset-2 sm:w-auto sm:inline-flex dark:bg-[#f87171] dark:text-[#1f2937] dark:hover:bg-[#fca5a5]"
+            className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-[#b91c1c] px-4 py-3 text-lg font-bold text-white hover:bg-[#991b1b] focus-visible:outline-3 focus-visible:outline-offset-2 sm:inline-flex sm:w-auto dark:bg-[#f87171] dark:text-[#1f2937] dark:hover:bg-[#fca5a5]"
           >
             <Phone aria-hidden="true" className="size-5 shrink-0" />
             {t('call999Button')}

@@ -195,7 +195,7 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
-    } else if (event.key === 'Tab' && modal && root.current && wrapTab(root.current, event.shiftKey)) {
+    } else if (event.key === 'Tab' && modal.current && root.current && wrapTab(root.current, event.shiftKey)) {
       event.preventDefault();
     }
   };
@@ -212,7 +212,6 @@ export function ChatPanel({ open, name, keys, onClose, onReply }: ChatPanelProps
     <div
       ref={root}
       role="dialog"
-      aria-modal={modal || undefined}
       aria-labelledby={titleId}
       hidden={!open}
       onKeyDown={onKeyDown}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Below this width the panel is modal; from here up it sits beside the page, which makes room for it. The page
@@ -44,10 +44,10 @@ function inertOutside(panel: HTMLElement): () => void {
  * 1439 px), while open, it is a modal dialog:
  * the page behind is inert (nothing focusable or readable hides under the panel) and the caller traps Tab;
  * on a wider screen it stays non-modal, and the page gives up the panel's width on the right (body padding), so
- * the panel covers no control. Follows the viewport while open (a phone turned, a window resized). Returns
- * whether the panel is modal now (for `aria-modal` and the Tab trap).
+ * the panel covers no control; if a control still lies under it (checked on open), it is modal there too. Follows the viewport while open (a phone turned, a window resized). Returns
+ * a ref that says whether the panel is modal now (for the Tab trap); it sets the panel's `aria-modal` itself.
  */
-export function usePanelMode(panel: RefObject<HTMLElement | null>, open: boolean): boolean {
+export function usePanelMode(panel: RefObject<HTMLElement | null>, open: boolean): RefObject<boolean> {
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const query = window.matchMedia(MODAL_QUERY);
@@ -57,19 +57,54 @@ export function usePanelMode(panel: RefObject<HTMLElement | null>, open: boolean
     return () => query.removeEventListener('change', update);
   }, []);
 
-  const modal = open && narrow;
+  // Modal where narrow; on a wide screen too if the page, given the room beside the panel, still runs a control
+  // under it (a header laid out for the viewport can need more than it has). Kept in a ref and in the panel's
+  // aria-modal attribute, both set here with the inert page, so the three never disagree.
+  const modal = useRef(false);
   useEffect(() => {
     const el = panel.current;
     if (!open || !el) return;
-    if (modal) return inertOutside(el);
     const body = document.body.style;
     const before = body.paddingInlineEnd;
-    body.paddingInlineEnd = PANEL_WIDTH;
-    return () => {
+    if (!narrow) {
+      body.paddingInlineEnd = PANEL_WIDTH;
+      if (!coversControls(el))
+        return () => {
+          body.paddingInlineEnd = before;
+        };
       body.paddingInlineEnd = before;
+    }
+    modal.current = true;
+    el.setAttribute('aria-modal', 'true');
+    const restore = inertOutside(el);
+    return () => {
+      restore();
+      el.removeAttribute('aria-modal');
+      modal.current = false;
     };
-  }, [open, modal, panel]);
+  }, [open, narrow, panel]);
   return modal;
+}
+
+/** Whether a visible focusable control of the page (outside `panel`) lies under it, in the viewport. */
+function coversControls(panel: HTMLElement): boolean {
+  const box = panel.getBoundingClientRect();
+  for (const el of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (panel.contains(el) || el.closest('[hidden], [inert]') || getComputedStyle(el).visibility === 'hidden')
+      continue;
+    for (const r of el.getClientRects()) {
+      if (
+        r.width &&
+        r.height &&
+        r.bottom > 0 &&
+        r.top < innerHeight &&
+        r.right > box.left &&
+        r.left < box.right
+      )
+        return true;
+    }
+  }
+  return false;
 }
 
 const FOCUSABLE =

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createEventDecoder, type AssistantEvent } from '@/lib/assistant/protocol';
 
@@ -20,6 +20,12 @@ async function events(res: Response): Promise<AssistantEvent[]> {
 async function route() {
   return (await import('@/app/api/assistant/route')).POST;
 }
+
+// The first import transforms the route's whole module graph (about 2 s alone, over the 5 s test timeout on a
+// loaded CI machine); done once here, the tests' own imports after vi.resetModules() reuse the transforms.
+beforeAll(async () => {
+  await import('@/app/api/assistant/route');
+}, 60_000);
 
 beforeEach(() => {
   vi.resetModules();
@@ -121,7 +127,9 @@ describe('POST /api/assistant: streamed replies', () => {
       true,
     );
     if (sources?.type === 'sources') {
-      expect(sources.sources.map((s) => s.url)).toContain('/event/race-and-climate-justice-spring-assembly-2027');
+      expect(sources.sources.map((s) => s.url)).toContain(
+        '/event/race-and-climate-justice-spring-assembly-2027',
+      );
       expect(new Set(sources.sources.map((s) => s.url)).size).toBe(sources.sources.length);
     }
     expect(text.length).toBeLessThanOrEqual(1200);
@@ -205,7 +213,9 @@ describe('GET /api/assistant: which answerer replies (for the privacy line)', ()
 
     vi.resetModules();
     vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-a-real-key');
-    const withKey = await (await import('@/app/api/assistant/route')).GET(new Request('http://localhost/api/assistant'));
+    const withKey = await (
+      await import('@/app/api/assistant/route')
+    ).GET(new Request('http://localhost/api/assistant'));
     const body = await withKey.text();
     expect(JSON.parse(body)).toEqual({ answerer: 'openai' });
     expect(body).not.toContain('sk-test');

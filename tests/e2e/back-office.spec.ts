@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
-import {
-  axeViolationsInBothThemes,
-  dismissCookieBanner,
-  expect,
-  openRegistrationDialog,
-  test,
-} from './fixtures';
+import { axeViolationsInBothThemes, dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 import { signUpConfirmed } from './mailbox';
 
 /**
@@ -48,7 +42,13 @@ test('signed out: the pages send to sign in with next, the exports answer 401', 
 
 /** A network registration through the community page's form (the location lookup answered locally). */
 async function register(page: Page, name: string, email: string) {
-  const dialog = await openRegistrationDialog(page, { country: 'GB', city: 'Leeds' });
+  await page.route('**/api/geo', (route) =>
+    route.fulfill({ json: { country: 'GB', city: 'Leeds' }, headers: { 'cache-control': 'no-store' } }),
+  );
+  await page.goto('/community');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Register for free' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Network Registration' });
   await expect(dialog.getByLabel('City')).toHaveValue('Leeds');
   await dialog.getByLabel('Full name').fill(name);
   await dialog.getByLabel('Email address').fill(email);

@@ -24,20 +24,6 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('[data-theme-option][aria-pressed="true"]').first()).toBeAttached();
 }
 
-/**
- * Opens the network registration dialog from /community with the location lookup (`/api/geo`) answered locally by
- * `geo` (`{}`: nothing detected; `{ country: 'GB', city: 'Leeds' }`: prefilled), after hydration. Returns the dialog.
- */
-export async function openRegistrationDialog(page: Page, geo: Record<string, string> = {}) {
-  await page.route('**/api/geo', (route) =>
-    route.fulfill({ json: geo, headers: { 'cache-control': 'no-store' } }),
-  );
-  await page.goto('/community');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Register for free' }).click();
-  return page.getByRole('dialog', { name: 'Network Registration' });
-}
-
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/ARCHITECTURE.md §6). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

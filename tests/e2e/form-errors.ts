@@ -5,18 +5,6 @@ import type { Locator, Page } from '@playwright/test';
  * repeats each field's message as a link, a bare `getByText(message)` finds it twice; these tell the copies apart.
  */
 
-/** The network registration form's messages for an empty submit, in the form's order: the spec's words (§8). */
-export const REGISTRATION_MESSAGES = [
-  'Name must be at least 2 characters',
-  'Please enter a valid email address',
-  'Please enter a valid phone number',
-  'Please select your membership type',
-  'Please select an area of interest',
-  'Please select your availability',
-  'Please select your country',
-  'Please enter your city',
-];
-
 /** The form's error summary ('There is a problem' in English), found by its test id inside `scope`. */
 export function errorSummary(scope: Page | Locator): Locator {
   return scope.getByTestId('error-summary');

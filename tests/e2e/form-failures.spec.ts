@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './database';
-import { dismissCookieBanner, openRegistrationDialog, expect, test, waitForHydration } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 import { signUpConfirmed } from './mailbox';
 
 /**
@@ -37,7 +37,13 @@ async function expectNoErrorScreen(page: Page) {
 test('VR8: registration with the connection cut shows the spec toast, keeps the dialog and every value', async ({
   page,
 }) => {
-  const dialog = await openRegistrationDialog(page, { country: 'GB', city: 'Leeds' });
+  await page.route('**/api/geo', (route) =>
+    route.fulfill({ json: { country: 'GB', city: 'Leeds' }, headers: { 'cache-control': 'no-store' } }),
+  );
+  await page.goto('/community');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Register for free' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Network Registration' });
   await expect(dialog.getByLabel('City')).toHaveValue('Leeds');
   await dialog.getByLabel('Full name').fill('Ada Lovelace Byron');
   await dialog.getByLabel('Email address').fill(uniqueEmail('cut-registration'));

@@ -66,7 +66,7 @@ export async function SiteHeader() {
         buttons, so no label in any language (French is the longest) can run into another; the right-hand group is
         `display: contents` there, its two parts laid out by this container. From sm up, one row as before.
       */}
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 px-4 sm:min-h-16 sm:flex-nowrap sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         {/* NavLink: not prefetched on the home page itself (components/layout/nav-link.tsx). */}
         <NavLink
           href="/"
@@ -75,23 +75,19 @@ export async function SiteHeader() {
         >
           <SiteLogo />
           {/* The short name where space is tight: phones to tablets (and 200% zoom, 683 px), and beside the full
-              desktop navigation at every width (with the whole name the row outgrew its 1280 px container by
-              about 130 px); the whole name only between lg and xl, where the navigation sits in the menu. */}
-          <span data-wordmark className="text-lg font-bold text-fg lg:hidden xl:inline">
+              desktop navigation until 2xl; the whole name only where it fits untruncated in every language. */}
+          <span data-wordmark className="text-lg font-bold text-fg lg:hidden xl:inline 2xl:hidden">
             {site.shortName}
           </span>
           <span
             data-wordmark
-            className="hidden truncate text-lg leading-tight font-bold text-fg lg:inline xl:hidden"
+            className="hidden truncate text-lg leading-tight font-bold text-fg lg:inline xl:hidden 2xl:inline"
           >
             {site.name}
           </span>
         </NavLink>
-        {/* The navigation takes the room the logo and the actions leave, and wraps onto a second line rather than
-            run past the row when the labels are longer (French at 1280 px needed 170 px more; WordPress menus
-            can be anything). */}
-        <nav aria-label={t('mainNavigation')} className="hidden min-w-0 xl:block">
-          <ul className="flex flex-wrap items-center justify-center gap-x-0.5 py-1">
+        <nav aria-label={t('mainNavigation')} className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
             <li>
               <NavLink
                 href="/"

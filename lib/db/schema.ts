@@ -367,9 +367,17 @@ export const enquiries = pgTable(
     assignedTo: uuid('assigned_to'),
     /** Last change made in the back office (status, assignment, note, reply). */
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** When a member of staff last opened it; null = unread (bold in the inbox), again after an emailed answer. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * The contact form's submission key (`contact:<form token id>`, lib/forms/token.ts `formTokenId`): a retried
+     * request with the same token finds this row instead of storing a second one. Null for rows saved otherwise.
+     */
+    submissionKey: text('submission_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    unique('enquiries_submission_key_unique').on(t.submissionKey),
     check('enquiries_forward_status_check', inList('forward_status', SIDE_EFFECT_STATUSES)),
     check('enquiries_status_check', inList('status', ENQUIRY_STATUSES)),
     index('enquiries_status_created_at_idx').on(t.status, t.createdAt.desc()),
@@ -422,8 +430,11 @@ export const outbox = pgTable(
   ],
 );
 
-/** ENQUIRY_NOTE_KINDS: an internal note (staff only) or a reply emailed to the sender through the outbox. */
-export const ENQUIRY_NOTE_KINDS = ['note', 'reply'] as const;
+/**
+ * ENQUIRY_NOTE_KINDS: an internal note (staff only), a reply emailed to the sender through the outbox, or the
+ * sender's own email answer received by the inbound mail webhook (app/api/mail/inbound).
+ */
+export const ENQUIRY_NOTE_KINDS = ['note', 'reply', 'inbound'] as const;
 
 /**
  * The staff's side of an enquiry: internal notes and the replies sent to the sender (a reply's email is an outbox
@@ -442,9 +453,13 @@ export const enquiryNotes = pgTable(
     authorEmail: text('author_email').notNull(),
     body: text('body').notNull(),
     outboxId: uuid('outbox_id'),
+    /** An inbound email's Message-Id: the provider posting the same email again adds nothing. */
+    messageId: text('message_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    unique('enquiry_notes_message_id_unique').on(t.messageId),
+    check('enquiry_notes_message_id_length_check', maxChars('message_id', 500)),
     check('enquiry_notes_kind_check', inList('kind', ENQUIRY_NOTE_KINDS)),
     check('enquiry_notes_body_length_check', maxChars('body', 10000)),
     index('enquiry_notes_enquiry_id_idx').on(t.enquiryId, t.createdAt),

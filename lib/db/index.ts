@@ -89,6 +89,7 @@ export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } 
 export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export {
+  findEnquiry,
   findEnquiryDetail,
   findEnquiryNote,
   insertEnquiryNote,
@@ -144,6 +145,14 @@ export {
   setBackOfficeRole,
 } from './queries/roles';
 export type { AuditEntryInput, RoleHolder } from './queries/roles';
+export {
+  REQUEST_KEY_RETENTION_SECONDS,
+  claimRequestKey,
+  pruneRequestKeys,
+  releaseRequestKey,
+  settleRequestKey,
+} from './queries/requests';
+export type { RequestClaim } from './queries/requests';
 export { BACK_OFFICE_ROLES, ENQUIRY_NOTE_KINDS, ENQUIRY_STATUSES } from './schema';
 export type { BackOfficeRole, EnquiryStatus } from './schema';
 export { normaliseEmail } from './queries/side-effects';

@@ -490,6 +490,25 @@ export const adminAudit = pgTable(
 );
 
 /**
+ * Single-use request keys of the back office's forms (docs/ARCHITECTURE.md §5, "Back office"): every staff form
+ * carries a fresh `requestKey` (components/back-office/staff-form.tsx), and the action pipeline claims it here
+ * before the operation runs (lib/back-office/requests.ts), so a double click or a resent post runs the operation
+ * once and the second submit answers the first one's `outcome` (null while the first still runs). Keys are
+ * per actor; rows older than a day are deleted by the outbox worker's housekeeping. Server-only table.
+ */
+export const backOfficeRequests = pgTable(
+  'back_office_requests',
+  {
+    key: uuid('key').primaryKey(),
+    actorId: uuid('actor_id').notNull(),
+    action: text('action').notNull(),
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('back_office_requests_created_at_idx').on(t.createdAt)],
+);
+
+/**
  * Local accounts (docs/ARCHITECTURE.md §2 "auth", embedded default; lib/auth/local.ts). With Supabase Auth configured these
  * stay empty: Supabase keeps its users in auth.users. Server-only tables: supabase/ leaves them closed (RLS on,
  * no policy), so no API key reaches them. Emails are stored trimmed and lower-cased (the CHECK enforces it).

@@ -163,6 +163,11 @@ export async function setNoteOutbox(db: Database, noteId: string, outboxId: stri
   await db.update(enquiryNotes).set({ outboxId }).where(eq(enquiryNotes.id, noteId));
 }
 
+/** The enquiry with that id (its own row, without notes or deliveries), or null. */
+export async function findEnquiry(db: Database, id: string): Promise<Enquiry | null> {
+  return (await db.query.enquiries.findFirst({ where: (t, { eq: is }) => is(t.id, id) })) ?? null;
+}
+
 /** The note with that id, or null. */
 export async function findEnquiryNote(db: Database, id: string): Promise<EnquiryNote | null> {
   return (await db.query.enquiryNotes.findFirst({ where: (t, { eq: is }) => is(t.id, id) })) ?? null;

@@ -8,6 +8,7 @@ import {
   claimDueOutbox,
   getDb,
   markOutbox,
+  pruneRequestKeys,
   purgeOutbox,
 } from '@/lib/db';
 import {
@@ -127,11 +128,16 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
   return result;
 }
 
-/** Retention of account emails and personal data, and the admin alert for items given up. Never throws. */
+/**
+ * Retention of account emails, back-office request keys and personal data, and the admin alert for items given
+ * up. Never throws.
+ */
 async function housekeeping(db: Database, options: DrainOptions): Promise<void> {
   try {
     await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: AUTH_EMAIL_RETENTION_SECONDS });
     await purgeOutbox(db, { kind: MAILING_FORGET_KIND, olderThanSeconds: 0, status: 'sent' });
+    // The back office's single-use form keys (lib/back-office/requests.ts) are kept a day.
+    await pruneRequestKeys(db);
   } catch (error) {
     logger().error({ component: 'outbox', ...errorFields(error) }, 'purging account emails failed');
   }

@@ -40,6 +40,15 @@ export const REGISTRATION_LIMITS = {
 
 const L = REGISTRATION_LIMITS;
 
+/**
+ * A phone number as people write it (docs/SPEC-NOTES.md §5: at least 10 characters, 'Please enter a valid phone
+ * number'): digits with an optional leading `+` and the usual separators (spaces, `-`, `.`, `/`, brackets), so
+ * '+44 7700 900123' and '(0113) 496-0123' pass and 'abcdefghij' does not.
+ */
+export const PHONE_PATTERN = /^\+?[\d\s().\/-]+$/;
+/** Fewest digits in a phone number (the shortest national numbers have 7); '----------' is not one. */
+export const PHONE_MIN_DIGITS = 7;
+
 /** Trimmed text with a minimum and maximum length; a missing or non-string value gets the minimum's key. */
 const text = (min: number, max: number, minKey: string, maxKey: string) =>
   z.string({ error: minKey }).trim().min(min, { error: minKey }).max(max, { error: maxKey });
@@ -95,7 +104,9 @@ export const registrationSchema = z
       .trim()
       .max(L.email, { error: 'emailInvalid' })
       .pipe(z.email({ error: 'emailInvalid' })),
-    phone: text(10, L.phone, 'phoneMin', 'phoneMax'),
+    phone: text(10, L.phone, 'phoneMin', 'phoneMax')
+      .regex(PHONE_PATTERN, { error: 'phoneInvalid' })
+      .refine((value) => (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS, { error: 'phoneInvalid' }),
     membershipType: z.enum(MEMBERSHIP_TYPES, { error: 'membershipRequired' }),
     organization: optionalText(L.organization, 'organizationMax'),
     interests: choices(INTEREST_OPTIONS, 'interestsRequired', 'invalidOption'),

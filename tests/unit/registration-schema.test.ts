@@ -65,6 +65,12 @@ describe('registration rules (docs/SPEC-NOTES.md §5)', () => {
     ['email', { email: `${'a'.repeat(250)}@example.org` }, 'emailInvalid'],
     ['phone', { phone: '012345678' }, 'phoneMin'],
     ['phone', { phone: '1'.repeat(41) }, 'phoneMax'],
+    // Ten characters are not a phone number (back-office review D20): letters, or separators without digits.
+    ['phone', { phone: 'abcdefghij' }, 'phoneInvalid'],
+    ['phone', { phone: '0113 496 0123 ext' }, 'phoneInvalid'],
+    ['phone', { phone: '+44 =1+2+3+4' }, 'phoneInvalid'],
+    ['phone', { phone: '----------' }, 'phoneInvalid'],
+    ['phone', { phone: '(01) 2-3 4.5' }, 'phoneInvalid'],
     ['membershipType', { membershipType: undefined }, 'membershipRequired'],
     ['membershipType', { membershipType: 'admin' }, 'membershipRequired'],
     ['organization', { membershipType: 'organization', organization: 'x'.repeat(201) }, 'organizationMax'],
@@ -97,6 +103,7 @@ describe('registration rules (docs/SPEC-NOTES.md §5)', () => {
       'emailInvalid',
       'phoneMin',
       'phoneMax',
+      'phoneInvalid',
       'membershipRequired',
       'organizationMax',
       'interestsRequired',
@@ -117,6 +124,7 @@ describe('registration rules (docs/SPEC-NOTES.md §5)', () => {
       nameMin: 'Name must be at least 2 characters',
       emailInvalid: 'Please enter a valid email address',
       phoneMin: 'Please enter a valid phone number',
+      phoneInvalid: 'Please enter a valid phone number',
       membershipRequired: 'Please select your membership type',
       interestsRequired: 'Please select an area of interest',
       availabilityRequired: 'Please select your availability',
@@ -125,6 +133,13 @@ describe('registration rules (docs/SPEC-NOTES.md §5)', () => {
       cityMin: 'Please enter your city',
     });
   });
+
+  it.each(['+44 7700 900123', '0113 496 0123', '(0113) 496-0123', '+33 1.23.45.67.89', '0044/113/4960123'])(
+    'takes the phone number %s as written',
+    (phone) => {
+      expect(registrationSchema.parse({ ...valid, phone }).phone).toBe(phone);
+    },
+  );
 
   it('keeps the organisation only for organisation representatives', () => {
     expect(registrationSchema.parse({ ...valid, organization: 'Left over' }).organization).toBeUndefined();

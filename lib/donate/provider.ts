@@ -61,11 +61,14 @@ export const donationQuery = z
     amount: z.string().max(20).optional().catch(undefined),
     other: z.string().max(20).optional().catch(undefined),
   })
-  .transform(({ frequency, amount, other }): DonationChoice => {
-    const typed = other?.trim() ? other : amount;
-    const parsed = typed === undefined ? null : pounds.safeParse(typed);
-    return { frequency, amount: parsed?.success ? parsed.data : null };
-  });
+  .transform(({ frequency, amount, other }) => ({ frequency, amount: other?.trim() ? other : amount }))
+  .pipe(
+    z.object({
+      frequency: z.enum(DONATION_FREQUENCIES),
+      // The chosen amount in pounds, or null when it is missing or unreadable.
+      amount: pounds.nullable().catch(null),
+    }),
+  ) satisfies z.ZodType<DonationChoice>;
 
 /** `10` → "10", `12.5` → "12.50": what a payment page's amount field expects. */
 export function formatAmount(amount: number): string {

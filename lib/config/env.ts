@@ -148,6 +148,20 @@ export const envSchema = z.object({
   // Without SMTP_URL, each message is also written as an .eml file here ('none': the outbox table only)
   MAIL_DIR: optionalString,
   ENQUIRY_TO: optionalEmail,
+  // 1: every contact-form sender gets an automatic acknowledgement in their language, through the outbox (off by
+  // default: anyone can type someone else's address into a public form)
+  ENQUIRY_ACKNOWLEDGEMENT: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  // Inbound mail (Mailgun routes, app/api/mail/inbound): the address whose plus-addresses (reply+<token>@…) staff
+  // replies are sent reply-to, and Mailgun's HTTP webhook signing key; both or neither
+  INBOUND_MAIL_ADDRESS: optionalEmail.pipe(
+    z
+      .string()
+      .refine((v) => !v.includes('+'), { error: 'must be a plain address such as reply@mg.example.org (no +)' })
+      .optional(),
+  ),
+  MAILGUN_WEBHOOK_SIGNING_KEY: optionalString.pipe(
+    z.string().min(16, { error: 'must be the HTTP webhook signing key from Mailgun' }).optional(),
+  ),
   OUTBOX_INTERVAL_SECONDS: positiveInt(60),
   // Encrypts the one-time links of queued account emails (lib/mailing/transport/sealed-link.ts); unset: a per-process key
   EMAIL_LINK_SECRET: optionalString.pipe(
@@ -316,6 +330,11 @@ function crossChecks(e: Env): string[] {
     ] as const) {
       if (!e[name]) lines.push(`  ${name}: must be set when MATERIALS_STORAGE is s3`);
     }
+  }
+  if (Boolean(e.INBOUND_MAIL_ADDRESS) !== Boolean(e.MAILGUN_WEBHOOK_SIGNING_KEY)) {
+    lines.push(
+      '  INBOUND_MAIL_ADDRESS: inbound mail needs both INBOUND_MAIL_ADDRESS and MAILGUN_WEBHOOK_SIGNING_KEY (or neither)',
+    );
   }
   if (
     e.MATERIALS_STORAGE === 'supabase' &&

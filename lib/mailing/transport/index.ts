@@ -13,6 +13,16 @@ export type { EmailJobOptions } from './jobs';
 export { EMAIL_JOB_KINDS, ENQUIRY_FORWARD_KIND, enquiryEmail, findEnquiry, runEmailJob } from './jobs';
 export type { ReplyEmailTexts } from './message';
 export { ENQUIRY_REPLY_KIND, runEnquiryReplyJob } from './reply-job';
+export type { AcknowledgementTexts, StaffNoticeTexts } from './message';
+export { hasOwnGreeting, hasOwnSignOff } from './message';
+export {
+  ENQUIRY_ACKNOWLEDGE_KIND,
+  ENQUIRY_NOTIFY_KIND,
+  STAFF_NOTICE_REASONS,
+  type StaffNoticeReason,
+  enquiryBackOfficeUrl,
+} from './enquiry-notices';
+export { enquiryIdOfRecipient, enquiryReplyTo, inboundMailAddress, replyAddress } from './reply-address';
 export type { AuthEmailOutcome } from './auth-job';
 export { AUTH_EMAIL_JOB_KIND, runAuthEmailJob } from './auth-job';
 export { openSealedLink, redactLink, sealLink } from './sealed-link';

@@ -2,15 +2,16 @@ import 'server-only';
 
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
-import {
-  type Enquiry,
-  type OutboxItem,
-  type SideEffectOutcome,
-  getDb,
-  recordEnquiryForward,
-} from '@/lib/db';
+import { type Enquiry, type OutboxItem, type SideEffectOutcome, getDb, recordEnquiryForward } from '@/lib/db';
 
 import { type EmailJobOptions, findEnquiry } from './enquiry';
+import {
+  ENQUIRY_ACKNOWLEDGE_KIND,
+  ENQUIRY_NOTIFY_KIND,
+  enquiryBackOfficeUrl,
+  runAcknowledgementJob,
+  runStaffNoticeJob,
+} from './enquiry-notices';
 import { type EmailMessage, buildEnquiryEmail } from './message';
 import { sendEmail } from './send';
 
@@ -18,13 +19,28 @@ export { type EmailJobOptions, findEnquiry } from './enquiry';
 
 /** Outbox kind of an enquiry's forward; payload `{ enquiryId }`. */
 export const ENQUIRY_FORWARD_KIND = 'enquiry.forward';
-/** Outbox kinds handled by `runEmailJob`: the forward to the team, and staff replies ('enquiry.reply'). */
-export const EMAIL_JOB_KINDS = [ENQUIRY_FORWARD_KIND, 'enquiry.reply'] as const;
+/**
+ * Outbox kinds handled by `runEmailJob`: the forward to the team, staff replies ('enquiry.reply'), the optional
+ * acknowledgement to the sender ('enquiry.acknowledge') and notices to staff ('enquiry.notify').
+ */
+export const EMAIL_JOB_KINDS = [
+  ENQUIRY_FORWARD_KIND,
+  'enquiry.reply',
+  ENQUIRY_ACKNOWLEDGE_KIND,
+  ENQUIRY_NOTIFY_KIND,
+] as const;
 
-/** The message forwarding a stored enquiry to ENQUIRY_TO (default the general contact email), reply-to the sender. */
+/**
+ * The message forwarding a stored enquiry to ENQUIRY_TO (default the general contact email), reply-to the sender,
+ * with the link to the enquiry's back-office page (SITE_URL, English back office).
+ */
 export function enquiryEmail(enquiry: Enquiry): EmailMessage {
   const site = siteConfig();
-  return buildEnquiryEmail(enquiry, { to: env().ENQUIRY_TO ?? site.emails.general, siteName: site.name });
+  return buildEnquiryEmail(enquiry, {
+    to: env().ENQUIRY_TO ?? site.emails.general,
+    siteName: site.name,
+    backOfficeUrl: enquiryBackOfficeUrl(enquiry.id),
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +55,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function runEmailJob(
   item: Pick<OutboxItem, 'id' | 'kind' | 'payload'>,
   options: EmailJobOptions = {},
-): Promise<SideEffectOutcome> {
+): Promise<SideEffectOutcome & { final?: boolean }> {
+  if (item.kind === ENQUIRY_ACKNOWLEDGE_KIND) return runAcknowledgementJob(item, options);
+  if (item.kind === ENQUIRY_NOTIFY_KIND) return runStaffNoticeJob(item, options);
   if (item.kind === 'enquiry.reply') {
     const { runEnquiryReplyJob } = await import('./reply-job');
     return runEnquiryReplyJob(item, options);

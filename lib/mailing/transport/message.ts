@@ -60,7 +60,7 @@ function receivedAt(date: Date): string {
  */
 export function buildEnquiryEmail(
   enquiry: EnquiryForEmail,
-  options: { to: string; siteName: string },
+  options: { to: string; siteName: string; backOfficeUrl?: string },
 ): EmailMessage {
   const name = oneLine(enquiry.name, 200);
   const email = oneLine(enquiry.email, 254);
@@ -76,13 +76,16 @@ export function buildEnquiryEmail(
       `Language: ${enquiry.locale}`,
       `Received: ${receivedAt(enquiry.createdAt)}`,
       `Enquiry id: ${enquiry.id}`,
+      ...(options.backOfficeUrl ? [`Open it in the back office: ${options.backOfficeUrl}`] : []),
       '',
       'Message:',
       '',
       enquiry.message,
       '',
       '-- ',
-      'Reply to this email to answer the sender.',
+      options.backOfficeUrl
+        ? 'Answer from the back office, so the reply is kept with the enquiry; replying to this email reaches the sender too.'
+        : 'Reply to this email to answer the sender.',
     ].join('\n'),
   };
 }
@@ -96,25 +99,61 @@ export interface ReplyEmailTexts {
 }
 
 /**
- * A staff member's answer to an enquiry, sent to the person who wrote it: subject and greeting in their language,
- * the staff text verbatim, the site's sign-off, then their original message quoted (`> `), reply-to the team's
- * address so an answer lands in the charity's inbox.
+ * Openings a member of staff may type themselves (English, Spanish, French, Portuguese), matched at the start of
+ * the reply's first line: 'Dear Vera,', 'Hola Ana:', 'Bonjour,', 'Olá Rui,'.
+ */
+const GREETING =
+  /^(hello|hi|hey|dear|good (morning|afternoon|evening)|hola|buen[oa]s (d[ií]as|tardes|noches)|estimad[oa]s?|querid[oa]s?|bonjour|bonsoir|salut|cher|ch[èe]re|madame|monsieur|ol[áa]|oi|bom dia|boa (tarde|noite)|prezad[oa]s?|car[oa]s?)(?![\p{L}\p{N}])/iu;
+/** Closings a member of staff may type themselves, matched at the start of one of the reply's last three lines. */
+const SIGN_OFF =
+  /^((with )?(best|kind|warm|many)( regards| wishes| thanks)?|regards|thanks|thank you|cheers|sincerely|yours|all the best|saludos|un saludo|atentamente|cordialmente|gracias|un abrazo|cordialement|bien (cordialement|à vous)|merci|amicalement|à bientôt|atenciosamente|cumprimentos|com os melhores cumprimentos|obrigad[oa]|abraços?)(?![\p{L}\p{N}])[^.?!]*[,.!]?$/iu;
+
+/** The reply's lines without surrounding blank lines, line breaks normalised. */
+function replyLines(body: string): string[] {
+  return body.replace(/\r\n?/g, '\n').trim().split('\n');
+}
+
+/** True when the staff text opens with its own greeting (its first line is short and starts like one). */
+export function hasOwnGreeting(body: string): boolean {
+  const first = replyLines(body)[0]?.trim() ?? '';
+  return first.length <= 80 && GREETING.test(first);
+}
+
+/** True when one of the staff text's last three non-empty lines is a short closing ('Best wishes,', 'Merci !'). */
+export function hasOwnSignOff(body: string): boolean {
+  const lines = replyLines(body)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-3);
+  return lines.some((line) => line.length <= 60 && SIGN_OFF.test(line));
+}
+
+/**
+ * A staff member's answer to an enquiry, sent to the person who wrote it: subject in their language, ONE greeting,
+ * the staff text verbatim, ONE sign-off, then their original message quoted (`> `).
+ *
+ * The rule (issue 34, D17): the template frames the staff text with its greeting ('Hello {name},') and the site's
+ * sign-off, and the reply form shows that frame around the text box, so staff write only the message. If they type
+ * their own greeting anyway (`hasOwnGreeting`), the template's is left out; if they end with their own closing
+ * (`hasOwnSignOff`), the template's sign-off is left out. So the email never greets or signs off twice.
+ *
+ * Reply-to is `replyTo`: the enquiry's own inbound address when inbound mail is configured (the person's answer
+ * lands back on the enquiry: lib/mailing/transport/reply-address.ts), else the team's address.
  */
 export function buildEnquiryReplyEmail(
   input: { to: string; body: string; original: string; replyTo: string },
   texts: ReplyEmailTexts,
 ): EmailMessage {
+  const body = input.body.replace(/\r\n?/g, '\n').trim();
   return {
     to: oneLine(input.to, 254),
     replyTo: oneLine(input.replyTo, 254),
     subject: oneLine(texts.subject, 200),
     text: [
-      texts.greeting,
+      ...(hasOwnGreeting(body) ? [] : [texts.greeting, '']),
+      body,
       '',
-      input.body.replace(/\r\n?/g, '\n').trim(),
-      '',
-      texts.signOff,
-      '',
+      ...(hasOwnSignOff(body) ? [] : [texts.signOff, '']),
       texts.quoteIntro,
       ...input.original
         .replace(/\r\n?/g, '\n')
@@ -123,4 +162,58 @@ export function buildEnquiryReplyEmail(
       '',
     ].join('\n'),
   };
+}
+
+/** The translated lines of the acknowledgement (messages EnquiryEmails.acknowledgement, in the sender's language). */
+export interface AcknowledgementTexts {
+  subject: string;
+  greeting: string;
+  body: string;
+  signOff: string;
+}
+
+/**
+ * The optional automatic acknowledgement to the person who sent an enquiry (ENQUIRY_ACKNOWLEDGEMENT=1): in their
+ * language, reply-to `replyTo` (the enquiry's inbound address, or the team's). Anyone can type any address into a
+ * public form, so it copies NOTHING the sender typed (no name, no message): it cannot carry someone else's text
+ * to a stranger's inbox.
+ */
+export function buildAcknowledgementEmail(
+  input: { to: string; replyTo: string },
+  texts: AcknowledgementTexts,
+): EmailMessage {
+  return {
+    to: oneLine(input.to, 254),
+    replyTo: oneLine(input.replyTo, 254),
+    subject: oneLine(texts.subject, 200),
+    text: [texts.greeting, '', texts.body, '', texts.signOff, ''].join('\n'),
+  };
+}
+
+/** The translated lines of a notice to a member of staff (messages EnquiryEmails.assigned / EnquiryEmails.answered). */
+export interface StaffNoticeTexts {
+  subject: string;
+  body: string;
+  open: string;
+}
+
+/**
+ * A notice to a member of staff about an enquiry (assigned to them, or the person answered by email): subject and
+ * one line (names flattened to one line), then the link to the enquiry's back-office page. The message itself is
+ * not copied: staff read it in the back office, behind their sign-in.
+ */
+export function buildStaffNoticeEmail(
+  input: { to: string; url: string },
+  texts: StaffNoticeTexts,
+): EmailMessage {
+  return {
+    to: oneLine(input.to, 254),
+    subject: oneLine(texts.subject, 200),
+    text: [oneLine(texts.body, 1000), '', `${texts.open} ${input.url}`, ''].join('\n'),
+  };
+}
+
+/** `value` flattened to one line of at most `max` characters (for names inside translated texts). */
+export function oneLineText(value: string, max = 200): string {
+  return oneLine(value, max);
 }

@@ -1,12 +1,12 @@
 import 'server-only';
 
 import { namespaceTranslator } from '@/i18n/messages';
-import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type OutboxItem, type SideEffectOutcome, findEnquiryNote, getDb } from '@/lib/db';
 
 import { type EmailJobOptions, findEnquiry } from './enquiry';
 import { buildEnquiryReplyEmail } from './message';
+import { enquiryReplyTo } from './reply-address';
 import { sendEmail } from './send';
 
 /** Outbox kind of a staff reply to an enquiry; payload `{ enquiryId, noteId }` (the reply text stays in enquiry_notes). */
@@ -16,8 +16,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs one 'enquiry.reply' outbox item: loads the reply (enquiry_notes, kind 'reply') and its enquiry, and emails
- * the reply to the enquiry's sender in the language they wrote in (messages admin.replyEmail), reply-to
- * ENQUIRY_TO (else the general contact email). Without SMTP_URL the message goes to the mail folder like all mail
+ * the reply to the enquiry's sender in the language they wrote in (messages admin.replyEmail), reply-to the enquiry's
+ * own inbound address when inbound mail is configured (./reply-address.ts), else ENQUIRY_TO (else the general
+ * contact email). Without SMTP_URL the message goes to the mail folder like all mail
  * (lib/mailing/transport/send.ts). Never throws: a malformed payload, a missing row or a database error is a failed outcome.
  */
 export async function runEnquiryReplyJob(
@@ -46,7 +47,7 @@ export async function runEnquiryReplyJob(
         to: enquiry.email,
         body: note.body,
         original: enquiry.message,
-        replyTo: env().ENQUIRY_TO ?? site.emails.general,
+        replyTo: enquiryReplyTo(enquiry.id, site.emails.general),
       },
       {
         subject: t('subject', { siteName: site.name }),

@@ -1,37 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { csvCell, csvResponse, toCsv } from '@/lib/back-office/csv';
 import { RECENT_LIMIT, clearRecent, recentServerErrors, recordServerError } from '@/lib/log/recent';
 import { clearScreeningLog, recordScreening, screeningLog } from '@/lib/screening/log';
-
-describe('CSV export cells (docs/ARCHITECTURE.md §5)', () => {
-  it.each([
-    ['=1+2', `"'=1+2"`],
-    ['+44 113', `"'+44 113"`],
-    ['-5', `"'-5"`],
-    ['@SUM(A1)', `"'@SUM(A1)"`],
-    ['\tx', `"'\tx"`],
-    ['\rx', `"'\rx"`],
-  ])('neutralises a formula start: %j', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it('quotes every cell, doubles quotes, keeps ordinary text, dates as ISO, lists joined, null empty', () => {
-    expect(csvCell('Say "hi", Leeds')).toBe('"Say ""hi"", Leeds"');
-    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('"2026-01-02T03:04:05.000Z"');
-    expect(csvCell(['a', '=b'])).toBe('"a; =b"');
-    expect(csvCell(['=a'])).toBe(`"'=a"`);
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell(3)).toBe('"3"');
-    expect(toCsv(['h1', 'h2'], [['a', null]])).toBe('\uFEFF"h1","h2"\r\n"a",""\r\n');
-  });
-
-  it('answers as a private, uncached attachment', () => {
-    const res = csvResponse('x-list', 'a', new Date('2026-03-04T00:00:00Z'));
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="x-list-2026-03-04.csv"');
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-  });
-});
 
 describe('recent server errors (admin logs page)', () => {
   afterEach(() => clearRecent());

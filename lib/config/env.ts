@@ -169,10 +169,14 @@ export const envSchema = z.object({
   ),
   // One summary email here when outbox items fail for good (at most one an hour); unset: log lines only
   ADMIN_ALERT_EMAIL: optionalEmail,
-  // Retention (lib/data-rights, enforced by the outbox worker): enquiries and network registrations older than
-  // this many months are deleted; newsletter signups never confirmed are deleted after this many days
+  // Retention (lib/data-rights/retention.ts, enforced by the outbox worker; the privacy page states them): handled
+  // enquiries this many months after the last contact (open ones are kept); network registrations this many months
+  // after the member left (current members are kept); newsletter signups never confirmed after this many days;
+  // account-email records and the mail folder's .eml copies (MAIL_DIR) after this many days
   RETENTION_SUBMISSION_MONTHS: positiveInt(24),
+  RETENTION_MEMBER_MONTHS: positiveInt(12),
   RETENTION_PENDING_NEWSLETTER_DAYS: positiveInt(30),
+  RETENTION_LOG_DAYS: positiveInt(7),
 
   // Newsletter and contact sync (lib/mailing)
   MAILING_PROVIDER: optionalString.pipe(

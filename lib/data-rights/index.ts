@@ -25,10 +25,12 @@ import {
   recordAudit,
   selectPersonalData,
   selectRoleNames,
+  vacuumPersonalTables,
 } from '@/lib/db';
 import { errorFields, logger } from '@/lib/log';
 import { MAILING_FORGET_KIND, type MailingOptions, forgetContact, hasMailingProvider } from '@/lib/mailing';
 
+import { deleteMailCopiesAbout } from './mail-folder';
 import { type OwnPersonalDataExport, selfServiceExport } from './self-service';
 
 /**
@@ -38,8 +40,9 @@ import { type OwnPersonalDataExport, selfServiceExport } from './self-service';
  * who may ask; this module trusts the email it is given. Retention lives in ./retention.ts.
  */
 
-export { purgeExpiredSubmissions, retentionCutoffs } from './retention';
-export type { RetentionOptions } from './retention';
+export { deleteMailCopiesAbout, pruneMailFolder } from './mail-folder';
+export { purgeExpiredSubmissions, retentionCutoffs, retentionPeriods } from './retention';
+export type { RetentionOptions, RetentionPeriods } from './retention';
 export { SELF_EXPORT_SCOPE, selfServiceExport } from './self-service';
 export type { OwnPersonalDataExport } from './self-service';
 
@@ -63,6 +66,8 @@ export interface DataRightsOptions {
   ownUserId?: string;
   /** ADMIN_EMAILS (lower-cased); default from the environment. */
   adminEmails?: readonly string[];
+  /** The mail folder whose copies about the person an erasure deletes; default MAIL_DIR (./mail-folder.ts). */
+  mailDir?: string;
 }
 
 /** The export: a versioned JSON document of every row about the person (no password hash, no token). */
@@ -225,6 +230,8 @@ export interface EraseResult {
    * or none configured ('none').
    */
   provider: 'forgotten' | 'queued' | 'none';
+  /** How many `.eml` copies about the person were deleted from the mail folder (./mail-folder.ts). */
+  mailCopies: number;
 }
 
 /**
@@ -270,8 +277,28 @@ export async function erasePerson(
     });
   });
   const provider = tellProvider ? await forgetNow(db, email, options.mailing) : 'none';
-  logger().info({ component: 'data-rights', self, counts, provider }, 'personal data erased');
-  return { counts, supabaseAccount: supabaseAccount ? 'deleted' : 'none', provider };
+  const mailCopies = await leaveNoCopy(db, email, options.mailDir);
+  logger().info({ component: 'data-rights', self, counts, provider, mailCopies }, 'personal data erased');
+  return { counts, supabaseAccount: supabaseAccount ? 'deleted' : 'none', provider, mailCopies };
+}
+
+/**
+ * After an erasure (D6): VACUUM FULL the personal tables (`vacuumPersonalTables`: the deleted rows' bytes leave
+ * the database files) and delete the mail folder's copies about the address. The rows are already gone, so a
+ * failure here is logged, never thrown. @returns how many mail copies were deleted.
+ */
+async function leaveNoCopy(db: Database, email: string, mailDir: string | undefined): Promise<number> {
+  try {
+    await vacuumPersonalTables(db);
+  } catch (error) {
+    logger().error({ component: 'data-rights', ...errorFields(error) }, 'vacuum after erasure failed');
+  }
+  try {
+    return await deleteMailCopiesAbout(email, { mailDir });
+  } catch (error) {
+    logger().error({ component: 'data-rights', ...errorFields(error) }, 'mail copies not deleted');
+    return 0;
+  }
 }
 
 /** Runs the erasure's 'mailing.forget' item now; done → the row goes, failed → the worker retries it. */

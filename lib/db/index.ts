@@ -130,13 +130,24 @@ export {
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
 export {
+  PERSONAL_TABLES,
+  PURGEABLE_ENQUIRY_STATUSES,
+  RETENTION_ACTOR,
+  RETENTION_AUDIT_ACTION,
   erasePersonalData,
   findLocalUserId,
   purgeExpiredPersonalData,
   selectPersonalData,
   selectRoleNames,
+  vacuumPersonalTables,
 } from './queries/personal-data';
-export type { ErasedCounts, PersonKeys, PersonalDataRows, RetentionPurge } from './queries/personal-data';
+export type {
+  ErasedCounts,
+  PersonKeys,
+  PersonalDataRows,
+  RetentionCutoffs,
+  RetentionPurge,
+} from './queries/personal-data';
 export {
   countAdminRoles,
   findBackOfficeRole,

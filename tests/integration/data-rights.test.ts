@@ -207,7 +207,7 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     expect(bobs.outbox).toHaveLength(4);
   });
 
-  it('purges, with an injected clock, only submissions past their period and unconfirmed signups', async () => {
+  it('purges, with an injected clock, only handled enquiries and departed members past their period and unconfirmed signups', async () => {
     // The injected clock is today, so rows made by the other test (created now) are within every period.
     const now = new Date();
     const day = 24 * 3600 * 1000;
@@ -219,13 +219,14 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     const at = (d: Date) => d;
     const old = await insertEnquiry(db, { name: 'Old', email: 'old@example.org', message: 'Old message' });
     const recent = await insertEnquiry(db, { name: 'New', email: 'new@example.org', message: 'New message' });
+    // Only handled enquiries are ever purged (D7; tests/integration/retention-erasure-copies.test.ts has the rules).
     await db
       .update(schema.enquiries)
-      .set({ createdAt: at(monthsBefore(24, -1)) })
+      .set({ createdAt: at(monthsBefore(24, -1)), status: 'closed' })
       .where(eq(schema.enquiries.id, old.id));
     await db
       .update(schema.enquiries)
-      .set({ createdAt: at(monthsBefore(24, 1)) })
+      .set({ createdAt: at(monthsBefore(24, 1)), status: 'answered' })
       .where(eq(schema.enquiries.id, recent.id));
     await enqueueOutbox(db, { kind: 'enquiry.forward', payload: { enquiryId: old.id } });
     const base = {
@@ -240,7 +241,7 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     const oldVol = await insertVolunteer(db, { ...base, name: 'Old', email: 'oldvol@example.org' });
     await db
       .update(schema.volunteers)
-      .set({ createdAt: at(monthsBefore(30)) })
+      .set({ createdAt: at(monthsBefore(30)), status: 'left', statusChangedAt: at(monthsBefore(13)) })
       .where(eq(schema.volunteers.id, oldVol.id));
     const stale = (await upsertNewsletterSubscriber(db, { email: 'stale@example.org', locale: 'en' }))
       .subscriber;
@@ -264,6 +265,7 @@ describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) 
     const purged = await purgeExpiredSubmissions(db, {
       now,
       submissionMonths: 24,
+      memberMonths: 12,
       pendingNewsletterDays: 30,
     });
     expect(purged).toEqual({ enquiries: 1, registrations: 1, pendingSubscribers: 1, outbox: 1 });

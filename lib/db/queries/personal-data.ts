@@ -27,6 +27,7 @@ import {
   volunteers,
 } from '../schema';
 import { SEALED_PAYLOAD_KEY } from './outbox';
+import { recordAudit } from './roles';
 import { normaliseEmail } from './side-effects';
 
 /**
@@ -324,23 +325,62 @@ export interface RetentionPurge {
   outbox: number;
 }
 
+/** The cut-off times of a retention run (lib/data-rights/retention.ts `retentionCutoffs`). */
+export interface RetentionCutoffs {
+  /** Handled enquiries (answered or closed) whose last contact is before this go. */
+  enquiriesBefore: Date;
+  /** Network registrations marked `left` before this go. */
+  membersBefore: Date;
+  /** Newsletter signups never confirmed, made before this, go. */
+  pendingBefore: Date;
+}
+
+/** Enquiry statuses retention may delete: handled ones. `new` and `in_progress` are open and always kept. */
+export const PURGEABLE_ENQUIRY_STATUSES = ['answered', 'closed'] as const;
+
+/** The audit action of a retention run that deleted something (detail: the counts; never personal data). */
+export const RETENTION_AUDIT_ACTION = 'retention.purge';
+
+/** The actor a retention run is recorded under (no account: the outbox worker's housekeeping). */
+export const RETENTION_ACTOR = 'retention (outbox worker)';
+
 /**
- * Retention (lib/data-rights): deletes enquiries and network registrations created before `submissionsBefore`, and
- * newsletter rows still `pending` (never confirmed) created before `pendingBefore`, with the outbox items that
- * point at them. Times are the caller's clock (tests inject one). @throws on a database error.
+ * Retention (lib/data-rights/retention.ts), one transaction:
+ * - enquiries that are handled (`answered` or `closed`) and whose last contact (the latest of when it was sent,
+ *   the back office's last change `handled_at`, and the last note, reply or inbound email on it) is before
+ *   `enquiriesBefore`; open ones (`new`, `in_progress`) are never deleted, however old;
+ * - network registrations with status `left` whose status changed before `membersBefore` (the creation time when
+ *   no change was recorded); `new`, `welcomed` and `active` members are never deleted;
+ * - newsletter rows still `pending` (never confirmed) created before `pendingBefore`;
+ * with the outbox items that point at them. A run that deletes anything writes one audit entry
+ * (`retention.purge`, actor RETENTION_ACTOR, detail: the counts and the cut-offs' dates; no personal data) in the
+ * same transaction. Times are the caller's clock (tests inject one). @returns the counts. @throws on a database
+ * error (nothing is then deleted).
  */
 export async function purgeExpiredPersonalData(
   db: Database,
-  { submissionsBefore, pendingBefore }: { submissionsBefore: Date; pendingBefore: Date },
+  { enquiriesBefore, membersBefore, pendingBefore }: RetentionCutoffs,
 ): Promise<RetentionPurge> {
   return db.transaction(async (tx) => {
+    const lastNote = sql`(select max(${enquiryNotes.createdAt}) from ${enquiryNotes} where ${enquiryNotes.enquiryId} = ${enquiries.id})`;
+    const lastContact = sql`greatest(${enquiries.createdAt}, coalesce(${enquiries.handledAt}, ${enquiries.createdAt}), coalesce(${lastNote}, ${enquiries.createdAt}))`;
     const enq = await tx
       .delete(enquiries)
-      .where(lt(enquiries.createdAt, submissionsBefore))
+      .where(
+        and(
+          inArray(enquiries.status, [...PURGEABLE_ENQUIRY_STATUSES]),
+          sql`${lastContact} < ${enquiriesBefore.toISOString()}`,
+        ),
+      )
       .returning({ id: enquiries.id });
     const vol = await tx
       .delete(volunteers)
-      .where(lt(volunteers.createdAt, submissionsBefore))
+      .where(
+        and(
+          eq(volunteers.status, 'left'),
+          sql`coalesce(${volunteers.statusChangedAt}, ${volunteers.createdAt}) < ${membersBefore.toISOString()}`,
+        ),
+      )
       .returning({ id: volunteers.id });
     const news = await tx
       .delete(newsletterSubscribers)
@@ -365,11 +405,77 @@ export async function purgeExpiredPersonalData(
           .where(or(...refs))
           .returning({ id: outbox.id })
       : [];
-    return {
+    const counts: RetentionPurge = {
       enquiries: enq.length,
       registrations: vol.length,
       pendingSubscribers: news.length,
       outbox: items.length,
     };
+    if (Object.values(counts).some((n) => n > 0))
+      await recordAudit(tx, {
+        actorId: null,
+        actorEmail: RETENTION_ACTOR,
+        action: RETENTION_AUDIT_ACTION,
+        target: null,
+        detail: {
+          ...counts,
+          enquiriesBefore: enquiriesBefore.toISOString(),
+          membersBefore: membersBefore.toISOString(),
+          pendingBefore: pendingBefore.toISOString(),
+        },
+      });
+    return counts;
   });
+}
+
+/** The tables an erasure or a retention run deletes from or rewrites (`vacuumPersonalTables`). */
+export const PERSONAL_TABLES = [
+  'enquiries',
+  'enquiry_notes',
+  'volunteers',
+  'newsletter_subscribers',
+  'outbox',
+  'local_users',
+  'local_sessions',
+  'local_email_tokens',
+  'user_roles',
+  'course_enrollments',
+  'user_course_progress',
+  'course_certificates',
+] as const;
+
+/** Whether `db` runs on PGlite (its client can dump its data directory; a postgres.js pool cannot). */
+function onPglite(db: Database): boolean {
+  const client = (db as unknown as { $client?: object }).$client;
+  return typeof client === 'object' && client !== null && 'dumpDataDir' in client;
+}
+
+/**
+ * Leaves no readable copy of deleted rows in the database files (D6): `VACUUM FULL` of `tables` rewrites each
+ * table and its indexes into new files, so the dead tuples of deleted or updated rows (a message, a name) are no
+ * longer on disk (a plain VACUUM only marks their space free, the bytes stay). It runs outside any transaction
+ * (PostgreSQL refuses VACUUM inside one), as one statement, and holds each table's exclusive lock while it copies
+ * it: milliseconds for this site's few thousand rows. On PGlite the write-ahead log still holds the rows as they
+ * were inserted, so it then switches to a new WAL segment and checkpoints twice with `wal_recycle` off (old
+ * segments are removed, not kept for reuse with their bytes). On PostgreSQL the WAL, its archive and backups are
+ * the server's own retention (docs/DATA-RIGHTS.md). Pass a `Database`, never a transaction.
+ * @throws on a database error (the caller logs it: the rows are already gone).
+ */
+export async function vacuumPersonalTables(
+  db: Database,
+  tables: readonly (typeof PERSONAL_TABLES)[number][] = PERSONAL_TABLES,
+): Promise<void> {
+  const names = tables.filter((t) => (PERSONAL_TABLES as readonly string[]).includes(t));
+  if (!names.length) return;
+  await db.execute(sql.raw(`vacuum full ${names.map((t) => `"${t}"`).join(', ')}`));
+  if (!onPglite(db)) return;
+  await db.execute(sql.raw('set wal_recycle = off'));
+  try {
+    for (let round = 0; round < 2; round++) {
+      await db.execute(sql.raw('select pg_switch_wal()'));
+      await db.execute(sql.raw('checkpoint'));
+    }
+  } finally {
+    await db.execute(sql.raw('reset wal_recycle'));
+  }
 }

@@ -2,7 +2,6 @@ import 'server-only';
 
 import {
   AUTH_EMAIL_KIND,
-  AUTH_EMAIL_RETENTION_SECONDS,
   type Database,
   type OutboxItem,
   claimDueOutbox,
@@ -19,7 +18,8 @@ import {
   runEmailJob,
 } from '@/lib/mailing/transport';
 import { errorFields, logger } from '@/lib/log';
-import { purgeExpiredSubmissions } from '@/lib/data-rights/retention';
+import { pruneMailFolder } from '@/lib/data-rights/mail-folder';
+import { purgeExpiredSubmissions, retentionPeriods } from '@/lib/data-rights/retention';
 import { MAILING_FORGET_KIND, MAILING_JOB_KINDS, runMailingJob } from '../jobs';
 import type { MailingOptions } from '../sync';
 
@@ -80,9 +80,10 @@ export async function runOutboxItem(item: OutboxItem, options: DrainOptions = {}
  * LOCKED, so several server instances or a concurrent `npm run outbox:drain` never take the same item), runs each
  * (`runOutboxItem`) and records the outcome (`markOutbox`: sent, or pending again with backoff and last_error, or
  * failed after the last attempt, about 5 days). Items run one after another (a slow SMTP server delays, never
- * floods). A full run (no `kinds` filter) also does the housekeeping: account-email rows older than 7 days are
- * deleted, finished provider erasures ('mailing.forget', which hold an address) are deleted, the retention periods
- * are enforced (lib/data-rights/retention.ts: old enquiries and registrations, unconfirmed newsletter signups), and
+ * floods). A full run (no `kinds` filter) also does the housekeeping: account-email rows and the mail folder's
+ * `.eml` copies older than RETENTION_LOG_DAYS (default 7) are deleted, finished provider erasures
+ * ('mailing.forget', which hold an address) are deleted, the retention periods are enforced
+ * (lib/data-rights/retention.ts: handled enquiries, departed members, unconfirmed newsletter signups), and
  * items given up are reported (an error line each, without personal data, and one summary email to
  * ADMIN_ALERT_EMAIL at most hourly: lib/mailing/outbox/alert.ts).
  * Never throws: a database that cannot be opened gives `{ claimed: 0, done: 0, failed: 0 }` and a log line.
@@ -133,8 +134,9 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
  * up. Never throws.
  */
 async function housekeeping(db: Database, options: DrainOptions): Promise<void> {
+  const { logDays } = retentionPeriods();
   try {
-    await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: AUTH_EMAIL_RETENTION_SECONDS });
+    await purgeOutbox(db, { kind: AUTH_EMAIL_KIND, olderThanSeconds: logDays * 24 * 3600 });
     await purgeOutbox(db, { kind: MAILING_FORGET_KIND, olderThanSeconds: 0, status: 'sent' });
     // The back office's single-use form keys (lib/back-office/requests.ts) are kept a day.
     await pruneRequestKeys(db);
@@ -147,6 +149,17 @@ async function housekeeping(db: Database, options: DrainOptions): Promise<void> 
       logger().info({ component: 'outbox', ...purged }, 'retention: expired personal data deleted');
   } catch (error) {
     logger().error({ component: 'outbox', ...errorFields(error) }, 'retention purge failed');
+  }
+  try {
+    const pruned = await pruneMailFolder({
+      mailDir: options.mailDir,
+      olderThanDays: logDays,
+      now: options.now,
+    });
+    if (pruned > 0)
+      logger().info({ component: 'outbox', files: pruned }, 'retention: old mail copies deleted');
+  } catch (error) {
+    logger().error({ component: 'outbox', ...errorFields(error) }, 'mail folder prune failed');
   }
   await alertFailedOutbox(db, { to: options.alertTo, smtpUrl: options.smtpUrl, mailDir: options.mailDir });
 }

@@ -8,7 +8,7 @@ import 'server-only';
 export type { EmailMessage, EnquiryForEmail } from './message';
 export { buildEnquiryEmail } from './message';
 export type { SendOptions, SendResult } from './send';
-export { SMTP_TIMEOUT_MS, defaultFrom, sendEmail } from './send';
+export { DEFAULT_MAIL_DIR, SMTP_TIMEOUT_MS, defaultFrom, sendEmail } from './send';
 export type { EmailJobOptions } from './jobs';
 export { EMAIL_JOB_KINDS, ENQUIRY_FORWARD_KIND, enquiryEmail, findEnquiry, runEmailJob } from './jobs';
 export type { ReplyEmailTexts } from './message';

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 
-import { FILTER_FIELD, FilterForm } from '@/components/search/filter-form';
+import { AutoSubmit } from '@/components/search/auto-submit';
+import { FilterForm } from '@/components/ui/filter-form';
 import type { BlogQuery } from '@/lib/blog/query';
 import type { Term } from '@/lib/cms';
 
@@ -9,53 +10,51 @@ const FORM_DEFAULTS = { sort: 'date', order: 'desc' };
 type Props = { state: BlogQuery; categories: Term[]; action: string };
 
 /**
- * Search, category, sort and order as a plain GET form (FilterForm): any filter change starts again at page 1
- * (docs/SPEC-NOTES.md §4 Blog list).
+ * Search, category, sort and order as a plain GET form (components/ui/filter-form.tsx): any filter change starts
+ * again at page 1 (docs/SPEC-NOTES.md §4 Blog list).
  */
 export async function BlogFilters({ state, categories, action }: Props) {
   const t = await getTranslations('Blog');
   return (
     <FilterForm
       id="blog-filters"
-      path="/blog"
       action={action}
-      defaults={FORM_DEFAULTS}
       gridClass="lg:grid-cols-[2fr_1.3fr_1fr_1fr_auto]"
-      searchLabel={t('searchLabel')}
-      searchPlaceholder={t('searchPlaceholder')}
-      q={state.q}
+      search={{ label: t('searchLabel'), placeholder: t('searchPlaceholder'), value: state.q }}
+      selects={[
+        {
+          name: 'category',
+          label: t('categoryLabel'),
+          value: state.category ? String(state.category) : '',
+          any: t('allCategories'),
+          options: categories.map((c) => ({
+            value: String(c.id),
+            label: t('categoryOption', { name: c.name, count: c.count }),
+          })),
+        },
+        {
+          name: 'sort',
+          label: t('sortLabel'),
+          value: state.sort,
+          options: [
+            { value: 'date', label: t('sortDate') },
+            { value: 'title', label: t('sortTitle') },
+            { value: 'relevance', label: t('sortRelevance') },
+          ],
+        },
+        {
+          name: 'order',
+          label: t('orderLabel'),
+          value: state.order,
+          options: [
+            { value: 'desc', label: t('orderDesc') },
+            { value: 'asc', label: t('orderAsc') },
+          ],
+        },
+      ]}
       submitLabel={t('apply')}
     >
-      <label className="block text-sm font-medium">
-        {t('categoryLabel')}
-        <select
-          name="category"
-          defaultValue={state.category ? String(state.category) : ''}
-          className={FILTER_FIELD}
-        >
-          <option value="">{t('allCategories')}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {t('categoryOption', { name: c.name, count: c.count })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        {t('sortLabel')}
-        <select name="sort" defaultValue={state.sort} className={FILTER_FIELD}>
-          <option value="date">{t('sortDate')}</option>
-          <option value="title">{t('sortTitle')}</option>
-          <option value="relevance">{t('sortRelevance')}</option>
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        {t('orderLabel')}
-        <select name="order" defaultValue={state.order} className={FILTER_FIELD}>
-          <option value="desc">{t('orderDesc')}</option>
-          <option value="asc">{t('orderAsc')}</option>
-        </select>
-      </label>
+      <AutoSubmit formId="blog-filters" path="/blog" defaults={FORM_DEFAULTS} />
     </FilterForm>
   );
 }

@@ -86,18 +86,28 @@ export {
   volunteerFacets,
 } from './queries/back-office';
 export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
-export { countEnquiriesWithStatus, insertEnquiry, recordEnquiryForward } from './queries/enquiries';
+export {
+  countEnquiriesWithStatus,
+  countUnreadEnquiries,
+  insertEnquiry,
+  insertEnquiryOnce,
+  recordEnquiryForward,
+} from './queries/enquiries';
 export type { NewEnquiry } from './queries/enquiries';
 export {
+  INBOX_EXPORT_PAGE,
   findEnquiry,
   findEnquiryDetail,
   findEnquiryNote,
+  inboxExportPages,
   insertEnquiryNote,
+  insertInboundNote,
   listInbox,
+  markEnquiryRead,
   setNoteOutbox,
   updateEnquiryHandling,
 } from './queries/inbox';
-export type { EnquiryDetail, InboxPage, InboxQuery } from './queries/inbox';
+export type { EnquiryDetail, InboxFilter, InboxPage, InboxQuery, InboxRow } from './queries/inbox';
 export { latestHomepageContent } from './queries/homepage';
 export {
   NEWSLETTER_CONFIRM_KIND,

@@ -14,7 +14,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const MIN_FILL_MS = 3_000;
 /** Longest a token stays valid: a form left open longer is refreshed by the browser and sent again. */
 export const MAX_TOKEN_AGE_MS = 2 * 60 * 60 * 1000;
-/** How many accepted submissions one token may carry (a person re-sending after a slip, not a bot's batch). */
+/**
+ * How many times one token may be presented with an accepted submission (lib/safe-action.ts counts them). A form
+ * whose writes must not repeat keys them by the token (`formTokenId`), so the token stores ONE record: the contact
+ * form saves one enquiry per token, and a retried request (a dropped answer, a second click) is answered with that
+ * same enquiry (lib/enquiries/handler.ts). Past this many the token reads as 'expired' and the browser fetches a
+ * fresh one: a person re-sending after a slip, never a bot's batch.
+ */
 export const FORM_TOKEN_MAX_USES = 3;
 /** Form names as the actions declare them ('contact', 'sign-up', …). */
 export const FORM_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -66,4 +72,14 @@ export function verifyFormToken(
   if (age < -60_000 || age > maxMs) return { check: 'expired' };
   if (age < minMs) return { check: 'too-fast' };
   return { check: 'ok', id: nonce };
+}
+
+/**
+ * The id (nonce) of a well-formed token of the form `form`, or null: what a form's write is keyed by so that one
+ * token stores one record. Call it only on a token the pipeline has verified (it does not check the signature).
+ */
+export function formTokenId(token: unknown, form: string): string | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const match = TOKEN.exec(token);
+  return match && match[1] === form ? match[3]! : null;
 }

@@ -267,4 +267,50 @@ describe.each(engines)('contact form on $name', (engine) => {
     expect(await outboxItems()).toHaveLength(0);
     expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
   });
+
+  it('one token stores one enquiry: a retried request answers the same success, another message is refused', async () => {
+    const token = guard();
+    const first = await submit({ ...token, ...valid });
+    expect(first.ok).toBe(true);
+    // The answer was lost and the browser (or a second click) sends the same request again.
+    const retry = await submit({ ...token, ...valid, name: ' Ada Lovelace ' });
+    expect(retry).toEqual(first);
+    expect(await enquiries()).toHaveLength(1);
+    expect((await outboxItems()).map((i) => i.kind)).toEqual(['enquiry.forward']);
+    // The same token carrying a different message is not swallowed: 'expired', so the browser takes a fresh
+    // token and sends again (the spec's message), and that stores the second enquiry.
+    expect(await submit({ ...token, ...valid, message: 'Another question entirely.' })).toEqual({
+      ok: false,
+      status: 400,
+      error: 'expired',
+    });
+    expect(await submit({ ...guard(), ...valid, message: 'Another question entirely.' })).toMatchObject({
+      ok: true,
+    });
+    expect(await enquiries()).toHaveLength(2);
+  });
+
+  it('with ENQUIRY_ACKNOWLEDGEMENT the sender’s acknowledgement is queued with the enquiry, in their language', async () => {
+    const saved = await action.executeAction(
+      contact.contactForm,
+      (input, c) => contact.handleSubmitEnquiry(input, c, { ...options(), acknowledge: true }),
+      { ...guard(), ...valid },
+      ctx(),
+    );
+    const enquiryId = saved.ok ? saved.data.enquiryId : '';
+    const items = await outboxItems();
+    expect(items.map((i) => [i.kind, i.payload])).toEqual([
+      ['enquiry.forward', { enquiryId }],
+      ['enquiry.acknowledge', { enquiryId }],
+    ]);
+    const ack = items.find((i) => i.kind === 'enquiry.acknowledge')!;
+    expect(await outbox.drainOutbox({ db: handle.db, smtpUrl: smtp.url, kinds: [ack.kind] })).toMatchObject({
+      done: 1,
+    });
+    const mail = smtp.messages.find((m) => m.to.includes('ada@example.org'))!;
+    // French, as the page it was sent from; reply-to the team (no inbound mail configured); nothing they typed.
+    expect(mail.data).toMatch(/^Reply-To: team@example\.org$/im);
+    expect(mailBody(mail)).toContain('Bonjour,');
+    expect(mailBody(mail)).not.toMatch(/Ada|volunteer/);
+  });
 });

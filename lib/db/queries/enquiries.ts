@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../client';
 import { type Enquiry, type EnquiryStatus, enquiries } from '../schema';
@@ -31,6 +31,42 @@ export async function insertEnquiry(db: Database, input: NewEnquiry): Promise<En
     })
     .returning();
   return row!;
+}
+
+/**
+ * Saves an enquiry under its submission key (the contact form's `contact:<form token id>`) unless one was saved
+ * with that key before: a retried request finds the first row instead of storing a second. Pass a transaction to
+ * queue the side effects with it.
+ * @returns the row and whether it was stored now (`created: false`: the earlier row of that key).
+ * @throws on a database error.
+ */
+export async function insertEnquiryOnce(
+  db: Database,
+  input: NewEnquiry & { submissionKey: string },
+): Promise<{ enquiry: Enquiry; created: boolean }> {
+  const [row] = await db
+    .insert(enquiries)
+    .values({
+      name: input.name,
+      email: input.email.trim(),
+      message: input.message,
+      locale: input.locale ?? 'en',
+      submissionKey: input.submissionKey,
+    })
+    .onConflictDoNothing({ target: enquiries.submissionKey })
+    .returning();
+  if (row) return { enquiry: row, created: true };
+  const [earlier] = await db.select().from(enquiries).where(eq(enquiries.submissionKey, input.submissionKey));
+  return { enquiry: earlier!, created: false };
+}
+
+/** How many enquiries nobody has opened yet (read_at null: the navigation's unread count). @throws on a database error. */
+export async function countUnreadEnquiries(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enquiries)
+    .where(isNull(enquiries.readAt));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../client';
 import {
@@ -21,18 +21,40 @@ export interface InboxQuery {
   /** 'YYYY-MM-DD', inclusive, UK days. */
   from?: string;
   to?: string;
+  /** Only the enquiries nobody has opened yet (read_at null). */
+  unread?: boolean;
+  /** A staff user id: assigned to them; null: assigned to nobody. */
+  assignedTo?: string | null;
   /** 1-based. */
   page: number;
   pageSize: number;
 }
 
+/** The filters of an inbox query, without its page (the CSV export's). */
+export type InboxFilter = Omit<InboxQuery, 'page' | 'pageSize'>;
+
+/** One inbox row. */
+export type InboxRow = Pick<
+  Enquiry,
+  'id' | 'name' | 'email' | 'message' | 'status' | 'assignedTo' | 'createdAt' | 'forwardStatus' | 'readAt'
+>;
+
 export interface InboxPage {
-  rows: Pick<
-    Enquiry,
-    'id' | 'name' | 'email' | 'message' | 'status' | 'assignedTo' | 'createdAt' | 'forwardStatus'
-  >[];
+  rows: InboxRow[];
   total: number;
 }
+
+const inboxColumns = {
+  id: enquiries.id,
+  name: enquiries.name,
+  email: enquiries.email,
+  message: enquiries.message,
+  status: enquiries.status,
+  assignedTo: enquiries.assignedTo,
+  createdAt: enquiries.createdAt,
+  forwardStatus: enquiries.forwardStatus,
+  readAt: enquiries.readAt,
+};
 
 /** `%`, `_` and `\` typed by a person match themselves, not as LIKE wildcards. */
 function likePattern(text: string): string {
@@ -44,6 +66,23 @@ function likePattern(text: string): string {
  * charity's time zone (Europe/London). @throws on a database error.
  */
 export async function listInbox(db: Database, query: InboxQuery): Promise<InboxPage> {
+  const condition = inboxCondition(query);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enquiries)
+    .where(condition);
+  const rows = await db
+    .select(inboxColumns)
+    .from(enquiries)
+    .where(condition)
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The WHERE of an inbox filter (undefined: every enquiry). */
+function inboxCondition(query: InboxFilter): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -63,28 +102,82 @@ export async function listInbox(db: Database, query: InboxQuery): Promise<InboxP
       sql`${enquiries.createdAt} < ((${query.to}::date + 1)::timestamp at time zone 'Europe/London')`,
     );
   }
-  const condition = where.length ? and(...where) : undefined;
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(enquiries)
-    .where(condition);
+  if (query.unread) where.push(isNull(enquiries.readAt));
+  if (query.assignedTo === null) where.push(isNull(enquiries.assignedTo));
+  else if (query.assignedTo) where.push(eq(enquiries.assignedTo, query.assignedTo));
+  return where.length ? and(...where) : undefined;
+}
+
+/** Rows per page of an inbox export (one page in memory at a time). */
+export const INBOX_EXPORT_PAGE = 500;
+
+/**
+ * Every enquiry matching `filter` (or, with `ids`, exactly those enquiries), newest first, as pages of at most
+ * `pageSize` rows read one after another by keyset (created_at, id): an export of any size, no cap, holding one page
+ * at a time. @throws on a database error (the stream aborts).
+ */
+export async function* inboxExportPages(
+  db: Database,
+  selection: { filter: InboxFilter } | { ids: string[] },
+  pageSize = INBOX_EXPORT_PAGE,
+): AsyncGenerator<InboxRow[]> {
+  const base =
+    'ids' in selection
+      ? selection.ids.length
+        ? inArray(enquiries.id, selection.ids)
+        : sql`false`
+      : inboxCondition(selection.filter);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${enquiries.createdAt}, ${enquiries.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    const rows = await db
+      .select(inboxColumns)
+      .from(enquiries)
+      .where(base && keyset ? and(base, keyset) : (base ?? keyset))
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(pageSize);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** Marks the enquiry read (read_at now) if nobody had opened it yet. @returns whether it was unread. */
+export async function markEnquiryRead(db: Database, id: string): Promise<boolean> {
   const rows = await db
-    .select({
-      id: enquiries.id,
-      name: enquiries.name,
-      email: enquiries.email,
-      message: enquiries.message,
-      status: enquiries.status,
-      assignedTo: enquiries.assignedTo,
-      createdAt: enquiries.createdAt,
-      forwardStatus: enquiries.forwardStatus,
+    .update(enquiries)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(enquiries.id, id), isNull(enquiries.readAt)))
+    .returning({ id: enquiries.id });
+  return rows.length > 0;
+}
+
+/**
+ * Adds the sender's emailed answer (kind 'inbound', `messageId` its Message-Id) to an enquiry, once: the same
+ * Message-Id again adds nothing. Then the enquiry is unread again and, if it was answered or closed, back in
+ * progress. @returns the stored note, or null when that Message-Id was stored before.
+ */
+export async function insertInboundNote(
+  db: Database,
+  note: { enquiryId: string; authorEmail: string; body: string; messageId: string },
+): Promise<EnquiryNote | null> {
+  const [row] = await db
+    .insert(enquiryNotes)
+    .values({ ...note, kind: 'inbound', authorId: null })
+    .onConflictDoNothing({ target: enquiryNotes.messageId })
+    .returning();
+  if (!row) return null;
+  await db
+    .update(enquiries)
+    .set({
+      readAt: null,
+      status: sql`case when ${enquiries.status} in ('answered', 'closed') then 'in_progress' else ${enquiries.status} end`,
     })
-    .from(enquiries)
-    .where(condition)
-    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows, total: Number(count?.n ?? 0) };
+    .where(eq(enquiries.id, note.enquiryId));
+  return row;
 }
 
 /** An enquiry with everything its staff page shows. */
@@ -122,7 +215,7 @@ export async function findEnquiryDetail(db: Database, id: string): Promise<Enqui
     .from(outbox)
     .where(
       and(
-        inArray(outbox.kind, ['enquiry.forward', 'enquiry.reply']),
+        inArray(outbox.kind, ['enquiry.forward', 'enquiry.reply', 'enquiry.acknowledge', 'enquiry.notify']),
         sql`${outbox.payload} ->> 'enquiryId' = ${id}`,
       ),
     )

@@ -4,9 +4,10 @@ import './load-env';
  * `npm run user:role -- <email> <admin|staff|none>`: gives an existing account exactly that back-office role
  * (a user_roles row; 'none' removes it), with an audit entry by 'cli'. 'admin' may do everything, 'staff' works
  * the inbox and the lists. It never creates an account: the person signs up at /login first. Refuses to remove the
- * last admin. Accounts and database as `npm run user:admin` (scripts/user-admin.ts): Supabase Auth when its
+ * last admin (ADMIN_EMAILS admins with a confirmed account count) and to demote an ADMIN_EMAILS admin (change the
+ * setting instead). Accounts and database as `npm run user:admin` (scripts/user-admin.ts): Supabase Auth when its
  * variables are set, else local accounts; DATABASE_URL, else the embedded PGlite (only while the server is
- * stopped). Exit codes: 0 changed or unchanged, 1 no such account, last admin or error, 2 usage.
+ * stopped). Exit codes: 0 changed or unchanged, 1 no such account, last admin, ADMIN_EMAILS admin or error, 2 usage.
  */
 import { setRoleByEmail } from '@/lib/auth/roles';
 import { authKind } from '@/lib/auth/config';
@@ -37,6 +38,11 @@ async function main(): Promise<number> {
       return 1;
     case 'last-admin':
       console.error(`${email} is the last admin: make someone else admin first. Nothing was changed.`);
+      return 1;
+    case 'env-admin':
+      console.error(
+        `${email} is an admin through ADMIN_EMAILS on the server; change it there. Nothing was changed.`,
+      );
       return 1;
     case 'unchanged':
       console.log(

@@ -33,8 +33,15 @@ export { consumeEmailSend, consumeSignIn, peekSignIn } from './limits';
 export { authKind } from './config';
 export { grantAdminByEmail } from './admin';
 export type { GrantAdminOutcome } from './admin';
-export { backOfficeRole, roleCovers, setRoleByEmail, staffStatus } from './roles';
-export type { SetRoleOutcome, StaffRole } from './roles';
+export {
+  accountRole,
+  backOfficeMembers,
+  backOfficeRole,
+  roleCovers,
+  setRoleByEmail,
+  staffStatus,
+} from './roles';
+export type { AccountOptions, SetRoleOutcome, StaffRole } from './roles';
 
 let logged = false;
 

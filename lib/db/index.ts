@@ -161,11 +161,15 @@ export type {
 export {
   countAdminRoles,
   findBackOfficeRole,
+  findConfirmedAccountIds,
+  listBackOfficeMembers,
   listRoleHolders,
   recordAudit,
   setBackOfficeRole,
 } from './queries/roles';
-export type { AuditEntryInput, RoleHolder } from './queries/roles';
+export type { AuditEntryInput, BackOfficeMember, RoleHolder } from './queries/roles';
+export { listAudit, listAuditActions } from './queries/audit';
+export type { AuditPage, AuditQuery } from './queries/audit';
 export {
   REQUEST_KEY_RETENTION_SECONDS,
   claimRequestKey,

@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { navItemsFor } from '@/components/admin/nav-items';
-import { type AuthUser, adminStatus, setRoleByEmail, staffGuard } from '@/lib/auth';
+import { navItemsFor } from '@/components/back-office/nav-items';
+import {
+  type AuthUser,
+  accountRole,
+  adminStatus,
+  backOfficeMembers,
+  setRoleByEmail,
+  staffGuard,
+} from '@/lib/auth';
 import { grantAdminByEmail } from '@/lib/auth/admin';
-import { type DatabaseHandle, insertLocalUser, listRoleHolders } from '@/lib/db';
+import { type DatabaseHandle, insertLocalUser, listRoleHolders, updateLocalUser } from '@/lib/db';
 import { openMemoryDatabase, testEngines } from '@/tests/helpers/test-engines';
 
 /**
  * Issue 17 foundation: back-office roles in user_roles ('admin' covers 'staff'), `npm run user:role`'s core
- * (setRoleByEmail: one role per person, audit entry, never the last admin), and the action guard staffGuard.
+ * (setRoleByEmail: one role per person, audit entry, never the last admin, ADMIN_EMAILS admins counted and left
+ * to the server), the members list the staff page and the assignee list read, and the action guard staffGuard.
  */
 describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) => {
   let handle: DatabaseHandle;
@@ -22,6 +30,7 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
         passwordHash: 'scrypt$15$8$1$x$y',
         fullName: name,
       }))!;
+      await updateLocalUser(handle.db, row.id, { confirm: true });
       users[name] = { id: row.id, email: row.email, name, emailConfirmed: true };
     }
   }, 60_000);
@@ -87,6 +96,42 @@ describe.each(testEngines('lrjn_roles'))('back-office roles on $name', (engine) 
     expect(await setRoleByEmail(handle.db, 'not an email', 'staff', { supabase: false })).toEqual({
       status: 'invalid-email',
     });
+  });
+
+  it('counts ADMIN_EMAILS admins: they are members, the last row admin may go, and they cannot be removed here', async () => {
+    // ada holds the only admin row; cat is an ADMIN_EMAILS admin with a confirmed account and no row.
+    const env = { supabase: false, adminEmails: ['Cat@Example.org'] };
+    const members = await backOfficeMembers(handle.db, env);
+    expect(members.map((m) => [m.email, m.role, m.envAdmin, m.since === null])).toEqual([
+      ['ada@example.org', 'admin', false, false],
+      ['cat@example.org', 'admin', true, true],
+    ]);
+    expect(await accountRole(handle.db, users.cat.id, env)).toBe('admin');
+    expect(await accountRole(handle.db, users.cat.id, { ...env, adminEmails: [] })).toBeNull();
+    expect(await accountRole(handle.db, users.ben.id, env)).toBeNull();
+    // Removing or demoting the env admin is refused with its own outcome, and nothing is written.
+    for (const role of [null, 'staff'] as const)
+      expect(await setRoleByEmail(handle.db, 'cat@example.org', role, env)).toEqual({ status: 'env-admin' });
+    expect(await backOfficeMembers(handle.db, env)).toHaveLength(2);
+    // With an env admin present, the only user_roles admin may be demoted.
+    expect(await setRoleByEmail(handle.db, 'ada@example.org', 'staff', env)).toMatchObject({
+      status: 'changed',
+      before: 'admin',
+    });
+    expect((await backOfficeMembers(handle.db, env)).map((m) => [m.email, m.role])).toEqual([
+      ['cat@example.org', 'admin'],
+      ['ada@example.org', 'staff'],
+    ]);
+    // An env address whose account is not confirmed does not count (it cannot sign in as admin).
+    await setRoleByEmail(handle.db, 'ada@example.org', 'admin', env);
+    await handle.db.execute(
+      `update local_users set email_confirmed_at = null where email = 'cat@example.org'` as never,
+    );
+    expect(await backOfficeMembers(handle.db, env)).toHaveLength(1);
+    expect(await setRoleByEmail(handle.db, 'ada@example.org', 'staff', env)).toEqual({
+      status: 'last-admin',
+    });
+    await updateLocalUser(handle.db, users.cat.id, { confirm: true });
   });
 
   it('guards actions: 401 signed out, 403 without the role or below it, admin covers staff', async () => {

@@ -40,7 +40,7 @@ export async function listRoleHolders(
   db: Database,
   { supabase }: { supabase: boolean },
 ): Promise<RoleHolder[]> {
-  const accounts = supabase ? sql.raw('auth.users') : sql.raw('public.local_users');
+  const accounts = accountsTable(supabase);
   const result = await db.execute(sql`
     select r.user_id::text as "userId", a.email::text as email,
       case when bool_or(r.role_name = 'admin') then 'admin' else 'staff' end as role,
@@ -51,6 +51,78 @@ export async function listRoleHolders(
   return rowsOf<{ userId: string; email: string | null; role: BackOfficeRole; since: Date | string }>(
     result,
   ).map((r) => ({ ...r, since: new Date(r.since) }));
+}
+
+/** A member of the back office: a role holder, or an ADMIN_EMAILS admin (with a confirmed account) without a row. */
+export interface BackOfficeMember {
+  userId: string;
+  /** Null when the account is gone but the role row is not. */
+  email: string | null;
+  role: BackOfficeRole;
+  /** When their user_roles row was made; null for an ADMIN_EMAILS admin who has none. */
+  since: Date | null;
+  /** Admin through ADMIN_EMAILS on the server (the address is listed and confirmed): only the server changes that. */
+  envAdmin: boolean;
+}
+
+/** The accounts table: Supabase's auth.users, or local_users. */
+function accountsTable(supabase: boolean) {
+  return supabase ? sql.raw('auth.users') : sql.raw('public.local_users');
+}
+
+/** The ids of the accounts with a confirmed email among `emails` (any case); an empty query for no emails. */
+function confirmedAccountIds(emails: readonly string[], supabase: boolean) {
+  const listed = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  if (listed.length === 0) return sql`select null::uuid as id where false`;
+  return sql`select a.id from ${accountsTable(supabase)} a
+    where lower(a.email) in (${sql.join(
+      listed.map((e) => sql`${e}`),
+      sql`, `,
+    )}) and a.email_confirmed_at is not null`;
+}
+
+/**
+ * Everyone who may use the back office: the user_roles holders and the accounts whose confirmed email is in
+ * `adminEmails` (ADMIN_EMAILS, which lib/auth passes), one row per person, admins first, then by email. Emails as
+ * listRoleHolders. @throws on a database error.
+ */
+export async function listBackOfficeMembers(
+  db: Database,
+  { supabase, adminEmails }: { supabase: boolean; adminEmails: readonly string[] },
+): Promise<BackOfficeMember[]> {
+  const result = await db.execute(sql`
+    with holders as (
+      select user_id, bool_or(role_name = 'admin') as admin, min(created_at) as since
+      from public.user_roles group by user_id
+    ), env as (${confirmedAccountIds(adminEmails, supabase)})
+    select coalesce(h.user_id, e.id)::text as "userId", a.email::text as email,
+      case when coalesce(h.admin, false) or e.id is not null then 'admin' else 'staff' end as role,
+      h.since as since, (e.id is not null) as "envAdmin"
+    from holders h full join env e on e.id = h.user_id
+      left join ${accountsTable(supabase)} a on a.id = coalesce(h.user_id, e.id)
+    order by (coalesce(h.admin, false) or e.id is not null) desc, a.email nulls last`);
+  return rowsOf<{
+    userId: string;
+    email: string | null;
+    role: BackOfficeRole;
+    since: Date | string | null;
+    envAdmin: boolean;
+  }>(result).map((r) => ({ ...r, since: r.since === null ? null : new Date(r.since) }));
+}
+
+/**
+ * The ids of the accounts whose confirmed email is in `emails` (ADMIN_EMAILS: the admins who hold no row need
+ * not be counted from user_roles). @throws on a database error.
+ */
+export async function findConfirmedAccountIds(
+  db: Database,
+  emails: readonly string[],
+  { supabase }: { supabase: boolean },
+): Promise<string[]> {
+  const result = await db.execute(
+    sql`select id::text as id from (${confirmedAccountIds(emails, supabase)}) ids`,
+  );
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /**

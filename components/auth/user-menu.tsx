@@ -7,7 +7,8 @@ import { signOut } from '@/lib/auth/actions';
 import { Link, useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 
-type Session = { signedIn: boolean; name?: string; isAdmin: boolean };
+/** What GET /api/session answers: `role` is the back-office role ('admin' covers 'staff'), absent when signed out. */
+type Session = { signedIn: boolean; name?: string; isAdmin: boolean; role?: 'admin' | 'staff' | null };
 
 const iconClass =
   'inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-strong';
@@ -24,7 +25,7 @@ function maySignedIn(): boolean {
 
 /**
  * The header's user icon (docs/SPEC-NOTES.md §2): a link to /login when signed out; when signed in a menu button opening
- * Dashboard, Create Course (admins) and Logout. A client island, so pages stay static (docs/ARCHITECTURE.md §4): it asks
+ * Dashboard, Back office (staff and admins: /admin), Create Course (admins) and Logout. A client island, so pages stay static (docs/ARCHITECTURE.md §4): it asks
  * `GET /api/session` after hydration, and only when a session cookie hint exists. Menu button pattern (WAI-ARIA
  * APG): aria-expanded/aria-controls; Enter, Space or ArrowDown opens on the first item, ArrowUp on the last;
  * arrows, Home and End move; Escape or Tab closes, Escape returning focus to the button; a click outside closes.
@@ -145,6 +146,19 @@ export function UserMenu() {
             {t('dashboard')}
           </Link>
         </li>
+        {session.role ? (
+          <li role="none">
+            <Link
+              href="/admin"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => setOpen(false)}
+            >
+              {t('backOffice')}
+            </Link>
+          </li>
+        ) : null}
         {session.isAdmin ? (
           <li role="none">
             <Link

@@ -50,7 +50,9 @@ async function signUpLinks(email: string, count: number): Promise<string[]> {
   return links;
 }
 
-async function session(page: Page): Promise<{ signedIn: boolean; name?: string; isAdmin: boolean }> {
+async function session(
+  page: Page,
+): Promise<{ signedIn: boolean; name?: string; isAdmin: boolean; role?: string | null }> {
   const response = await page.request.get('/api/session');
   expect(response.ok()).toBe(true);
   return response.json();
@@ -72,7 +74,12 @@ async function playAttack(browser: Browser, email: string, admin: boolean) {
   const links = await signUpLinks(email, 2);
   await openEmailLink(owner, links.at(-1)!);
   await expect(owner).toHaveURL(/\/login\?confirmed=1$/);
-  expect(await session(owner)).toEqual({ signedIn: true, name: 'Real Owner', isAdmin: admin });
+  expect(await session(owner)).toEqual({
+    signedIn: true,
+    name: 'Real Owner',
+    isAdmin: admin,
+    role: admin ? 'admin' : null,
+  });
 
   // The attacker's browser: nothing.
   expect(await session(attacker)).toEqual({ signedIn: false, isAdmin: false });

@@ -80,6 +80,7 @@ test('sign-up asks to confirm the email, and sign-in says the address is unconfi
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
   await expect(page.getByRole('menuitem', { name: 'Create Course' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Back office' })).toHaveCount(0);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
   await page.keyboard.press('Escape');

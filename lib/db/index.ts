@@ -75,7 +75,11 @@ export {
 } from './schema';
 export {
   BACK_OFFICE_ROW_LIMIT,
+  EXPORT_PAGE_SIZE,
   GIVEN_UP_BY_ADMIN_KEY,
+  countSubscribers,
+  countVolunteers,
+  deliveryKinds,
   giveUpDelivery,
   listCourseStudents,
   listDeliveries,
@@ -83,9 +87,21 @@ export {
   listVolunteers,
   retryDelivery,
   setVolunteerStatus,
+  setVolunteerStatuses,
+  subscriberPages,
   volunteerFacets,
+  volunteerPages,
 } from './queries/back-office';
-export type { CourseStudentRow, DeliveryRow, VolunteerFilter, VolunteerStatus } from './queries/back-office';
+export type {
+  CourseStudentRow,
+  DeliveryConcerns,
+  DeliveryFilter,
+  DeliveryItem,
+  DeliveryRow,
+  SubscriberFilter,
+  VolunteerFilter,
+  VolunteerStatus,
+} from './queries/back-office';
 export {
   countEnquiriesWithStatus,
   countUnreadEnquiries,

@@ -1,6 +1,19 @@
 import 'server-only';
 
-import { and, arrayContains, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 
 import type { Database } from '../client';
 import {
@@ -11,6 +24,7 @@ import {
   type Volunteer,
   courseCertificates,
   courseEnrollments,
+  enquiries,
   localUsers,
   newsletterSubscribers,
   outbox,
@@ -25,35 +39,107 @@ import { DEFAULT_LEASE_SECONDS, SEALED_PAYLOAD_KEY } from './outbox';
  * person first.
  */
 
-/** Most rows a back-office list or export reads at once. */
+/** Most rows a back-office list reads at once (a page of a list is smaller; exports read page after page). */
 export const BACK_OFFICE_ROW_LIMIT = 5000;
+
+/** Rows per page of an export's keyset read (`volunteerPages`, `subscriberPages`). */
+export const EXPORT_PAGE_SIZE = 500;
 
 export type VolunteerStatus = (typeof VOLUNTEER_STATUSES)[number];
 
+/** `%`, `_` and `\` typed by a person match themselves, not as LIKE wildcards. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export interface VolunteerFilter {
+  /** Text in the name, email or organisation (case-insensitive; `%` and `_` literal). */
+  q?: string;
   country?: string;
   /** Registrations listing this interest. */
   interest?: string;
   experience?: (typeof EXPERIENCE_LEVELS)[number];
   status?: VolunteerStatus;
+  /** Only these registrations (a selection of the list). */
+  ids?: readonly string[];
   limit?: number;
+  offset?: number;
 }
 
-/** Network registrations matching the filter, newest first (at most `limit`, default BACK_OFFICE_ROW_LIMIT). */
+function volunteerWhere(filter: VolunteerFilter): SQL | undefined {
+  const pattern = filter.q ? contains(filter.q) : undefined;
+  return and(
+    pattern
+      ? or(
+          sql`${volunteers.name} ilike ${pattern}`,
+          sql`${volunteers.email} ilike ${pattern}`,
+          sql`${volunteers.organizationName} ilike ${pattern}`,
+        )
+      : undefined,
+    filter.country ? eq(volunteers.country, filter.country) : undefined,
+    filter.interest ? arrayContains(volunteers.interests, [filter.interest]) : undefined,
+    filter.experience ? eq(volunteers.experienceLevel, filter.experience) : undefined,
+    filter.status ? eq(volunteers.status, filter.status) : undefined,
+    filter.ids ? inArray(volunteers.id, [...filter.ids]) : undefined,
+  );
+}
+
+/**
+ * Network registrations matching the filter, newest first: `limit` rows (default BACK_OFFICE_ROW_LIMIT) after
+ * `offset`. An empty `ids` matches nothing.
+ */
 export async function listVolunteers(db: Database, filter: VolunteerFilter = {}): Promise<Volunteer[]> {
+  if (filter.ids?.length === 0) return [];
   return db
     .select()
     .from(volunteers)
-    .where(
-      and(
-        filter.country ? eq(volunteers.country, filter.country) : undefined,
-        filter.interest ? arrayContains(volunteers.interests, [filter.interest]) : undefined,
-        filter.experience ? eq(volunteers.experienceLevel, filter.experience) : undefined,
-        filter.status ? eq(volunteers.status, filter.status) : undefined,
-      ),
-    )
-    .orderBy(desc(volunteers.createdAt))
-    .limit(filter.limit ?? BACK_OFFICE_ROW_LIMIT);
+    .where(volunteerWhere(filter))
+    .orderBy(desc(volunteers.createdAt), desc(volunteers.id))
+    .limit(filter.limit ?? BACK_OFFICE_ROW_LIMIT)
+    .offset(filter.offset ?? 0);
+}
+
+/** How many registrations match the filter (for the list's pages). */
+export async function countVolunteers(db: Database, filter: VolunteerFilter = {}): Promise<number> {
+  if (filter.ids?.length === 0) return 0;
+  const [row] = await db.select({ n: count() }).from(volunteers).where(volunteerWhere(filter));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Every registration matching the filter, newest first, `pageSize` at a time (keyset on created_at and id, so rows
+ * added meanwhile neither repeat nor shift the pages): an export's source, with no cap.
+ */
+export async function* volunteerPages(
+  db: Database,
+  filter: VolunteerFilter = {},
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<Volunteer[]> {
+  if (filter.ids?.length === 0) return;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Volunteer[] = await db
+      .select()
+      .from(volunteers)
+      .where(
+        and(
+          volunteerWhere(filter),
+          after
+            ? or(
+                lt(volunteers.createdAt, after.createdAt),
+                and(eq(volunteers.createdAt, after.createdAt), lt(volunteers.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(volunteers.createdAt), desc(volunteers.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }
 
 /** The countries and interests present in the registrations, sorted, for the list's filter menus. */
@@ -71,6 +157,23 @@ export async function volunteerFacets(db: Database): Promise<{ countries: string
   return { countries: countries.map((c) => c.value), interests: rows.map((r) => r.value) };
 }
 
+/**
+ * Sets the status of several registrations at once (a selection of the list); rows already in that status are left
+ * as they are. @returns the rows changed (unknown ids are skipped).
+ */
+export async function setVolunteerStatuses(
+  db: Database,
+  ids: readonly string[],
+  status: VolunteerStatus,
+): Promise<Pick<Volunteer, 'id' | 'status'>[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(volunteers)
+    .set({ status, statusChangedAt: sql`now()` })
+    .where(and(inArray(volunteers.id, [...ids]), sql`${volunteers.status} <> ${status}`))
+    .returning({ id: volunteers.id, status: volunteers.status });
+}
+
 /** Sets a registration's status (and when it changed). @returns the row, or null for an unknown id. */
 export async function setVolunteerStatus(
   db: Database,
@@ -85,24 +188,98 @@ export async function setVolunteerStatus(
   return row ?? null;
 }
 
-/** Newsletter subscribers (optionally of one status), newest first, at most `limit`. */
+export interface SubscriberFilter {
+  /** Text in the address (case-insensitive; `%` and `_` literal). */
+  q?: string;
+  status?: NewsletterSubscriber['status'];
+  /** Only these subscribers (a selection of the list). */
+  ids?: readonly string[];
+  limit?: number;
+  offset?: number;
+}
+
+function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
+  return and(
+    filter.q ? sql`${newsletterSubscribers.email} ilike ${contains(filter.q)}` : undefined,
+    filter.status ? eq(newsletterSubscribers.status, filter.status) : undefined,
+    filter.ids ? inArray(newsletterSubscribers.id, [...filter.ids]) : undefined,
+  );
+}
+
+/** Newsletter subscribers matching the filter, newest first: `limit` (default BACK_OFFICE_ROW_LIMIT) after `offset`. */
 export async function listSubscribers(
   db: Database,
-  filter: { status?: NewsletterSubscriber['status']; limit?: number } = {},
+  filter: SubscriberFilter = {},
 ): Promise<NewsletterSubscriber[]> {
+  if (filter.ids?.length === 0) return [];
   return db
     .select()
     .from(newsletterSubscribers)
-    .where(filter.status ? eq(newsletterSubscribers.status, filter.status) : undefined)
-    .orderBy(desc(newsletterSubscribers.createdAt))
-    .limit(filter.limit ?? BACK_OFFICE_ROW_LIMIT);
+    .where(subscriberWhere(filter))
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+    .limit(filter.limit ?? BACK_OFFICE_ROW_LIMIT)
+    .offset(filter.offset ?? 0);
 }
 
-/** An outbox item as the Deliveries page shows it: never its payload (addresses, sealed links). */
-export type DeliveryRow = Pick<
+/** How many subscribers match the filter (for the list's pages). */
+export async function countSubscribers(db: Database, filter: SubscriberFilter = {}): Promise<number> {
+  if (filter.ids?.length === 0) return 0;
+  const [row] = await db.select({ n: count() }).from(newsletterSubscribers).where(subscriberWhere(filter));
+  return Number(row?.n ?? 0);
+}
+
+/** Every subscriber matching the filter, newest first, `pageSize` at a time (keyset, as `volunteerPages`). */
+export async function* subscriberPages(
+  db: Database,
+  filter: SubscriberFilter = {},
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<NewsletterSubscriber[]> {
+  if (filter.ids?.length === 0) return;
+  const t = newsletterSubscribers;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: NewsletterSubscriber[] = await db
+      .select()
+      .from(t)
+      .where(
+        and(
+          subscriberWhere(filter),
+          after
+            ? or(lt(t.createdAt, after.createdAt), and(eq(t.createdAt, after.createdAt), lt(t.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * An outbox item as the Deliveries page shows it: never its payload (addresses, sealed links), only whom it
+ * concerns (`concerns`), found through the payload's `volunteerId`, `subscriberId` or `enquiryId` (the person's
+ * name and email from that row) or, for an item about an address only (an erasure sent to the provider, an
+ * account email), that address.
+ */
+export type DeliveryRow = DeliveryItem & { concerns: DeliveryConcerns };
+
+/** An outbox item's own columns, without its payload (what retry and give up answer with). */
+export type DeliveryItem = Pick<
   OutboxItem,
   'id' | 'kind' | 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'createdAt' | 'updatedAt'
 >;
+
+/** Whom a delivery concerns: the record (`kind` + `id`, for the person page) and the name and email, when known. */
+export interface DeliveryConcerns {
+  kind: 'member' | 'subscriber' | 'enquiry' | null;
+  id: string | null;
+  name: string | null;
+  email: string | null;
+}
 
 const deliveryColumns = {
   id: outbox.id,
@@ -115,28 +292,146 @@ const deliveryColumns = {
   updatedAt: outbox.updatedAt,
 };
 
+const concernColumns = {
+  volunteerId: volunteers.id,
+  volunteerName: volunteers.name,
+  volunteerEmail: volunteers.email,
+  subscriberId: newsletterSubscribers.id,
+  subscriberEmail: newsletterSubscribers.email,
+  enquiryId: enquiries.id,
+  enquiryName: enquiries.name,
+  enquiryEmail: enquiries.email,
+  address: sql<string | null>`coalesce(${outbox.payload} ->> 'email', ${outbox.payload} ->> 'to')`,
+};
+
+type JoinedDelivery = DeliveryItem & {
+  volunteerId: string | null;
+  volunteerName: string | null;
+  volunteerEmail: string | null;
+  subscriberId: string | null;
+  subscriberEmail: string | null;
+  enquiryId: string | null;
+  enquiryName: string | null;
+  enquiryEmail: string | null;
+  address: string | null;
+};
+
+function withConcerns(row: JoinedDelivery): DeliveryRow {
+  const {
+    volunteerId,
+    volunteerName,
+    volunteerEmail,
+    subscriberId,
+    subscriberEmail,
+    enquiryId,
+    enquiryName,
+    enquiryEmail,
+    address,
+    ...item
+  } = row;
+  const concerns: DeliveryConcerns = volunteerId
+    ? { kind: 'member', id: volunteerId, name: volunteerName, email: volunteerEmail }
+    : enquiryId
+      ? { kind: 'enquiry', id: enquiryId, name: enquiryName, email: enquiryEmail }
+      : subscriberId
+        ? { kind: 'subscriber', id: subscriberId, name: null, email: subscriberEmail }
+        : { kind: null, id: null, name: null, email: address };
+  return { ...item, concerns };
+}
+
+export interface DeliveryFilter {
+  /** Kinds never listed (the admin alerts' own records). */
+  exceptKinds?: string[];
+  /** One section only: waiting ('pending') or given up ('failed'); both by default. */
+  status?: 'pending' | 'failed';
+  /** One kind ('volunteer.followup', …). */
+  kind?: string;
+  /** Text in the concerned person's name or email, or the kind or last error (case-insensitive). */
+  q?: string;
+  /** Most items of each section (default 200). */
+  limit?: number;
+}
+
+/** The joined read of deliveries with whom they concern (left joins: an item about a deleted row keeps its address). */
+function deliveriesQuery(db: Database, where: SQL | undefined) {
+  return db
+    .select({ ...deliveryColumns, ...concernColumns })
+    .from(outbox)
+    .leftJoin(volunteers, sql`${volunteers.id}::text = ${outbox.payload} ->> 'volunteerId'`)
+    .leftJoin(
+      newsletterSubscribers,
+      sql`${newsletterSubscribers.id}::text = ${outbox.payload} ->> 'subscriberId'`,
+    )
+    .leftJoin(enquiries, sql`${enquiries.id}::text = ${outbox.payload} ->> 'enquiryId'`)
+    .where(where);
+}
+
 /**
- * Outbox items not sent: pending ones (soonest due first) then failed ones (latest first), except `exceptKinds`
- * (the admin alerts' own records). At most `limit` (default 200) of each status.
+ * Outbox items not sent, with whom they concern: pending ones (soonest due first) then failed ones (latest first),
+ * except `exceptKinds`, narrowed by status, kind and text. At most `limit` (default 200) of each status, with each
+ * section's total.
  */
 export async function listDeliveries(
   db: Database,
-  { exceptKinds = [], limit = 200 }: { exceptKinds?: string[]; limit?: number } = {},
-): Promise<{ pending: DeliveryRow[]; failed: DeliveryRow[] }> {
-  const notExcepted = exceptKinds.length ? notInArray(outbox.kind, exceptKinds) : undefined;
-  const pending = await db
-    .select(deliveryColumns)
+  { exceptKinds = [], status, kind, q, limit = 200 }: DeliveryFilter = {},
+): Promise<{ pending: DeliveryRow[]; failed: DeliveryRow[]; totals: { pending: number; failed: number } }> {
+  const pattern = q ? contains(q) : undefined;
+  const narrowed = and(
+    exceptKinds.length ? notInArray(outbox.kind, exceptKinds) : undefined,
+    kind ? eq(outbox.kind, kind) : undefined,
+    pattern
+      ? or(
+          sql`${volunteers.name} ilike ${pattern}`,
+          sql`${volunteers.email} ilike ${pattern}`,
+          sql`${newsletterSubscribers.email} ilike ${pattern}`,
+          sql`${enquiries.name} ilike ${pattern}`,
+          sql`${enquiries.email} ilike ${pattern}`,
+          sql`coalesce(${outbox.payload} ->> 'email', ${outbox.payload} ->> 'to') ilike ${pattern}`,
+          sql`${outbox.kind} ilike ${pattern}`,
+          sql`${outbox.lastError} ilike ${pattern}`,
+        )
+      : undefined,
+  );
+  const section = async (wanted: 'pending' | 'failed') => {
+    if (status && status !== wanted) return { rows: [] as DeliveryRow[], total: 0 };
+    const where = and(eq(outbox.status, wanted), narrowed);
+    const rows = await deliveriesQuery(db, where)
+      .orderBy(wanted === 'pending' ? asc(outbox.nextAttemptAt) : desc(outbox.updatedAt))
+      .limit(limit);
+    const [total] = await db
+      .select({ n: count() })
+      .from(outbox)
+      .leftJoin(volunteers, sql`${volunteers.id}::text = ${outbox.payload} ->> 'volunteerId'`)
+      .leftJoin(
+        newsletterSubscribers,
+        sql`${newsletterSubscribers.id}::text = ${outbox.payload} ->> 'subscriberId'`,
+      )
+      .leftJoin(enquiries, sql`${enquiries.id}::text = ${outbox.payload} ->> 'enquiryId'`)
+      .where(where);
+    return { rows: rows.map(withConcerns), total: Number(total?.n ?? 0) };
+  };
+  const pending = await section('pending');
+  const failed = await section('failed');
+  return {
+    pending: pending.rows,
+    failed: failed.rows,
+    totals: { pending: pending.total, failed: failed.total },
+  };
+}
+
+/** The kinds present among the unsent items (except `exceptKinds`), sorted: the Deliveries page's kind filter. */
+export async function deliveryKinds(db: Database, { exceptKinds = [] }: { exceptKinds?: string[] } = {}) {
+  const rows = await db
+    .selectDistinct({ kind: outbox.kind })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), notExcepted))
-    .orderBy(asc(outbox.nextAttemptAt))
-    .limit(limit);
-  const failed = await db
-    .select(deliveryColumns)
-    .from(outbox)
-    .where(and(eq(outbox.status, 'failed'), notExcepted))
-    .orderBy(desc(outbox.updatedAt))
-    .limit(limit);
-  return { pending, failed };
+    .where(
+      and(
+        inArray(outbox.status, ['pending', 'failed']),
+        exceptKinds.length ? notInArray(outbox.kind, exceptKinds) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.kind));
+  return rows.map((r) => r.kind);
 }
 
 /** Payload key marking an item an admin gave up on: the failure alert does not report it (they know). */
@@ -156,7 +451,7 @@ export async function retryDelivery(
   db: Database,
   id: string,
   { exceptKinds = [] }: { exceptKinds?: string[] } = {},
-): Promise<DeliveryRow | null> {
+): Promise<DeliveryItem | null> {
   const [row] = await db
     .update(outbox)
     .set({
@@ -182,7 +477,7 @@ export async function retryDelivery(
  * Gives a pending item up: 'failed', its sealed secret dropped, marked as given up by an admin (so the failure
  * alert leaves it out). Refuses (null) an unknown, sent or already failed item, and one a worker may be running now.
  */
-export async function giveUpDelivery(db: Database, id: string): Promise<DeliveryRow | null> {
+export async function giveUpDelivery(db: Database, id: string): Promise<DeliveryItem | null> {
   const [row] = await db
     .update(outbox)
     .set({

@@ -160,6 +160,9 @@ describe('drainOutbox', () => {
       expect(alerts()).toHaveLength(1);
       const body = mailBody(alerts()[0]!);
       expect(body).toContain('fax.send: 3');
+      // It points to the back office's Deliveries page, not to a table (back-office review D15).
+      expect(body).toMatch(/https?:\/\/[^\s]+\/admin\/outbox\?status=failed/);
+      expect(body).not.toContain('table outbox');
       for (const id of first) expect(body).toContain(id);
       expect(body).not.toMatch(/p\d@example\.org/);
 

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { localizedPath } from '@/i18n/paths';
+import { getLabels } from '@/lib/back-office/labels';
 import { env } from '@/lib/config/env';
 import { siteConfig } from '@/lib/config/site';
 import { type Database, failedOutboxSince, latestOutboxAt, recordOutboxEvent } from '@/lib/db';
@@ -21,7 +23,8 @@ export interface AlertOptions {
 /**
  * Tells the admin about outbox items given up for good: ONE summary email to ADMIN_ALERT_EMAIL covering every item
  * that failed since the last alert that was sent (kinds, counts and item ids: no addresses, no error texts, which
- * may quote personal data), at most one per ALERT_INTERVAL_SECONDS whatever the number of failures or instances.
+ * may quote personal data; the kinds named as the back office names them, and a link to its Deliveries page,
+ * /admin/outbox?status=failed), at most one per ALERT_INTERVAL_SECONDS whatever the number of failures or instances.
  * The alert is sent directly (not queued: a broken SMTP server would only queue alerts about itself) and recorded
  * as an outbox row of kind 'outbox.alert'. Never throws. @returns whether an alert email was attempted.
  */
@@ -37,8 +40,13 @@ export async function alertFailedOutbox(db: Database, options: AlertOptions = {}
     if (failed.length === 0) return false;
     const byKind = new Map<string, number>();
     for (const f of failed) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
-    const kinds = [...byKind].map(([kind, n]) => `${kind}: ${n}`);
+    const label = await getLabels('en');
+    const named = (kind: string) =>
+      label('outboxKind', kind) === kind ? kind : `${label('outboxKind', kind)} (${kind})`;
+    const kinds = [...byKind].map(([kind, n]) => `${named(kind)}: ${n}`);
     const site = siteConfig().name.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+    const page = new URL(localizedPath('en', '/admin/outbox'), siteConfig().url);
+    page.searchParams.set('status', 'failed');
     const outcome = await sendEmail(
       {
         to,
@@ -48,10 +56,12 @@ export async function alertFailedOutbox(db: Database, options: AlertOptions = {}
           '',
           ...kinds,
           '',
-          'Item ids (table outbox, status failed; last_error says why):',
+          `See them, whom each concerns and why it failed, in the back office (Deliveries): ${page.toString()}`,
+          '',
+          'Item ids:',
           ...failed.map((f) => `- ${f.id} (${f.kind}, ${f.attempts} attempts)`),
           '',
-          'Check SMTP_URL and the mailing provider settings, then re-queue the items if they still matter.',
+          'Check SMTP_URL and the mailing provider settings, then press Retry now on the items that still matter.',
         ].join('\n'),
       },
       { smtpUrl: options.smtpUrl, mailDir: options.mailDir, reference: 'outbox alert' },

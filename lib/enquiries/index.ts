@@ -6,5 +6,6 @@ import 'server-only';
  * ./shared.ts. Nothing outside this folder imports its other modules (ESLint `no-restricted-imports`).
  */
 export * from './handler';
+export * from './inbound';
 export * from './shared';
 export * from './schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Database, Enquiry } from '@/lib/db';
+import { type Database, type Enquiry, findEnquiry as findEnquiryRow } from '@/lib/db';
 
 import type { SendOptions } from './send';
 
@@ -15,6 +15,5 @@ export interface EmailJobOptions extends Pick<SendOptions, 'smtpUrl' | 'from' | 
 
 /** The stored enquiry with that id, or null. */
 export async function findEnquiry(db: Database, id: string): Promise<Enquiry | null> {
-  const row = await db.query.enquiries.findFirst({ where: (t, { eq }) => eq(t.id, id) });
-  return row ?? null;
+  return findEnquiryRow(db, id);
 }

@@ -4,15 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { z } from 'zod';
 
-import { authKind } from '@/lib/auth';
-import {
-  type Database,
-  enqueueOutbox,
-  findEnquiry,
-  getDb,
-  insertInboundNote,
-  listRoleHolders,
-} from '@/lib/db';
+import { backOfficeMembers } from '@/lib/auth';
+import { type Database, enqueueOutbox, findEnquiry, getDb, insertInboundNote } from '@/lib/db';
 import { ENQUIRY_NOTIFY_KIND, enquiryIdOfRecipient } from '@/lib/mailing';
 
 /**
@@ -156,8 +149,8 @@ export async function receiveInboundReply(
     });
     if (!note) return { outcome: 'duplicate', enquiryId };
     if (enquiry.assignedTo) {
-      const holders = await listRoleHolders(tx, { supabase: options.supabase ?? authKind() === 'supabase' });
-      const to = holders.find((h) => h.userId === enquiry.assignedTo)?.email;
+      const members = await backOfficeMembers(tx, { supabase: options.supabase });
+      const to = members.find((m) => m.userId === enquiry.assignedTo)?.email;
       if (to)
         await enqueueOutbox(tx, {
           kind: ENQUIRY_NOTIFY_KIND,

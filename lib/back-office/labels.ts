@@ -16,7 +16,7 @@ import { type Locale, toLocale } from '@/i18n/routing';
  * - `label(kind, value)` returns the translated label; for an unknown value the value itself (so a new status shows
  *   as its code rather than vanishing), and '' for null/undefined/''.
  * - Kinds (`LabelKind`): enquiryStatus, forwardStatus, volunteerStatus, subscriberStatus, syncStatus, outboxStatus,
- *   outboxKind (`volunteer.followup` → 'Welcome email to a new member'), interest (also `other: …`, the free-text
+ *   outboxKind (`volunteer.followup` → 'New member added to the mailing list'), interest (also `other: …`, the free-text
  *   interest, as 'Other: …'), availability, experience, membership, source (a subscriber's source), form (the form a
  *   subscriber signed up on: home, community), noteKind, role, locale (a language code → its name in `locale`, by
  *   `Intl.DisplayNames`), country (a stored English name or ISO code → the country's name in `locale`, by

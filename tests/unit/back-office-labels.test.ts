@@ -57,9 +57,11 @@ describe('back-office data labels', () => {
   });
 
   it('says what an outbox kind is, in the admin’s language', async () => {
-    expect((await getLabels('en'))('outboxKind', 'volunteer.followup')).toBe('Welcome email to a new member');
+    expect((await getLabels('en'))('outboxKind', 'volunteer.followup')).toBe(
+      'New member added to the mailing list',
+    );
     expect((await getLabels('es'))('outboxKind', 'volunteer.followup')).toBe(
-      'Correo de bienvenida a un nuevo miembro',
+      'Nuevo miembro añadido a la lista de correo',
     );
     expect((await getLabels('fr'))('volunteerStatus', 'left')).toBe('Parti');
     expect((await getLabels('pt'))('interest', 'climate-justice')).toBe('Justiça climática');

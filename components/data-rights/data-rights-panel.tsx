@@ -1,6 +1,6 @@
 'use client';
 
-import type { Messages } from 'next-intl';
+import { type Messages, useLocale } from 'next-intl';
 import { useActionState, useId } from 'react';
 
 import {
@@ -10,39 +10,11 @@ import {
   erasePersonAction,
   lookupPersonAction,
 } from '@/lib/data-rights/actions';
+import type { ViewSection } from '@/lib/data-rights/view';
 import { type DataRightsFailure, dataRightsFailure } from '@/lib/data-rights/failure';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClientMessages } from '@/i18n/client-messages';
-
-/** The kinds of rows, in the order the page lists them (keys of the export and of `DataRights.kinds`). */
-const KINDS = [
-  'enquiries',
-  'enquiryNotes',
-  'registrations',
-  'newsletter',
-  'accounts',
-  'sessions',
-  'roles',
-  'enrolments',
-  'progress',
-  'certificates',
-  'outbox',
-] as const;
-
-const KIND_KEYS = {
-  enquiries: 'kindEnquiries',
-  enquiryNotes: 'kindEnquiryNotes',
-  registrations: 'kindRegistrations',
-  newsletter: 'kindNewsletter',
-  accounts: 'kindAccounts',
-  sessions: 'kindSessions',
-  roles: 'kindRoles',
-  enrolments: 'kindEnrolments',
-  progress: 'kindProgress',
-  certificates: 'kindCertificates',
-  outbox: 'kindOutbox',
-} as const;
 
 const PROVIDER_KEYS = {
   forgotten: 'providerForgotten',
@@ -79,6 +51,7 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
   const t = useClientMessages('DataRights');
   const [lookup, lookupAction, looking] = useActionState<LookupState, FormData>(lookupPersonAction, null);
   const [erase, eraseAction, erasing] = useActionState<EraseState, FormData>(erasePersonAction, null);
+  const locale = useLocale();
   const emailId = useId();
   const passwordId = useId();
   // The newer answer decides what is shown: a look-up after an erasure starts afresh, and the other way round.
@@ -90,6 +63,7 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
     <div className="space-y-10">
       {/* Keyed by the answer, so a refused look-up shows the address as typed (a form is reset after its action). */}
       <form key={`lookup-${lookup?.at ?? 0}`} action={lookupAction} className="space-y-3">
+        <input type="hidden" name="locale" value={locale} />
         <label htmlFor={emailId} className="block font-semibold">
           {t('emailLabel')}
         </label>
@@ -144,7 +118,7 @@ export function DataRightsPanel({ exportUrl }: { exportUrl: string }) {
         ) : null}
         {found ? (
           <Results
-            key={found.data.generatedAt}
+            key={found.generatedAt}
             found={found}
             exportUrl={exportUrl}
             eraseAction={eraseAction}
@@ -172,6 +146,7 @@ function Results({
   refusal: Extract<NonNullable<EraseState>, { ok: false }> | null;
 }) {
   const t = useClientMessages('DataRights');
+  const locale = useLocale();
   const confirmId = useId();
   return (
     <section aria-labelledby="data-rights-results" className="space-y-6" data-testid="data-rights-results">
@@ -182,18 +157,9 @@ function Results({
         <p data-testid="data-rights-nothing">{t('nothing')}</p>
       ) : (
         <>
-          {found.data.supabaseAccount ? (
-            <RowList title={t('kindSupabaseAccount')} rows={[found.data.supabaseAccount]} />
-          ) : null}
-          {KINDS.map((kind) =>
-            found.data[kind].length ? (
-              <RowList
-                key={kind}
-                title={`${t(KIND_KEYS[kind])} (${found.data[kind].length})`}
-                rows={found.data[kind]}
-              />
-            ) : null,
-          )}
+          {found.view.map((section) => (
+            <RowList key={section.kind} section={section} />
+          ))}
           <form method="post" action={exportUrl}>
             <input type="hidden" name="email" value={found.email} />
             <input type="hidden" name="stepUp" value={found.stepUp} />
@@ -206,6 +172,7 @@ function Results({
             <p>{t('eraseWarning')}</p>
             <input type="hidden" name="email" value={found.email} />
             <input type="hidden" name="stepUp" value={found.stepUp} />
+            <input type="hidden" name="locale" value={locale} />
             <label htmlFor={confirmId} className="block font-semibold">
               {t('confirmLabel', { email: found.email })}
             </label>
@@ -233,19 +200,19 @@ function Results({
   );
 }
 
-/** One kind of row: each row as its fields, so the admin sees exactly what is held. */
-function RowList({ title, rows }: { title: string; rows: readonly object[] }) {
+/** One kind of row: each row as its fields, labelled and shown as a person reads them (lib/data-rights/view.ts). */
+function RowList({ section }: { section: ViewSection }) {
   return (
-    <section className="space-y-2">
-      <h3 className="text-lg font-semibold">{title}</h3>
+    <section className="space-y-2" data-kind={section.kind}>
+      <h3 className="text-lg font-semibold">{section.title}</h3>
       <ul className="space-y-2">
-        {rows.map((row, i) => (
+        {section.rows.map((fields, i) => (
           <li key={i} className="rounded-lg border border-border bg-surface p-3">
-            <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
-              {Object.entries(row).map(([key, value]) => (
-                <div key={key} className="contents">
-                  <dt className="font-semibold text-muted">{key}</dt>
-                  <dd className="break-words">{show(value)}</dd>
+            <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">
+              {fields.map((field) => (
+                <div key={field.key} className="contents">
+                  <dt className="font-semibold text-muted">{field.label}</dt>
+                  <dd className="break-words">{field.value}</dd>
                 </div>
               ))}
             </dl>
@@ -254,11 +221,4 @@ function RowList({ title, rows }: { title: string; rows: readonly object[] }) {
       </ul>
     </section>
   );
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }

@@ -1,19 +1,29 @@
 'use server';
 
+import { forbidden } from 'next/navigation';
 import { z } from 'zod';
 
 import { redirect } from '@/i18n/navigation';
-import { routing } from '@/i18n/routing';
+import { routing, toLocale } from '@/i18n/routing';
 import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { consumeSignIn, getAuth } from '@/lib/auth';
+import { backOfficeLedger } from '@/lib/back-office/requests';
+import { formText } from '@/lib/forms/fields';
 import { errorFields, logger } from '@/lib/log';
 import { action } from '@/lib/safe-action';
 
 import { namedFailure } from './failure';
+import {
+  closeDataRightsRequest,
+  closeRequestSchema,
+  logDataRightsRequest,
+  logRequestSchema,
+} from './requests';
+import type { RequestNotice } from './shared';
 import { confirmAdminPassword, issueStepUpToken, verifyStepUpToken } from './step-up';
+import { type ViewSection, loadPersonalDataView } from './view';
 import {
   DataRightsError,
-  type PersonalDataExport,
   erasePerson,
   exportCounts,
   auditExport,
@@ -36,7 +46,10 @@ export type Found = {
   email: string;
   empty: boolean;
   counts: ReturnType<typeof exportCounts>;
-  data: PersonalDataExport;
+  /** When the rows were read (ISO). */
+  generatedAt: string;
+  /** The rows as the admin reads them: translated labels, labelled codes, local times (./view.ts, D14). */
+  view: ViewSection[];
   /** The step-up token for this person's download and erasure (./step-up.ts). */
   stepUp: string;
 };
@@ -62,32 +75,38 @@ function failureOf(error: unknown, what: string): ActionFailure {
   return { ok: false, status: 500, error: 'server' };
 }
 
-/** Everything about `email` for the admin's screen, audited as an export, with a fresh step-up token. */
-async function find(email: string, user: { id: string; email: string }): Promise<Found> {
+/**
+ * Everything about `email` for the admin's screen in `locale` (./view.ts), audited as an export, with a fresh
+ * step-up token.
+ */
+async function find(email: string, user: { id: string; email: string }, locale: string): Promise<Found> {
   const data = await exportPersonalData(email);
   await auditExport(user);
   return {
     email,
     empty: isEmptyExport(data),
     counts: exportCounts(data),
-    data,
+    generatedAt: data.generatedAt,
+    view: await loadPersonalDataView(data, locale),
     stepUp: issueStepUpToken(user.id, email),
   };
 }
 
 const passwordField = z.string().max(1000).catch('');
+/** The page's language, for the labels of the rows shown. */
+const localeField = z.enum(routing.locales).catch(routing.defaultLocale);
 
 const lookup = action(
   {
     name: 'data-rights-lookup',
-    schema: z.object({ email: personEmailSchema, password: passwordField }),
+    schema: z.object({ email: personEmailSchema, password: passwordField, locale: localeField }),
     guard: 'admin',
   },
-  async ({ email, password }, { user, ip }): Promise<Found | ActionFailure> => {
+  async ({ email, password, locale }, { user, ip }): Promise<Found | ActionFailure> => {
     const refused = await confirmAdminPassword(user, ip, password);
     if (refused) return refused;
     try {
-      return await find(email, user);
+      return await find(email, user, locale);
     } catch (error) {
       return failureOf(error, 'look-up');
     }
@@ -124,16 +143,17 @@ const erase = action(
       email: personEmailSchema,
       confirmation: z.string().max(300),
       stepUp: z.string().max(200).catch(''),
+      locale: localeField,
     }),
     guard: 'admin',
   },
-  async ({ email, confirmation, stepUp }, { user }): Promise<EraseOutcome> => {
+  async ({ email, confirmation, stepUp, locale }, { user }): Promise<EraseOutcome> => {
     if (!user.emailConfirmed) return namedFailure('email-not-confirmed', 403, 'forbidden');
     if (!verifyStepUpToken(stepUp, user.id, email)) return namedFailure('step-up-expired', 403, 'forbidden');
     // A refusal from here on shows the person's rows again (the page without JavaScript has only this answer).
     const again = async (failure: ActionFailure): Promise<EraseOutcome> => {
       try {
-        return { ...failure, found: await find(email, user) };
+        return { ...failure, found: await find(email, user, locale) };
       } catch {
         return failure;
       }
@@ -211,4 +231,52 @@ export async function deleteOwnAccountAction(
   form: FormData,
 ): Promise<ActionResult<never>> {
   return deleteOwn(form);
+}
+
+/**
+ * The request log's one post/redirect/get step: signed out → sign-in with `next`; not an admin → the 403 page;
+ * otherwise back to /admin/data-rights with `?request=<notice>` (components/data-rights/request-log.tsx shows it).
+ */
+function backToLog(form: FormData, result: ActionResult<unknown, string>, done: RequestNotice): never {
+  const locale = toLocale(formText(form, 'locale') || null);
+  if (!result.ok && result.status === 401)
+    redirect({ href: `/login?next=${encodeURIComponent('/admin/data-rights')}`, locale });
+  if (!result.ok && result.status === 403) forbidden();
+  const notice: RequestNotice = result.ok
+    ? done
+    : result.error === 'invalid'
+      ? 'invalid'
+      : result.error === 'not-open'
+        ? 'not-open'
+        : 'server';
+  return redirect({ href: `/admin/data-rights?request=${notice}#request-log`, locale });
+}
+
+const logRequest = action(
+  { name: 'data-rights-request-log', schema: logRequestSchema, guard: 'admin', once: backOfficeLedger },
+  async (input, { user }) => {
+    await logDataRightsRequest(input, user);
+    return { logged: true };
+  },
+);
+
+/**
+ * The request log: log a data-rights request (`kind`, `requester`, `identityCheck`, `receivedOn`; admins only,
+ * single-use `requestKey`), audited without personal data (lib/data-rights/requests.ts).
+ */
+export async function logDataRightsRequestAction(form: FormData): Promise<void> {
+  backToLog(form, await logRequest(form), 'logged');
+}
+
+const closeRequest = action(
+  { name: 'data-rights-request-close', schema: closeRequestSchema, guard: 'admin', once: backOfficeLedger },
+  async (input, { user }): Promise<{ closed: true } | ActionFailure<'not-open'>> =>
+    (await closeDataRightsRequest(input, user))
+      ? { closed: true }
+      : { ok: false, status: 409, error: 'not-open' },
+);
+
+/** The request log: close an open request (`id`, `outcome`: done, refused, withdrawn); a closed one stays closed. */
+export async function closeDataRightsRequestAction(form: FormData): Promise<void> {
+  backToLog(form, (await closeRequest(form)) as ActionResult<unknown, string>, 'closed');
 }

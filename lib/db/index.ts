@@ -156,24 +156,31 @@ export {
 } from './queries/outbox';
 export type { ClaimOptions, NewOutboxItem } from './queries/outbox';
 export {
+  DATA_RIGHTS_REQUEST_ACTION,
+  DATA_RIGHTS_REQUEST_CLOSE_ACTION,
   PERSONAL_TABLES,
   PURGEABLE_ENQUIRY_STATUSES,
   RETENTION_ACTOR,
   RETENTION_AUDIT_ACTION,
   erasePersonalData,
   findLocalUserId,
+  findOpenDataRightsRequest,
   purgeExpiredPersonalData,
+  selectDataRightsRequests,
   selectPersonalData,
   selectRoleNames,
   vacuumPersonalTables,
 } from './queries/personal-data';
 export type {
+  DataRightsRequestRow,
   ErasedCounts,
   PersonKeys,
   PersonalDataRows,
   RetentionCutoffs,
   RetentionPurge,
 } from './queries/personal-data';
+export { PERSON_KINDS, findPersonEmail, searchPeople, selectCourseTitles } from './queries/person';
+export type { PersonHit, PersonKind } from './queries/person';
 export {
   countAdminRoles,
   findBackOfficeRole,

@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { type SQL, and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 
 import type { Database } from '../client';
 import {
@@ -14,6 +14,7 @@ import {
   type UserCourseProgress,
   type UserRole,
   type Volunteer,
+  adminAudit,
   courseCertificates,
   courseEnrollments,
   enquiries,
@@ -478,4 +479,72 @@ export async function vacuumPersonalTables(
   } finally {
     await db.execute(sql.raw('reset wal_recycle'));
   }
+}
+
+/** The audit action of a logged data-rights request (lib/data-rights/requests.ts), and of its closing. */
+export const DATA_RIGHTS_REQUEST_ACTION = 'data-rights.request';
+export const DATA_RIGHTS_REQUEST_CLOSE_ACTION = 'data-rights.request.close';
+
+/** A logged request with its closing entry, if any (detail objects as stored; no personal data). */
+export interface DataRightsRequestRow {
+  id: string;
+  loggedBy: string;
+  loggedAt: Date;
+  detail: Record<string, unknown>;
+  closedBy: string | null;
+  closedAt: Date | null;
+  closeDetail: Record<string, unknown> | null;
+}
+
+/**
+ * The data-rights request log (lib/data-rights/requests.ts): the latest `limit` 'data-rights.request' audit entries,
+ * newest first, each with the first 'data-rights.request.close' entry that targets it. @throws on a database error.
+ */
+export async function selectDataRightsRequests(db: Database, limit = 100): Promise<DataRightsRequestRow[]> {
+  const closing = alias(adminAudit, 'closing');
+  const rows = await db
+    .select({
+      id: adminAudit.id,
+      loggedBy: adminAudit.actorEmail,
+      loggedAt: adminAudit.createdAt,
+      detail: adminAudit.detail,
+      closedBy: closing.actorEmail,
+      closedAt: closing.createdAt,
+      closeDetail: closing.detail,
+    })
+    .from(adminAudit)
+    .leftJoin(
+      closing,
+      and(
+        eq(closing.action, DATA_RIGHTS_REQUEST_CLOSE_ACTION),
+        eq(closing.target, sql`${adminAudit.id}::text`),
+      ),
+    )
+    .where(eq(adminAudit.action, DATA_RIGHTS_REQUEST_ACTION))
+    .orderBy(desc(adminAudit.createdAt))
+    .limit(limit * 2);
+  const seen = new Set<string>();
+  return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true))).slice(0, limit);
+}
+
+/** Whether a logged request with this id exists and is still open. @throws on a database error. */
+export async function findOpenDataRightsRequest(db: Database, id: string): Promise<boolean> {
+  const rows = await selectDataRightsRequestById(db, id);
+  return rows.length > 0 && rows[0]!.closedAt === null;
+}
+
+async function selectDataRightsRequestById(db: Database, id: string) {
+  const closing = alias(adminAudit, 'closing');
+  return db
+    .select({ id: adminAudit.id, closedAt: closing.createdAt })
+    .from(adminAudit)
+    .leftJoin(
+      closing,
+      and(
+        eq(closing.action, DATA_RIGHTS_REQUEST_CLOSE_ACTION),
+        eq(closing.target, sql`${adminAudit.id}::text`),
+      ),
+    )
+    .where(and(eq(adminAudit.action, DATA_RIGHTS_REQUEST_ACTION), eq(adminAudit.id, id)))
+    .limit(1);
 }

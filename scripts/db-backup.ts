@@ -1,7 +1,7 @@
 import './load-env';
 
 /**
- * `npm run db:backup [-- <file>]`: a backup of the database the app uses (lib/ops/backup.ts). With DATABASE_URL,
+ * `npm run db:backup [-- <file>]`: a backup of the database the app uses (lib/db/backup.ts). With DATABASE_URL,
  * `pg_dump` of the app's tables to `.data/backups/postgres-<UTC time>.sql` (safe while the site runs); else the
  * embedded PGlite directory (PGLITE_DIR, default .data/pglite) to `.data/backups/pglite-<UTC time>.tar.gz`, only
  * while the server is stopped (one process per directory: the lock refuses otherwise). Prints the file written.
@@ -9,7 +9,7 @@ import './load-env';
  */
 import { env } from '@/lib/config/env';
 import { DEFAULT_PGLITE_DIR, MEMORY_PGLITE_DIR } from '@/lib/db/client';
-import { backupFileName, backupPglite, backupPostgres } from '@/lib/ops/backup';
+import { backupFileName, backupPglite, backupPostgres } from '@/lib/db/backup';
 
 async function main(): Promise<number> {
   const { DATABASE_URL, PGLITE_DIR } = env();

@@ -2,14 +2,14 @@ import './load-env';
 
 /**
  * `npm run db:restore -- <file> [--force]`: puts a `npm run db:backup` file back into the database the app uses
- * (lib/ops/backup.ts). With DATABASE_URL, a `.sql` dump through psql in one transaction; refused when the database
+ * (lib/db/backup.ts). With DATABASE_URL, a `.sql` dump through psql in one transaction; refused when the database
  * already has tables, unless --force (the dump replaces the app's tables). Else a `.tar.gz` PGlite dump into
  * PGLITE_DIR (default .data/pglite), with the server stopped; refused when the directory is not empty, unless
  * --force, which moves it aside to `<dir>.before-restore-<time>` first. Exit codes: 0 restored, 1 failed, 2 usage.
  */
 import { env } from '@/lib/config/env';
 import { DEFAULT_PGLITE_DIR, MEMORY_PGLITE_DIR } from '@/lib/db/client';
-import { restorePglite, restorePostgres } from '@/lib/ops/backup';
+import { restorePglite, restorePostgres } from '@/lib/db/backup';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -8,6 +8,7 @@ import {
   deleteUserSessions,
   type FoundSession,
   findLocalUserByEmail,
+  findLocalUserById,
   findSession,
   insertEmailToken,
   insertLocalSession,
@@ -222,7 +223,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
         const outcome = await db.transaction(async (tx) => {
           const link = await consumeEmailToken(tx, hashToken(tokenHash), purpose);
           if (!link) return null;
-          const row = await tx.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, link.userId) });
+          const row = await findLocalUserById(tx, link.userId);
           if (!row) return null;
           const wasConfirmed = row.emailConfirmedAt !== null;
           if (link.passwordHash) {
@@ -248,7 +249,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
         if (!outcome) return { ok: false, error: 'invalid-link' };
         const recovery = purpose === 'recovery' || outcome.passwordNeeded;
         await startSession(outcome.userId, recovery ? 'recovery' : 'session');
-        const row = await db.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, outcome.userId) });
+        const row = await findLocalUserById(db, outcome.userId);
         if (!row) return { ok: false, error: 'invalid-link' };
         return {
           ok: true,

@@ -22,6 +22,7 @@ export {
   deleteLocalSession,
   deleteUserSessions,
   findLocalUserByEmail,
+  findLocalUserById,
   findSession,
   findSessionUser,
   findSupabaseUserId,
@@ -192,6 +193,7 @@ export {
 } from './queries/roles';
 export type { AuditEntryInput, BackOfficeMember, RoleHolder } from './queries/roles';
 export { listAudit, listAuditActions } from './queries/audit';
+export { pingDatabase } from './queries/health';
 export type { AuditPage, AuditQuery } from './queries/audit';
 export {
   REQUEST_KEY_RETENTION_SECONDS,

@@ -1,10 +1,9 @@
 import 'server-only';
 
-import { sql } from 'drizzle-orm';
 import { Redis } from '@/lib/cache/ioredis';
 
 import { env } from '@/lib/config/env';
-import { getDb } from '@/lib/db';
+import { getDb, pingDatabase } from '@/lib/db';
 
 import { isShuttingDown } from './state';
 
@@ -43,7 +42,7 @@ async function settle(work: () => Promise<unknown>, ms: number): Promise<CheckSt
 
 /** The database: `select 1` through lib/db (opening it first if this is the first use). */
 export function checkDatabase(ms = CHECK_TIMEOUT_MS): Promise<CheckState> {
-  return settle(async () => (await getDb()).execute(sql`select 1`), ms);
+  return settle(async () => pingDatabase(await getDb()), ms);
 }
 
 /** Redis at `url`: one short-lived connection, PING, closed again; `not-configured` without a URL. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase } from '@/lib/db/client';
 import { findNewsletterSubscriber, upsertNewsletterSubscriber } from '@/lib/db/queries/newsletter';
-import { backupFileName, libpqConnection } from '@/lib/ops/backup';
+import { backupFileName, libpqConnection } from '@/lib/db/backup';
 
 import { createScratchDatabase } from '../helpers/scratch-database';
 

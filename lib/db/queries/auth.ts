@@ -24,6 +24,12 @@ export async function findLocalUserByEmail(db: Database, email: string): Promise
   return row ?? null;
 }
 
+/** The local account with that id, or null. */
+export async function findLocalUserById(db: Database, id: string): Promise<LocalUser | null> {
+  const row = await db.query.localUsers.findFirst({ where: (t, { eq }) => eq(t.id, id) });
+  return row ?? null;
+}
+
 /**
  * Creates an unconfirmed local account. @returns the row, or null when the email is taken (unique key; a race
  * with another sign-up for the same address ends here too).

@@ -6,12 +6,13 @@ import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 
-import { postgresTls } from '@/lib/db/client';
+import { acquirePidLock } from '@/lib/ops/pid-lock';
 
-import { acquirePidLock } from './pid-lock';
+import { postgresTls } from './client';
 
 /**
- * Backups of the site's database (issue 16, operations), behind `npm run db:backup` and `npm run db:restore`.
+ * Backups of the site's database (issue 16, operations), behind `npm run db:backup` and `npm run db:restore`. In
+ * lib/db because it opens the engine and queries it (docs/ARCHITECTURE.md §1 "The rules": SQL only in lib/db).
  * - PostgreSQL (DATABASE_URL): `pg_dump` of the app's schemas (`public`, `drizzle`: not a Supabase project's own
  *   `auth`/`storage`, which Supabase backs up) as plain SQL with `--clean --if-exists`, restored with `psql` in one
  *   transaction. The password travels in PGPASSWORD, never on the command line (`ps` would show it).

@@ -4,9 +4,9 @@
  * failure.
  *
  * `status` mirrors the HTTP status a route handler would send for the same outcome, so one result can back an
- * action and an API route (`actionResponse` in lib/safe-action.ts). Field errors are message keys of the form's own
- * next-intl namespace (e.g. `nameMin`), never English text: the browser translates them, the server never formats
- * them.
+ * action and an API route (lib/safe-action.ts `action` and `route`). Field errors are message keys of the form's
+ * own next-intl namespace (e.g. `nameMin`), never English text: the browser translates them, the server never
+ * formats them.
  */
 export type ActionErrorCode =
   | 'invalid' // the input failed the schema: see fieldErrors

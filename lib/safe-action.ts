@@ -24,8 +24,8 @@ import { type LimitName, type Limiter, clientIp, createLimiter, rateLimit } from
  *
  * `action(definition, handler)` wraps a handler as a server action `(raw) => Promise<ActionResult<T>>`: in order, the
  * guard (who may call it), the rate limit, the spam guard of public forms (honeypot + signed minimum fill time),
- * zod validation on the server, then the handler, whose thrown errors become a generic 500 'server' (logged here,
- * never a stack trace to the browser). Whatever the input (not an object, wrong types, megabytes of text, extra
+ * zod validation on the server, then (with `once`) the single-use request key, then the handler, whose thrown
+ * errors become a generic 500 'server' (logged here, never a stack trace to the browser). Whatever the input (not an object, wrong types, megabytes of text, extra
  * or prototype-polluting keys), the caller gets an `ActionResult` (lib/action-result.ts) with a 4xx status and
  * message keys; the handler runs only on valid input, so invalid input stores nothing. Next's own control flow
  * (`redirect()`, `notFound()`, `forbidden()` inside the handler) passes through.
@@ -83,7 +83,33 @@ export type ActionDefinition<S extends z.ZodType, G extends Guard = 'public-form
   limit?: LimitOption;
   /** Token age checks (tests); defaults from lib/forms/token.ts. */
   fillTime?: { minMs?: number; maxMs?: number };
+  /**
+   * Single-use request keys (signed-in guards only): the form's `requestKey` field (a UUID, REQUEST_KEY_FIELD) is
+   * claimed in this ledger after the input passed the schema and before the handler runs, so a double submit
+   * runs the handler once and the second call answers the first one's result (lib/back-office/requests.ts keeps
+   * them in the database). A missing or malformed key is refused with 400 'invalid' (`_form: 'requestKey'`).
+   */
+  once?: RequestLedger;
 };
+
+/** The form field that carries a single-use request key (components/back-office/staff-form.tsx renders it). */
+export const REQUEST_KEY_FIELD = 'requestKey';
+
+/** What a ledger answers for a claimed key: run the handler, or the earlier call's result. */
+export type RequestClaimAnswer = { run: true } | { run: false; result: ActionResult<unknown, string> };
+
+/**
+ * Where `once` keeps its keys. `claim` answers `{ run: true }` to the first call with a key and the stored result
+ * (or a refusal: another user's key, or the first call still running after a wait) to every later one; `settle`
+ * stores the first call's result; `release` forgets a key whose handler threw, so a retry runs again.
+ */
+export type RequestLedger = {
+  claim: (key: string, actorId: string, action: string) => Promise<RequestClaimAnswer>;
+  settle: (key: string, result: ActionResult<unknown, string>) => Promise<void>;
+  release: (key: string) => Promise<void>;
+};
+
+const requestKey = z.uuid();
 
 /** A handler answers its data, or a failure with the pipeline's codes or its domain's own (`E`). */
 export type ActionHandler<S extends z.ZodType, G extends Guard, T, E extends string = ActionErrorCode> = (
@@ -207,16 +233,48 @@ export async function executeAction<
   if (tokenId && !(await rateLimit('form:token-uses').consume(`${def.name}:${tokenId}`)).allowed)
     return failure(400, 'expired');
 
+  let onceKey: string | undefined;
+  if (def.once) {
+    const key = requestKey.safeParse(record[REQUEST_KEY_FIELD]);
+    if (!guarded.user || !key.success)
+      return failure(400, 'invalid', { fieldErrors: { _form: REQUEST_KEY_FIELD } });
+    const claim = await def.once.claim(key.data, guarded.user.id, def.name);
+    if (!claim.run)
+      return claim.result as ActionResult<Exclude<T, ActionFailure<string>>, E | ActionErrorCode>;
+    onceKey = key.data;
+  }
+
   try {
     const result = await handler(parsed.data, { ...ctx, user: guarded.user as GuardUser<G> });
-    if (result && typeof result === 'object' && (result as ActionFailure<E>).ok === false)
-      return result as ActionFailure<E>;
-    return { ok: true, data: result as Exclude<T, ActionFailure<string>> };
+    const answer: ActionResult<Exclude<T, ActionFailure<string>>, E> = result &&
+    typeof result === 'object' &&
+    (result as ActionFailure<E>).ok === false
+      ? (result as ActionFailure<E>)
+      : { ok: true, data: result as Exclude<T, ActionFailure<string>> };
+    if (onceKey) await settleQuietly(def, onceKey, answer);
+    return answer;
   } catch (error) {
+    if (onceKey) await def.once!.release(onceKey).catch(() => undefined);
     unstable_rethrow(error);
     // The full error stays in the server log; the browser learns only that our side failed.
     logger().error({ component: 'action', action: def.name, ...errorFields(error) }, 'action failed');
     return failure(500, 'server');
+  }
+}
+
+/** Stores a `once` key's result; a failure to store is logged, never the caller's (the work is done). */
+async function settleQuietly(
+  def: { name: string; once?: RequestLedger },
+  key: string,
+  result: ActionResult<unknown, string>,
+): Promise<void> {
+  try {
+    await def.once!.settle(key, result);
+  } catch (error) {
+    logger().error(
+      { component: 'action', action: def.name, ...errorFields(error) },
+      'request key not settled',
+    );
   }
 }
 
@@ -230,7 +288,9 @@ export function action<
   G extends Guard = 'public-form',
   E extends string = ActionErrorCode,
 >(def: ActionDefinition<S, G>, handler: ActionHandler<S, G, T, E>) {
-  return async (raw: unknown): Promise<ActionResult<Exclude<T, ActionFailure<string>>, E | ActionErrorCode>> => {
+  return async (
+    raw: unknown,
+  ): Promise<ActionResult<Exclude<T, ActionFailure<string>>, E | ActionErrorCode>> => {
     let ctx: Omit<ActionContext<G>, 'user'>;
     try {
       ctx = await requestContext(raw);
@@ -276,7 +336,12 @@ const PRIVATE = 'private, no-store';
 const CACHE_CONTROL = { private: PRIVATE, 'no-store': 'no-store' } as const;
 
 /** A JSON refusal, never cached; 503 and 429 say when to try again. */
-function refusal(status: number, body: unknown, retryAfterSeconds?: number, cache: string = PRIVATE): Response {
+function refusal(
+  status: number,
+  body: unknown,
+  retryAfterSeconds?: number,
+  cache: string = PRIVATE,
+): Response {
   const headers: Record<string, string> = { 'Cache-Control': cache };
   if (retryAfterSeconds) headers['Retry-After'] = String(retryAfterSeconds);
   return Response.json(body, { status, headers });
@@ -304,7 +369,13 @@ function uncached(response: Response, cache: string): Response {
  */
 export function route<G extends RouteGuard = 'public', P = Record<string, never>>(
   handler: (request: Request, ctx: RouteContext<G, P>) => Promise<Response>,
-  { guard, limit, limitedBody = { error: 'rate-limited' }, onLimited, cache = 'private' }: RouteOptions<G> = {},
+  {
+    guard,
+    limit,
+    limitedBody = { error: 'rate-limited' },
+    onLimited,
+    cache = 'private',
+  }: RouteOptions<G> = {},
 ) {
   const cacheControl = CACHE_CONTROL[cache];
   return async (request: Request, segment?: { params: Promise<P> }): Promise<Response> => {
@@ -328,7 +399,10 @@ export function route<G extends RouteGuard = 'public', P = Record<string, never>
         }
       }
       const params = ((await segment?.params) ?? {}) as P;
-      return uncached(await handler(request, { ip, user: guarded.user as GuardUser<G>, params }), cacheControl);
+      return uncached(
+        await handler(request, { ip, user: guarded.user as GuardUser<G>, params }),
+        cacheControl,
+      );
     } catch (error) {
       unstable_rethrow(error);
       logger().error(

@@ -1,8 +1,10 @@
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import type { CourseStudentRow } from '@/lib/db';
+import type { CourseStudentRow } from '@/lib/back-office';
 
-import { ScrollTable, formatWhen, linkButtonClass, tdClass } from './parts';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ScrollTable, Td, Th } from '@/components/ui/table';
+import { formatWhen } from '@/lib/back-office/shared';
 
 /**
  * The enrolled students of a course on its manage page (issue 17 item 8; the page is admins only): name and email,
@@ -28,17 +30,17 @@ export function CourseStudents({
           {t('heading', { count: students.length })}
         </h3>
         {students.length > 0 ? (
-          <a href={`/api/courses/${courseId}/students`} className={linkButtonClass} download>
+          <ButtonLink href={`/api/courses/${courseId}/students`} external download size="sm">
             {t('exportCsv')}
-          </a>
+          </ButtonLink>
         ) : null}
       </div>
       {students.length === 0 ? (
         <p>{t('none')}</p>
       ) : (
         <ScrollTable
-          label={t('caption')}
           caption={t('caption')}
+          wide
           columns={[
             t('colStudent'),
             t('colEnrolled'),
@@ -47,33 +49,29 @@ export function CourseStudents({
             t('colCertificate'),
           ]}
         >
-          <tbody>
-            {students.map((s) => (
-              <tr key={s.userId}>
-                <th scope="row" className={`${tdClass} font-semibold`}>
-                  {s.name ?? t('unknownName')}
-                  <span className="block font-normal text-muted">{s.email ?? t('unknownEmail')}</span>
-                </th>
-                <td className={tdClass}>{formatWhen(s.enrolledAt, locale)}</td>
-                <td className={tdClass}>
-                  {t('progress', { percent: s.progress, lessons: s.completedLessons })}
-                </td>
-                <td className={tdClass}>{formatWhen(s.lastActivity, locale, t('never'))}</td>
-                <td className={tdClass}>
-                  {s.certificateId ? (
-                    <Link
-                      href={`/verify/${s.certificateId}`}
-                      className="text-brand underline underline-offset-4"
-                    >
-                      {t('certificateIssued', { date: formatWhen(s.certificateIssuedAt, locale) })}
-                    </Link>
-                  ) : (
-                    t('noCertificate')
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          {students.map((s) => (
+            <tr key={s.userId}>
+              <Th scope="row">
+                {s.name ?? t('unknownName')}
+                <span className="block font-normal text-muted">{s.email ?? t('unknownEmail')}</span>
+              </Th>
+              <Td>{formatWhen(s.enrolledAt, locale)}</Td>
+              <Td>{t('progress', { percent: s.progress, lessons: s.completedLessons })}</Td>
+              <Td>{formatWhen(s.lastActivity, locale, t('never'))}</Td>
+              <Td>
+                {s.certificateId ? (
+                  <Link
+                    href={`/verify/${s.certificateId}`}
+                    className="text-brand underline underline-offset-4"
+                  >
+                    {t('certificateIssued', { date: formatWhen(s.certificateIssuedAt, locale) })}
+                  </Link>
+                ) : (
+                  t('noCertificate')
+                )}
+              </Td>
+            </tr>
+          ))}
         </ScrollTable>
       )}
     </div>

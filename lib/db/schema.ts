@@ -26,26 +26,26 @@ import {
 
 import { CONTACT_LIMITS } from '@/lib/enquiries/shared';
 
+import { ENQUIRY_STATUSES, EXPERIENCE_LEVELS, SUBSCRIBER_STATUSES, VOLUNTEER_STATUSES } from './enums';
+
+// The value lists of the CHECK constraints live in ./enums.ts, which client code may import (no drizzle there).
+export {
+  ENQUIRY_STATUSES,
+  EXPERIENCE_LEVELS,
+  SUBSCRIBER_STATUSES,
+  VOLUNTEER_STATUSES,
+  type EnquiryStatus,
+} from './enums';
+
 export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
 export const DEFAULT_CERTIFICATION_DESCRIPTION =
   'This certifies that the student has successfully completed the course.';
 
 export const MEMBERSHIP_TYPES = ['individual', 'organization'] as const;
-export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'experienced'] as const;
-/**
- * Newsletter consent (double opt-in): `pending` until the emailed confirmation link is opened, then `active`;
- * `unsubscribed` is final for anonymous requests (only the person's own confirmation link re-activates it).
- */
-export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 /** Outcome of a best-effort side effect recorded on its row: not tried yet, done, or last try failed. */
 export const SIDE_EFFECT_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Newsletter provider sync additionally has `skipped`: no provider is configured (embedded default). */
 export const SYNC_STATUSES = ['pending', 'synced', 'failed', 'skipped'] as const;
-/**
- * Where a network registration stands in the charity's follow-up (issue 17 item 3): `new` on arrival, `welcomed`
- * once someone has been in touch, `active` while they take part, `left` when they no longer do.
- */
-export const VOLUNTEER_STATUSES = ['new', 'welcomed', 'active', 'left'] as const;
 /** Outbox items: `pending` (due at next_attempt_at), `sent`, or `failed` (gave up after the last attempt). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 /**
@@ -54,9 +54,6 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
  */
 export const BACK_OFFICE_ROLES = ['admin', 'staff'] as const;
 export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
-/** Where an enquiry stands in the staff inbox: `new` until someone opens or works on it. */
-export const ENQUIRY_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

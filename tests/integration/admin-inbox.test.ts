@@ -5,9 +5,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { handleAddNote, handleReply, handleUpdateEnquiry, parseInboxQuery } from '@/lib/admin/inbox';
-import { handleSetRole } from '@/lib/admin/staff';
-import { type AuthUser, type StaffGuardResult, setRoleByEmail, staffGuard } from '@/lib/auth';
+import { type AuthUser, setRoleByEmail } from '@/lib/auth';
+import { parseInboxQuery } from '@/lib/back-office';
+import { backOfficeOps as ops } from '@/lib/back-office/ops';
 import {
   type DatabaseHandle,
   countEnquiriesWithStatus,
@@ -17,23 +17,23 @@ import {
   listInbox,
 } from '@/lib/db';
 import { sendReplyNow } from '@/lib/mailing/outbox';
+import { runOp } from '@/tests/helpers/staff-op';
 import { testEngines } from '@/tests/helpers/test-engines';
 
 /**
- * Issue 17 items 2 and 3 through their handlers (what the server actions call after `checkStaff`): the staff
- * inbox (list, search, filters, pagination), handling an enquiry (status, assignment, notes), answering it by
- * email through the outbox (the .eml in the mail folder, as with no SMTP), the staff page's role form, and the
- * refusals: signed out 401, a student 403, staff on the admin-only staff form 403, with nothing written.
+ * Issue 17 items 2 and 3 through their operations (lib/back-office/ops.ts, what the server actions run after the
+ * pipeline's guard and schema): the staff inbox (list, search, filters, pagination), handling an enquiry (status,
+ * assignment, notes), answering it by email through the outbox (the .eml in the mail folder, as with no SMTP)
+ * and the staff page's role form. The refusals (signed out 401, a student 403, staff on the admin-only role form
+ * 403) are the pipeline's: tests/integration/back-office-pages.test.ts.
  */
 describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) => {
   let handle: DatabaseHandle;
   let dispose: () => Promise<void>;
   let mailDir: string;
-  let admin: StaffGuardResult;
-  let staff: StaffGuardResult;
-  let student: StaffGuardResult;
+  let admin: AuthUser;
+  let staff: AuthUser;
   let staffUser: AuthUser;
-  const signedOut: StaffGuardResult = { ok: false, status: 401, error: 'unauthenticated' };
 
   async function person(email: string): Promise<AuthUser> {
     const row = (await insertLocalUser(handle.db, {
@@ -47,19 +47,12 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
   beforeAll(async () => {
     ({ handle, dispose } = await engine.open());
     mailDir = await mkdtemp(path.join(tmpdir(), 'lrjn-inbox-mail-'));
-    const adminUser = await person('boss@example.org');
+    admin = await person('boss@example.org');
     staffUser = await person('helper@example.org');
-    const studentUser = await person('learner@example.org');
+    staff = staffUser;
+    await person('learner@example.org');
     await setRoleByEmail(handle.db, 'boss@example.org', 'admin', { supabase: false });
     await setRoleByEmail(handle.db, 'helper@example.org', 'staff', { supabase: false });
-    admin = await staffGuard(adminUser, 'staff', handle.db, []);
-    staff = await staffGuard(staffUser, 'staff', handle.db, []);
-    student = await staffGuard(studentUser, 'staff', handle.db, []);
-    expect([admin.ok, staff.ok, student]).toEqual([
-      true,
-      true,
-      { ok: false, status: 403, error: 'forbidden' },
-    ]);
   }, 60_000);
   afterAll(async () => {
     await dispose?.();
@@ -105,7 +98,7 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     expect(
       (await listInbox(handle.db, parseInboxQuery({ from: '2026-11-11' }))).rows.map((r) => r.name),
     ).toEqual(['Cy']);
-    await handleUpdateEnquiry(staff, { id: b.id, status: 'closed' }, { db: handle.db });
+    await runOp(ops.updateEnquiry, staff, { id: b.id, status: 'closed' }, { db: handle.db });
     expect(
       (await listInbox(handle.db, parseInboxQuery({ status: 'closed' }))).rows.map((r) => r.name),
     ).toEqual(['Bea']);
@@ -131,54 +124,10 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     });
   });
 
-  it('refuses every inbox and staff action to the signed out (401) and to students (403), writing nothing', async () => {
-    const e = await enquiry('Dee', 'Hello', '2026-11-21T10:00:00Z');
-    const sendNow = vi.fn();
-    for (const [guard, status] of [
-      [signedOut, 401],
-      [student, 403],
-    ] as const) {
-      expect(
-        await handleUpdateEnquiry(guard, { id: e.id, status: 'closed' }, { db: handle.db }),
-      ).toMatchObject({
-        ok: false,
-        status,
-      });
-      expect(await handleAddNote(guard, { id: e.id, body: 'x' }, { db: handle.db })).toMatchObject({
-        ok: false,
-        status,
-      });
-      expect(await handleReply(guard, { id: e.id, body: 'x' }, { db: handle.db, sendNow })).toMatchObject({
-        ok: false,
-        status,
-      });
-      expect(
-        await handleSetRole(
-          guard,
-          { email: 'learner@example.org', role: 'admin' },
-          { db: handle.db, supabase: false },
-        ),
-      ).toMatchObject({ ok: false, status });
-    }
-    // Staff work the inbox but may not change roles.
-    expect(
-      await handleSetRole(
-        staff,
-        { email: 'helper@example.org', role: 'admin' },
-        { db: handle.db, supabase: false },
-      ),
-    ).toEqual({ ok: false, status: 403, error: 'forbidden' });
-    expect(sendNow).not.toHaveBeenCalled();
-    const detail = await findEnquiryDetail(handle.db, e.id);
-    expect([detail!.enquiry.status, detail!.notes, detail!.deliveries]).toEqual(['new', [], []]);
-    expect(await handle.db.query.adminAudit.findMany()).toEqual([]);
-    expect(await staffGuard(null, 'admin', handle.db, [])).toMatchObject({ status: 401 });
-  });
-
   it('assigns, notes and changes status with an audit entry for each', async () => {
     const e = await enquiry('Eve', 'Can you call me?', '2026-11-22T10:00:00Z');
     expect(
-      await handleUpdateEnquiry(staff, { id: e.id, assignedTo: staffUser.id }, { db: handle.db }),
+      await runOp(ops.updateEnquiry, staff, { id: e.id, assignedTo: staffUser.id }, { db: handle.db }),
     ).toEqual({
       ok: true,
       data: { code: 'saved' },
@@ -186,13 +135,23 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     let detail = await findEnquiryDetail(handle.db, e.id);
     expect([detail!.enquiry.status, detail!.enquiry.assignedTo]).toEqual(['in_progress', staffUser.id]);
     expect(
-      await handleAddNote(staff, { id: e.id, body: '  Rang back, left a message.  ' }, { db: handle.db }),
+      await runOp(
+        ops.addNote,
+        staff,
+        { id: e.id, body: '  Rang back, left a message.  ' },
+        { db: handle.db },
+      ),
     ).toEqual({
       ok: true,
       data: { code: 'note-added' },
     });
     expect(
-      await handleUpdateEnquiry(admin, { id: e.id, status: 'closed', assignedTo: '' }, { db: handle.db }),
+      await runOp(
+        ops.updateEnquiry,
+        admin,
+        { id: e.id, status: 'closed', assignedTo: '' },
+        { db: handle.db },
+      ),
     ).toEqual({
       ok: true,
       data: { code: 'saved' },
@@ -210,17 +169,19 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     ]);
     expect(audit[2]!.detail).toEqual({ status: ['in_progress', 'closed'], assignedTo: [staffUser.id, null] });
     // Invalid input and unknown ids are refused without a write.
-    expect(await handleUpdateEnquiry(staff, { id: e.id }, { db: handle.db })).toMatchObject({ status: 422 });
+    expect(await runOp(ops.updateEnquiry, staff, { id: e.id }, { db: handle.db })).toMatchObject({
+      status: 422,
+    });
     expect(
-      await handleUpdateEnquiry(staff, { id: e.id, assignedTo: crypto.randomUUID() }, { db: handle.db }),
+      await runOp(ops.updateEnquiry, staff, { id: e.id, assignedTo: crypto.randomUUID() }, { db: handle.db }),
     ).toMatchObject({
       status: 422,
     });
-    expect(await handleAddNote(staff, { id: e.id, body: '   ' }, { db: handle.db })).toMatchObject({
+    expect(await runOp(ops.addNote, staff, { id: e.id, body: '   ' }, { db: handle.db })).toMatchObject({
       status: 422,
     });
     expect(
-      await handleAddNote(staff, { id: crypto.randomUUID(), body: 'x' }, { db: handle.db }),
+      await runOp(ops.addNote, staff, { id: crypto.randomUUID(), body: 'x' }, { db: handle.db }),
     ).toMatchObject({
       status: 404,
     });
@@ -230,7 +191,8 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     const e = await enquiry('Zoé', 'Bonjour, je voudrais participer.', '2026-11-23T10:00:00Z', 'fr');
     const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     try {
-      const outcome = await handleReply(
+      const outcome = await runOp(
+        ops.reply,
         staff,
         { id: e.id, body: 'Merci Zoé !\nRendez-vous jeudi.' },
         {
@@ -278,7 +240,8 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
     const e = await enquiry('Fay', 'Hi', '2026-11-24T10:00:00Z');
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const outcome = await handleReply(
+      const outcome = await runOp(
+        ops.reply,
         staff,
         { id: e.id, body: 'Thanks!' },
         {
@@ -300,28 +263,34 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
 
   it('lets an admin grant and revoke roles from the staff page, never the last admin', async () => {
     const deps = { db: handle.db, supabase: false };
-    expect(await handleSetRole(admin, { email: 'Learner@Example.org', role: 'staff' }, deps)).toEqual({
+    expect(await runOp(ops.setRole, admin, { email: 'Learner@Example.org', role: 'staff' }, deps)).toEqual({
       ok: true,
       data: { code: 'role-changed' },
     });
-    expect(await handleSetRole(admin, { email: 'learner@example.org', role: 'staff' }, deps)).toEqual({
+    expect(await runOp(ops.setRole, admin, { email: 'learner@example.org', role: 'staff' }, deps)).toEqual({
       ok: true,
       data: { code: 'role-unchanged' },
     });
-    expect(await handleSetRole(admin, { email: 'learner@example.org', role: 'none' }, deps)).toMatchObject({
+    expect(
+      await runOp(ops.setRole, admin, { email: 'learner@example.org', role: 'none' }, deps),
+    ).toMatchObject({
       ok: true,
     });
-    expect(await handleSetRole(admin, { email: 'boss@example.org', role: 'none' }, deps)).toEqual({
+    expect(await runOp(ops.setRole, admin, { email: 'boss@example.org', role: 'none' }, deps)).toEqual({
       ok: false,
       status: 409,
       error: 'last-admin',
     });
-    expect(await handleSetRole(admin, { email: 'nobody@example.org', role: 'staff' }, deps)).toMatchObject({
+    expect(
+      await runOp(ops.setRole, admin, { email: 'nobody@example.org', role: 'staff' }, deps),
+    ).toMatchObject({
       status: 404,
     });
-    expect(await handleSetRole(admin, { email: 'boss@example.org', role: 'owner' }, deps)).toMatchObject({
-      status: 422,
-    });
+    expect(await runOp(ops.setRole, admin, { email: 'boss@example.org', role: 'owner' }, deps)).toMatchObject(
+      {
+        status: 422,
+      },
+    );
     const audit = await handle.db.query.adminAudit.findMany();
     expect(audit.map((a) => [a.actorEmail, a.action, a.target])).toEqual([
       ['boss@example.org', 'role.set', 'learner@example.org'],

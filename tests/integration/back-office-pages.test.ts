@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Redirected } from '../helpers/manage-action';
+import { renderServer } from '../helpers/render-server';
 
 import en from '@/messages/en.json';
 
@@ -98,7 +99,7 @@ async function render(name: keyof typeof pages, query: Record<string, string> = 
       params: Promise.resolve({ locale: 'en' }),
       searchParams: Promise.resolve(query),
     } as never);
-    return renderToStaticMarkup(element);
+    return await renderServer(element);
   } catch (error) {
     if (error instanceof Redirected) return `redirect ${error.href}`;
     if (error instanceof Forbidden) return 'forbidden';
@@ -106,16 +107,19 @@ async function render(name: keyof typeof pages, query: Record<string, string> = 
   }
 }
 
+/** Posts `fields` to a back-office action as its StaffForm does (locale, a fresh requestKey unless given). */
 async function act(
   action: (form: FormData) => Promise<void>,
   fields: Record<string, string>,
 ): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ locale: 'en', ...fields })) form.set(k, v);
+  for (const [k, v] of Object.entries({ locale: 'en', requestKey: crypto.randomUUID(), ...fields }))
+    form.set(k, v);
   try {
     await action(form);
   } catch (error) {
     if (error instanceof Redirected) return error.href;
+    if (error instanceof Forbidden) return 'forbidden';
     throw error;
   }
   throw new Error('no redirect');
@@ -156,14 +160,18 @@ afterAll(async () => {
 beforeEach(() => jar.clear());
 
 describe('back-office pages', () => {
-  it('send the signed out to sign in with next, and answer 403 to a student', async () => {
-    for (const name of Object.keys(pages) as (keyof typeof pages)[]) {
-      await as('anonymous');
-      expect(await render(name)).toBe(`redirect en:/login?next=${encodeURIComponent(`/admin/${name}`)}`);
-      await as('student');
-      expect(await render(name)).toBe('forbidden');
-    }
-  });
+  it(
+    'send the signed out to sign in with next, and answer 403 to a student',
+    { timeout: 60_000 },
+    async () => {
+      for (const name of Object.keys(pages) as (keyof typeof pages)[]) {
+        await as('anonymous');
+        expect(await render(name)).toBe(`redirect en:/login?next=${encodeURIComponent(`/admin/${name}`)}`);
+        await as('student');
+        expect(await render(name)).toBe('forbidden');
+      }
+    },
+  );
 
   it('show staff the network, newsletter and deliveries lists, but not the admin-only logs', async () => {
     await as('staff');
@@ -188,7 +196,7 @@ describe('back-office pages', () => {
     expect(outbox).not.toContain('secret@example.org');
     expect(await render('logs')).toBe('forbidden');
     // The navigation matches: staff are not offered the logs; Deliveries lives at /admin/outbox.
-    const { navItemsFor } = await import('@/components/admin/nav-items');
+    const { navItemsFor } = await import('@/components/back-office/nav-items');
     expect(navItemsFor('staff').map((i) => i.key)).not.toContain('logs');
     expect(navItemsFor('admin').find((i) => i.key === 'deliveries')?.href).toBe('/admin/outbox');
   });
@@ -241,17 +249,13 @@ describe('course manage page: enrolled students', () => {
 });
 
 describe('back-office actions', () => {
-  it('re-check the caller: signed out and students get a notice and change nothing; staff change the status', async () => {
+  it('re-check the caller: signed out → sign in, students → 403, nothing changed; staff change the status', async () => {
     const { setVolunteerStatusAction } = await import('@/lib/back-office/actions');
     const fields = { id: volunteerId, status: 'active', return: 'country=Spain&evil=<x>' };
     await as('anonymous');
-    expect(await act(setVolunteerStatusAction, fields)).toBe(
-      'en:/admin/network?country=Spain&error=unauthenticated',
-    );
+    expect(await act(setVolunteerStatusAction, fields)).toBe('en:/login?next=%2Fadmin%2Fnetwork');
     await as('student');
-    expect(await act(setVolunteerStatusAction, fields)).toBe(
-      'en:/admin/network?country=Spain&error=forbidden',
-    );
+    expect(await act(setVolunteerStatusAction, fields)).toBe('forbidden');
     expect((await db.listVolunteers(database, { status: 'active' })).length).toBe(0);
     await as('staff');
     expect(await act(setVolunteerStatusAction, { ...fields, locale: 'pt' })).toBe(
@@ -266,14 +270,22 @@ describe('back-office actions', () => {
     const { pending } = await db.listDeliveries(database);
     const item = pending[0]!;
     await as('student');
-    expect(await act(actions.unsubscribeSubscriberAction, { id: subscriber!.id })).toBe(
-      'en:/admin/newsletter?error=forbidden',
-    );
-    expect(await act(actions.resyncSubscriberAction, { id: subscriber!.id })).toBe(
-      'en:/admin/newsletter?error=forbidden',
-    );
-    expect(await act(actions.retryDeliveryAction, { id: item.id })).toBe('en:/admin/outbox?error=forbidden');
-    expect(await act(actions.giveUpDeliveryAction, { id: item.id })).toBe('en:/admin/outbox?error=forbidden');
+    for (const action of [
+      actions.unsubscribeSubscriberAction,
+      actions.resyncSubscriberAction,
+      actions.updateEnquiryAction,
+      actions.addNoteAction,
+      actions.replyAction,
+    ])
+      expect(await act(action, { id: subscriber!.id, status: 'closed', body: 'x' })).toBe('forbidden');
+    expect(await act(actions.retryDeliveryAction, { id: item.id })).toBe('forbidden');
+    expect(await act(actions.giveUpDeliveryAction, { id: item.id })).toBe('forbidden');
+    // Staff work the lists and the inbox but change no roles (admins only).
+    await as('staff');
+    expect(
+      await act(actions.setRoleAction, { email: 'student@example.org', role: 'admin', password: 'x' }),
+    ).toBe('forbidden');
+    await as('student');
     expect(await db.findNewsletterSubscriberById(database, subscriber!.id)).not.toBeNull();
 
     await as('staff');
@@ -290,6 +302,46 @@ describe('back-office actions', () => {
     expect(await act(actions.unsubscribeSubscriberAction, { id: 'not-an-id' })).toBe(
       'en:/admin/newsletter?error=invalid',
     );
+  });
+});
+
+describe('single-use request keys (D4: a double-clicked reply was sent twice)', () => {
+  it('a form posted twice with one key runs once and answers the same notice; a new key runs again', async () => {
+    const actions = await import('@/lib/back-office/actions');
+    const enquiry = await db.insertEnquiry(database, {
+      name: 'Dora Double',
+      email: 'dora@example.org',
+      message: 'Hello',
+      locale: 'en',
+    });
+    const notes = async () => (await db.findEnquiryDetail(database, enquiry.id))!.notes.length;
+    await as('staff');
+    const fields = { id: enquiry.id, body: 'Thanks, Dora.', requestKey: crypto.randomUUID() };
+    // A double click: both posts arrive at once with the form's one key.
+    const both = await Promise.all([act(actions.addNoteAction, fields), act(actions.addNoteAction, fields)]);
+    expect(both).toEqual([
+      `en:/admin/enquiries/${enquiry.id}?done=noteAdded`,
+      `en:/admin/enquiries/${enquiry.id}?done=noteAdded`,
+    ]);
+    expect(await notes()).toBe(1);
+    // A resent post later (back button, reload) with the same key: the same answer, still one note.
+    expect(await act(actions.addNoteAction, fields)).toBe(`en:/admin/enquiries/${enquiry.id}?done=noteAdded`);
+    expect(await notes()).toBe(1);
+    // The page renders a new key after the redirect: a second note is a second operation.
+    expect(await act(actions.addNoteAction, { ...fields, requestKey: crypto.randomUUID() })).toBe(
+      `en:/admin/enquiries/${enquiry.id}?done=noteAdded`,
+    );
+    expect(await notes()).toBe(2);
+    // No key, or not a UUID: refused before the operation.
+    for (const requestKey of ['', 'not-a-key'])
+      expect(await act(actions.addNoteAction, { ...fields, requestKey })).toBe(
+        `en:/admin/enquiries/${enquiry.id}?error=invalid`,
+      );
+    expect(await notes()).toBe(2);
+    // Another member of staff cannot replay someone else's key.
+    await as('admin');
+    expect(await act(actions.addNoteAction, fields)).toBe(`en:/admin/enquiries/${enquiry.id}?error=invalid`);
+    expect(await notes()).toBe(2);
   });
 });
 

@@ -41,10 +41,6 @@ const AUDITED: Record<string, Record<string, string>> = {
   'components/help/exit-this-page.tsx': {
     exitUrl: 'the configured neutral site (SITE_EXIT_URL), off-site by design, never request input',
   },
-  'lib/admin/finish.ts': {
-    "`${path}${join}${outcome.ok ? 'done' : 'error'}=${encodeURIComponent(outcome.ok ? outcome.data.code : outcome.error)}`":
-      "`path` is each back-office action's own constant page path; the codes are encoded",
-  },
   'lib/auth/actions.ts': {
     "localizeHref(ctx.locale, withNext('/login?reset=done', input.next))":
       'withNext (lib/auth/return-path.ts) passes `next` through safeReturnTarget and encodes it',
@@ -57,8 +53,8 @@ const AUDITED: Record<string, Record<string, string>> = {
     "redirect('/auth/confirm')": 'a local helper: the site URL + a constant path, for Supabase Auth emails',
   },
   'lib/back-office/actions.ts': {
-    "`${path}?${filters ? `${filters}&` : ''}${noticeParam(result, done)}`":
-      "`path` is the action's constant page path; filters and notice are URLSearchParams-encoded",
+    "`${path}?${filters ? `${filters}&` : ''}${notice}`":
+      "`path` is the action's constant page path (an enquiry's only for a UUID id); filters are re-parsed and URLSearchParams-encoded; the notice is a key of lib/back-office/shared.ts's lists",
   },
   'lib/mailing/unsubscribe-api.ts': {
     '`${path}${search}`': 'path is localizeHref(constant); search a URLSearchParams of a zod-checked token',

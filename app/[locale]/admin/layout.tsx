@@ -1,24 +1,24 @@
 import { getTranslations } from 'next-intl/server';
 
-import { AdminNav, type AdminNavEntry } from '@/components/admin/admin-nav';
-import { navItemsFor } from '@/components/admin/nav-items';
+import { AdminNav, type AdminNavEntry } from '@/components/back-office/nav';
+import { navItemsFor } from '@/components/back-office/nav-items';
 import { localeParam } from '@/i18n/params';
 import { checkStaff } from '@/lib/auth';
-import { countEnquiriesWithStatus, getDb } from '@/lib/db';
+import { unreadEnquiries } from '@/lib/back-office';
 
 /**
- * The back office's frame (issue 17): a side navigation (components/admin/nav-items.ts, filtered by role, the
- * inbox with its unread count) beside the page. Only staff and admins see the frame; for anyone else it renders
- * the page alone, whose own guard (`requireStaff`) then redirects to sign-in or answers 403, with the page's own
- * `next` path. Reads cookies and the database, so every admin page renders per request.
+ * The back office's frame: a side navigation (components/back-office/nav-items.ts, filtered by role, the inbox
+ * with its unread count) beside the page; on wide screens the content column grows with the window. Only staff
+ * and admins see the frame; for anyone else it renders the page alone, whose own guard (`requireStaff`) then
+ * redirects to sign-in or answers 403, with the page's own `next` path. Reads cookies and the database, so every
+ * admin page renders per request.
  */
 export default async function AdminLayout({ children, params }: LayoutProps<'/[locale]/admin'>) {
   const locale = await localeParam(params);
   const guard = await checkStaff();
   if (!guard.ok) return children;
   const t = await getTranslations({ locale, namespace: 'admin' });
-  // A failing count must not take the whole back office down with it: the badge is left out.
-  const unread = await countEnquiriesWithStatus(await getDb(), 'new').catch(() => 0);
+  const unread = await unreadEnquiries();
   const entries: AdminNavEntry[] = navItemsFor(guard.user.role).map((item) => ({
     href: item.href,
     label: t(`nav.${item.key}`),
@@ -27,9 +27,9 @@ export default async function AdminLayout({ children, params }: LayoutProps<'/[l
       : {}),
   }));
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-      <aside className="space-y-3">
-        <p className="text-sm text-muted">
+    <div className="mx-auto grid max-w-screen-2xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <aside className="min-w-0 space-y-3">
+        <p className="text-sm [overflow-wrap:anywhere] text-muted">
           {t('signedInAs', { email: guard.user.email, role: t(`roles.${guard.user.role}`) })}
         </p>
         <AdminNav label={t('nav.label')} entries={entries} />

@@ -53,9 +53,9 @@ export async function forwardEnquiryNow(
 }
 
 /**
- * Sends a staff reply now, through its 'enquiry.reply' outbox item (saved with the reply, lib/admin/inbox.ts), so
- * the person gets it at once rather than at the worker's next round; only an item not tried yet (a second call
- * sends nothing). The outcome is recorded on the item; on failure the worker retries it. Never throws for a
+ * Sends a staff reply now, through its 'enquiry.reply' outbox item (saved with the reply,
+ * lib/back-office/inbox.ts), so the person gets it at once rather than at the worker's next round; only an item
+ * not tried yet (a second call sends nothing). The outcome is recorded on the item; on failure the worker retries it. Never throws for a
  * failed send; database errors do throw (the caller, after its commit, catches them: the reply stays queued).
  */
 export async function sendReplyNow(noteId: string, options: EmailJobOptions = {}): Promise<ForwardStatus> {

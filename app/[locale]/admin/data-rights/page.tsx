@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { AdminPage } from '@/components/admin/admin-page';
+import { AdminPage } from '@/components/back-office/admin-page';
 import { DataRightsPanel } from '@/components/data-rights/data-rights-panel';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
-import { adminMetadata } from '@/lib/admin/metadata';
+import { adminMetadata } from '@/lib/back-office';
 import { requireStaff } from '@/lib/auth';
 
 export async function generateMetadata({

@@ -6,7 +6,7 @@ import { ForumNotOpen } from '@/components/discussions/forum-not-open';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizeHref } from '@/i18n/client-paths';
 import { localeParam } from '@/i18n/params';
-import { adminMetadata } from '@/lib/admin/metadata';
+import { adminMetadata } from '@/lib/back-office';
 import { requireAdmin } from '@/lib/auth';
 
 export async function generateMetadata({

@@ -1,5 +1,5 @@
 // GET /api/admin/network/export – the network registrations as CSV (staff), with the list page's filters.
-import { exportVolunteersCsv } from '@/lib/back-office/handlers';
+import { exportVolunteersCsv, queryRecord, volunteerFilterSchema } from '@/lib/back-office/exports';
 import { route } from '@/lib/safe-action';
 
 /**
@@ -8,6 +8,10 @@ import { route } from '@/lib/safe-action';
  * with formula-safe cells (lib/back-office/csv.ts). The export is recorded in the audit trail.
  */
 export const GET = route(
-  (request, { user }) => exportVolunteersCsv({ ok: true, user }, new URL(request.url).searchParams),
+  async (request, { user }) => {
+    const filter = volunteerFilterSchema.safeParse(queryRecord(new URL(request.url).searchParams));
+    if (!filter.success) return Response.json({ error: 'invalid' }, { status: 422 });
+    return exportVolunteersCsv(filter.data, user);
+  },
   { guard: 'staff' },
 );

@@ -1,5 +1,5 @@
 // GET /api/admin/newsletter/export – the newsletter subscribers as CSV (staff), optionally of one `status`.
-import { exportSubscribersCsv } from '@/lib/back-office/handlers';
+import { exportSubscribersCsv, queryRecord, subscriberFilterSchema } from '@/lib/back-office/exports';
 import { route } from '@/lib/safe-action';
 
 /**
@@ -8,6 +8,10 @@ import { route } from '@/lib/safe-action';
  * export is recorded in the audit trail.
  */
 export const GET = route(
-  (request, { user }) => exportSubscribersCsv({ ok: true, user }, new URL(request.url).searchParams),
+  async (request, { user }) => {
+    const filter = subscriberFilterSchema.safeParse(queryRecord(new URL(request.url).searchParams));
+    if (!filter.success) return Response.json({ error: 'invalid' }, { status: 422 });
+    return exportSubscribersCsv(filter.data, user);
+  },
   { guard: 'staff' },
 );

@@ -13,7 +13,7 @@ export interface AdminNavEntry {
 
 /**
  * The back office's side navigation: a labelled <nav> list whose current page carries aria-current="page"
- * (NavLink). Entries come from components/admin/nav-items.ts via the admin layout.
+ * (NavLink). Entries come from components/back-office/nav-items.ts via the admin layout.
  */
 export function AdminNav({ label, entries }: { label: string; entries: AdminNavEntry[] }) {
   return (

@@ -1,4 +1,4 @@
-import type { EnquiryStatus } from '@/lib/db';
+import type { EnquiryStatus } from '@/lib/back-office/shared';
 
 const TONE: Record<EnquiryStatus, string> = {
   new: 'bg-accent text-accent-fg',

@@ -1,0 +1,124 @@
+import { getTranslations } from 'next-intl/server';
+
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ScrollTable, Td } from '@/components/ui/table';
+import type { Locale } from '@/i18n/routing';
+import { type RoleHolder, formatWhen } from '@/lib/back-office';
+import { setRoleAction } from '@/lib/back-office/actions';
+
+import { AdminSection } from './admin-page';
+import { StaffForm, StaffSubmit } from './staff-form';
+
+/** The grant form: an account's email, the role, and the admin's own password (step-up). */
+export async function RoleGrantForm({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  return (
+    <AdminSection id="staff-grant" title={t('staff.grantHeading')}>
+      <StaffForm action={setRoleAction} locale={locale} className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-col gap-1">
+          <span className="font-medium">{t('staff.email')}</span>
+          <Input name="email" type="email" required autoComplete="off" compact />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">{t('staff.role')}</span>
+          <Select name="role" defaultValue="staff" compact>
+            <option value="staff">{t('roles.staff')}</option>
+            <option value="admin">{t('roles.admin')}</option>
+            <option value="none">{t('staff.none')}</option>
+          </Select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1">
+          <span className="font-medium">{t('staff.password')}</span>
+          <Input name="password" type="password" required autoComplete="current-password" compact />
+        </label>
+        <StaffSubmit>{t('staff.submit')}</StaffSubmit>
+      </StaffForm>
+      <p className="text-sm text-muted">
+        {t('staff.grantHelp')} {t('staff.passwordHelp')}
+      </p>
+    </AdminSection>
+  );
+}
+
+/**
+ * Everyone with a role, each with Make admin/staff and Remove role: a disclosure (<details>, so it opens without
+ * JavaScript) holding a small form with the admin's password; Remove role asks first.
+ */
+export async function RoleHolders({
+  locale,
+  holders,
+  me,
+  envAdmins,
+}: {
+  locale: Locale;
+  holders: RoleHolder[];
+  me: string;
+  envAdmins: readonly string[];
+}) {
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  const change = (email: string, role: 'admin' | 'staff' | 'none', label: string) => (
+    <details className="rounded-md border border-border px-2 py-1">
+      <summary className="cursor-pointer font-medium">
+        {label}
+        <span className="sr-only"> ({email})</span>
+      </summary>
+      <StaffForm
+        action={setRoleAction}
+        locale={locale}
+        fields={{ email, role }}
+        confirm={role === 'none' ? t('staff.confirmRemove', { email }) : undefined}
+        className="mt-2 flex flex-wrap items-end gap-2"
+      >
+        <label className="flex min-w-0 flex-col gap-1">
+          <span className="text-sm">{t('staff.password')}</span>
+          <Input name="password" type="password" required autoComplete="current-password" compact />
+        </label>
+        <StaffSubmit variant="outline">
+          {t('staff.confirmChange')}
+          <span className="sr-only">
+            {' '}
+            {label} ({email})
+          </span>
+        </StaffSubmit>
+      </StaffForm>
+    </details>
+  );
+  return (
+    <AdminSection id="staff-list" title={t('staff.listHeading')}>
+      {holders.length === 0 ? (
+        <p>{t('staff.empty')}</p>
+      ) : (
+        <ScrollTable
+          caption={t('staff.listHeading')}
+          columns={[t('staff.email'), t('staff.role'), t('staff.since'), t('staff.actions')]}
+        >
+          {holders.map((h) => {
+            const other = h.role === 'admin' ? 'staff' : 'admin';
+            return (
+              <tr key={h.userId}>
+                <Td>
+                  {h.email ?? t('staff.noAccount')}
+                  {h.userId === me ? ` ${t('staff.you')}` : ''}
+                </Td>
+                <Td>{t(`roles.${h.role}`)}</Td>
+                <Td>{formatWhen(h.since, locale)}</Td>
+                <Td>
+                  {h.email ? (
+                    <div className="flex flex-wrap gap-2">
+                      {change(h.email, other, t(other === 'admin' ? 'staff.makeAdmin' : 'staff.makeStaff'))}
+                      {change(h.email, 'none', t('staff.remove'))}
+                    </div>
+                  ) : null}
+                </Td>
+              </tr>
+            );
+          })}
+        </ScrollTable>
+      )}
+      {envAdmins.length > 0 ? (
+        <p className="text-sm text-muted">{t('staff.envAdmins', { emails: envAdmins.join(', ') })}</p>
+      ) : null}
+    </AdminSection>
+  );
+}

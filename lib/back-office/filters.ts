@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+import type { InboxQuery } from '@/lib/db';
+
+import {
+  ENQUIRY_STATUSES,
+  EXPERIENCE_LEVELS,
+  INBOX_PAGE_SIZE,
+  SUBSCRIBER_STATUSES,
+  VOLUNTEER_STATUSES,
+} from './shared';
+
+/**
+ * The lists' GET filters (a query string a person may have edited by hand): lenient parsers for the pages, which
+ * drop a malformed value rather than refuse (the list must still render), and the strict schemas the CSV routes
+ * answer 422 with. Read-only input: nothing is written from it (eslint.config.mjs NOT_REQUEST_INPUT).
+ */
+
+/** An empty query value means "any": filters come from a GET form whose blank choice sends `country=`. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** The network list's filters, from the page's query string or the export's. */
+export const volunteerFilterSchema = z.object({
+  country: optional(z.string().trim().max(100)),
+  interest: optional(z.string().trim().max(100)),
+  experience: optional(z.enum(EXPERIENCE_LEVELS)),
+  status: optional(z.enum(VOLUNTEER_STATUSES)),
+});
+export type VolunteerFilterInput = z.infer<typeof volunteerFilterSchema>;
+
+/** Parses the network filters; anything invalid is dropped rather than refused. */
+export function parseVolunteerFilter(raw: Record<string, string | undefined>): VolunteerFilterInput {
+  const parsed = volunteerFilterSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The newsletter list's status filter. */
+export const subscriberFilterSchema = z.object({ status: optional(z.enum(SUBSCRIBER_STATUSES)) });
+export type SubscriberFilterInput = z.infer<typeof subscriberFilterSchema>;
+
+/** Parses the newsletter list's status filter (anything invalid means all). */
+export function parseSubscriberFilter(raw: Record<string, string | undefined>): SubscriberFilterInput {
+  const parsed = subscriberFilterSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(v)));
+/** `v` if it is one string, else undefined (a query string may repeat a parameter). */
+const single = (v: unknown) => (Array.isArray(v) ? undefined : v);
+
+/** The inbox's query string (search, status, from, to, page) as InboxQuery; a malformed value is dropped. */
+export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
+  const text = z
+    .string()
+    .trim()
+    .max(200)
+    .catch('')
+    .parse(single(raw.q) ?? '');
+  const status = z
+    .enum(ENQUIRY_STATUSES)
+    .optional()
+    .catch(undefined)
+    .parse(single(raw.status) || undefined);
+  const from = day
+    .optional()
+    .catch(undefined)
+    .parse(single(raw.from) || undefined);
+  const to = day
+    .optional()
+    .catch(undefined)
+    .parse(single(raw.to) || undefined);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(single(raw.page) ?? 1);
+  return { q: text || undefined, status, from, to, page, pageSize: INBOX_PAGE_SIZE };
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+
+import { countEnquiriesWithStatus, getDb } from '@/lib/db';
+
+/**
+ * The back office (docs/ARCHITECTURE.md §5 "Back office"), shaped like lib/courses: the server reads of the admin
+ * pages (here), the staff operations (ops.ts: `{ schema, run(input, user, deps) }`), one server action per verb
+ * (actions.ts, through lib/safe-action.ts `action`), the CSV exports the `route()` handlers call (exports.ts) and
+ * the client-safe constants (shared.ts). Pages under app/[locale]/admin read only through this entry, never
+ * `@/lib/db`.
+ *
+ * Areas (each its own file, re-exported here, by ops.ts and by exports.ts):
+ * - inbox.ts: the inbox list and one enquiry; status/assignee, note, reply;
+ * - network.ts: registrations, their filters' choices, status, CSV;
+ * - newsletter.ts: subscribers, unsubscribe, resync, CSV;
+ * - outbox.ts: deliveries, retry, give up;
+ * - staff.ts: role holders, role changes;
+ * - courses.ts: a course's students CSV;
+ * - logs.ts: the process's screening, webhook and error records;
+ * - filters.ts: the lists' GET filters (lenient parsers and strict schemas); requests.ts: single-use form keys;
+ *   op.ts: the operation type, audit entries; labels.ts and csv.ts: data labels and CSV text.
+ *
+ * No authorisation here: pages call `requireStaff` (lib/auth) first, actions and routes go through the pipeline.
+ * Reads throw on a database error (the page's error boundary shows it).
+ */
+export { adminMetadata } from './metadata';
+export { parseInboxQuery, parseSubscriberFilter, parseVolunteerFilter } from './filters';
+export type { SubscriberFilterInput, VolunteerFilterInput } from './filters';
+export { enquiryPage, inboxPage } from './inbox';
+export { networkPage } from './network';
+export { subscribersPage } from './newsletter';
+export { DELIVERY_EXCLUDED_KINDS, deliveriesPage } from './outbox';
+export { staffPage } from './staff';
+export { logsPage } from './logs';
+export type { CourseStudentRow, DeliveryRow, InboxQuery, RoleHolder } from '@/lib/db';
+export * from './shared';
+
+/** How many enquiries are unread ('new'), for the navigation's badge; 0 when the count fails (logged nowhere). */
+export async function unreadEnquiries(): Promise<number> {
+  return countEnquiriesWithStatus(await getDb(), 'new').catch(() => 0);
+}

@@ -62,6 +62,8 @@ describe('enquiryEmail', () => {
       status: 'new',
       assignedTo: null,
       handledAt: null,
+      readAt: null,
+      submissionKey: null,
     });
     expect(msg.to).toBe('team@example.org');
     expect(msg.text).toContain('contact form of the Test Network website');

@@ -36,7 +36,16 @@ export type InboxFilter = Omit<InboxQuery, 'page' | 'pageSize'>;
 /** One inbox row. */
 export type InboxRow = Pick<
   Enquiry,
-  'id' | 'name' | 'email' | 'message' | 'status' | 'assignedTo' | 'createdAt' | 'forwardStatus' | 'readAt'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'message'
+  | 'locale'
+  | 'status'
+  | 'assignedTo'
+  | 'createdAt'
+  | 'forwardStatus'
+  | 'readAt'
 >;
 
 export interface InboxPage {
@@ -49,6 +58,7 @@ const inboxColumns = {
   name: enquiries.name,
   email: enquiries.email,
   message: enquiries.message,
+  locale: enquiries.locale,
   status: enquiries.status,
   assignedTo: enquiries.assignedTo,
   createdAt: enquiries.createdAt,
@@ -132,7 +142,7 @@ export async function* inboxExportPages(
     const keyset: SQL | undefined = after
       ? sql`(${enquiries.createdAt}, ${enquiries.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows = await db
+    const rows: InboxRow[] = await db
       .select(inboxColumns)
       .from(enquiries)
       .where(base && keyset ? and(base, keyset) : (base ?? keyset))
@@ -140,7 +150,7 @@ export async function* inboxExportPages(
       .limit(pageSize);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
+    const last: InboxRow = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
 }

@@ -47,6 +47,7 @@ export {
 export type { JobOptions, MailingJobKind, NewsletterSyncPayload, VolunteerFollowupPayload } from './jobs';
 export {
   CONFIRM_RESEND_SECONDS,
+  checkConfirmLink,
   checkConfirmToken,
   checkUnsubscribeToken,
   confirmNewsletter,

@@ -9,6 +9,7 @@ import {
   confirmationQueuedSince,
   enqueueOutbox,
   findNewsletterSubscriberById,
+  getDb,
   latestConfirmationPayload,
   markOutbox,
   recordNewsletterSync,
@@ -155,6 +156,14 @@ export async function checkConfirmToken(
   if (!row) return 'invalid';
   if (row.status === 'active') return 'already-active';
   return subscriberStateTag(row) === check.stateTag ? 'confirmed' : 'invalid';
+}
+
+/**
+ * `checkConfirmToken` on the site's database, for the link's page (a page never opens the database itself:
+ * docs/ARCHITECTURE.md §1 "The rules"). @throws on a database error.
+ */
+export async function checkConfirmLink(token: unknown): Promise<ConfirmOutcome> {
+  return checkConfirmToken(await getDb(), token);
 }
 
 /**

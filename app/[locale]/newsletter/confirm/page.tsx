@@ -4,8 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { confirmNewsletterAction } from '@/lib/newsletter/actions';
 import { type LinkPanelState, NewsletterLinkPanel } from '@/components/newsletter/newsletter-link-panel';
 import { localeParam } from '@/i18n/params';
-import { getDb } from '@/lib/db';
-import { checkConfirmToken } from '@/lib/mailing';
+import { checkConfirmLink } from '@/lib/mailing';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
@@ -39,7 +38,7 @@ export default async function NewsletterConfirmPage({
   const result = typeof query.result === 'string' ? query.result : undefined;
   let state: LinkPanelState = 'invalid';
   if (token) {
-    const check = await checkConfirmToken(await getDb(), token);
+    const check = await checkConfirmLink(token);
     state = check === 'confirmed' ? 'confirm' : check;
   } else if (result && (RESULTS as readonly string[]).includes(result)) {
     state = result as LinkPanelState;

@@ -135,6 +135,14 @@ describe.each(testEngines('lrjn_back_office_lists'))('back-office lists on $name
     await enqueueOutbox(db, { kind: 'enquiry.forward', payload: { enquiryId: enquiry.id } });
     await enqueueOutbox(db, { kind: 'mailing.forget', payload: { email: 'gone@example.org' } });
     await enqueueOutbox(db, { kind: 'outbox.alert', payload: {} });
+    await enqueueOutbox(db, {
+      kind: 'auth.email',
+      payload: { to: 'new@example.org', subject: 'Confirm', text: 'x' },
+    });
+    await enqueueOutbox(db, {
+      kind: 'enquiry.reply',
+      payload: { enquiryId: '00000000-0000-4000-8000-000000000000', email: 'hidden@example.org' },
+    });
 
     const all = await listDeliveries(db, { exceptKinds: ['outbox.alert'] });
     const byKind = Object.fromEntries(all.pending.map((d) => [d.kind, d.concerns]));
@@ -151,8 +159,13 @@ describe.each(testEngines('lrjn_back_office_lists'))('back-office lists on $name
       email: 'sub@example.org',
     });
     expect(byKind['enquiry.forward']).toMatchObject({ kind: 'enquiry', id: enquiry.id, name: 'Ines Duarte' });
-    expect(byKind['mailing.forget']).toEqual({ kind: null, id: null, name: null, email: 'gone@example.org' });
-    expect(all.totals).toEqual({ pending: 4, failed: 0 });
+    // An erasure names nobody; an account email its address; an item whose record is gone nobody either.
+    expect(byKind['mailing.forget']).toEqual({ kind: null, id: null, name: null, email: null });
+    expect(byKind['auth.email']).toEqual({ kind: null, id: null, name: null, email: 'new@example.org' });
+    expect(byKind['enquiry.reply']).toEqual({ kind: null, id: null, name: null, email: null });
+    expect(all.totals).toEqual({ pending: 6, failed: 0 });
+    expect(JSON.stringify(all)).not.toContain('hidden@example.org');
+    expect(JSON.stringify(all)).not.toContain('gone@example.org');
     expect(JSON.stringify(all)).not.toContain('payload');
 
     expect((await listDeliveries(db, { q: 'olu' })).pending.map((d) => d.kind)).toEqual([
@@ -163,8 +176,11 @@ describe.each(testEngines('lrjn_back_office_lists'))('back-office lists on $name
     ]);
     expect((await listDeliveries(db, { kind: 'mailing.forget' })).pending).toHaveLength(1);
     expect((await listDeliveries(db, { status: 'failed' })).pending).toEqual([]);
+    expect((await listDeliveries(db, { q: 'gone@' })).pending).toEqual([]);
     expect(await deliveryKinds(db, { exceptKinds: ['outbox.alert'] })).toEqual([
+      'auth.email',
       'enquiry.forward',
+      'enquiry.reply',
       'mailing.forget',
       'newsletter.unsubscribe',
       'volunteer.followup',

@@ -262,8 +262,8 @@ export async function* subscriberPages(
 /**
  * An outbox item as the Deliveries page shows it: never its payload (addresses, sealed links), only whom it
  * concerns (`concerns`), found through the payload's `volunteerId`, `subscriberId` or `enquiryId` (the person's
- * name and email from that row) or, for an item about an address only (an erasure sent to the provider, an
- * account email), that address.
+ * name and email from that row) or, for an item about an address only (an account email), that address; an item
+ * whose record is gone, and an erasure sent to the provider, concern nobody shown.
  */
 export type DeliveryRow = DeliveryItem & { concerns: DeliveryConcerns };
 
@@ -292,6 +292,16 @@ const deliveryColumns = {
   updatedAt: outbox.updatedAt,
 };
 
+/**
+ * The address an item concerns when it names no record (an account email's `to`, a newsletter item's `email`):
+ * never for an item that names a record (the join says whom; a deleted record stays unnamed) nor for an erasure
+ * sent to the provider (`mailing.forget`: the person asked to be forgotten).
+ */
+const deliveryAddress = sql<string | null>`case
+  when ${outbox.payload} ?| array['volunteerId', 'subscriberId', 'enquiryId'] then null
+  when ${outbox.kind} = 'mailing.forget' then null
+  else coalesce(${outbox.payload} ->> 'email', ${outbox.payload} ->> 'to') end`;
+
 const concernColumns = {
   volunteerId: volunteers.id,
   volunteerName: volunteers.name,
@@ -301,7 +311,7 @@ const concernColumns = {
   enquiryId: enquiries.id,
   enquiryName: enquiries.name,
   enquiryEmail: enquiries.email,
-  address: sql<string | null>`coalesce(${outbox.payload} ->> 'email', ${outbox.payload} ->> 'to')`,
+  address: deliveryAddress,
 };
 
 type JoinedDelivery = DeliveryItem & {
@@ -386,7 +396,7 @@ export async function listDeliveries(
           sql`${newsletterSubscribers.email} ilike ${pattern}`,
           sql`${enquiries.name} ilike ${pattern}`,
           sql`${enquiries.email} ilike ${pattern}`,
-          sql`coalesce(${outbox.payload} ->> 'email', ${outbox.payload} ->> 'to') ilike ${pattern}`,
+          sql`${deliveryAddress} ilike ${pattern}`,
           sql`${outbox.kind} ilike ${pattern}`,
           sql`${outbox.lastError} ilike ${pattern}`,
         )

@@ -60,6 +60,7 @@ describe('buildEnquiryReplyEmail: one greeting, the staff text, one sign-off', (
     expect(hasOwnSignOff('Thank you for your message, we will write again on Monday with the dates.')).toBe(
       false,
     );
+    expect(hasOwnSignOff('Details below.\nYours is the first message we had about it')).toBe(false);
   });
 });
 

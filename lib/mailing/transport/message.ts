@@ -119,13 +119,13 @@ export function hasOwnGreeting(body: string): boolean {
   return first.length <= 80 && GREETING.test(first);
 }
 
-/** True when one of the staff text's last three non-empty lines is a short closing ('Best wishes,', 'Merci !'). */
+/** True when one of the staff text's last three non-empty lines is a short closing (at most 40 characters: 'Best wishes,', 'Merci !'). */
 export function hasOwnSignOff(body: string): boolean {
   const lines = replyLines(body)
     .map((l) => l.trim())
     .filter(Boolean)
     .slice(-3);
-  return lines.some((line) => line.length <= 60 && SIGN_OFF.test(line));
+  return lines.some((line) => line.length <= 40 && SIGN_OFF.test(line));
 }
 
 /**

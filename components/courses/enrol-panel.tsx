@@ -1,11 +1,13 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 
 import { enrolInCourse } from '@/lib/courses/actions';
 import { Link, useRouter } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 import { showToast } from '@/lib/toast';
+
+import { useCourseVisitor } from './course-visitor';
 
 import type { EnrolErrorKey } from '@/lib/courses/shared';
 
@@ -17,7 +19,7 @@ const BUTTON = 'btn btn-primary btn-md rounded-full';
 
 /**
  * The course page's Enrol / Continue island (docs/SPEC-NOTES.md §2 Courses). The page is the same for every visitor, so this
- * asks `/api/courses/{id}/enrolment` who is looking: signed out → 'Sign in to enrol' (to /login?next=this page),
+ * asks `/api/courses/{id}/enrolment` who is looking (`useCourseVisitor`, one request shared with the page's other islands): signed out → 'Sign in to enrol' (to /login?next=this page),
  * enrolled → 'Continue learning', signed in to a free course → 'Enrol for free' (the `enrolInCourse` action, then
  * the learn page; a failure, even a lost connection, is a toast and a line under the button, and the page stays),
  * priced and not enrolled → 'Contact us to enrol' (payments are out of scope). Until the answer
@@ -26,27 +28,23 @@ const BUTTON = 'btn btn-primary btn-md rounded-full';
 export function EnrolPanel({ courseId, priced }: { courseId: string; priced: boolean }) {
   const t = useClientMessages('Courses');
   const router = useRouter();
-  const [state, setState] = useState<State>('unknown');
+  // Signed out after all: the enrol action said so (the session ended since the page asked).
+  const [sessionEnded, setSessionEnded] = useState(false);
   const [error, setError] = useState<EnrolErrorKey | null>(null);
   const [pending, startTransition] = useTransition();
   const coursePath = `/courses/${courseId}`;
   const learnPath = `${coursePath}/learn`;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/courses/${encodeURIComponent(courseId)}/enrolment`, {
-      signal: controller.signal,
-      cache: 'no-store',
-    })
-      .then((r) => (r.ok ? r.json() : { signedIn: false, enrolled: false }))
-      .then((s: { signedIn: boolean; enrolled: boolean }) =>
-        setState(s.enrolled ? 'enrolled' : s.signedIn ? 'can-enrol' : 'signed-out'),
-      )
-      .catch(() => {
-        if (!controller.signal.aborted) setState('signed-out');
-      });
-    return () => controller.abort();
-  }, [courseId]);
+  const visitor = useCourseVisitor(courseId);
+  const state: State = sessionEnded
+    ? 'signed-out'
+    : !visitor
+      ? 'unknown'
+      : visitor.enrolled
+        ? 'enrolled'
+        : visitor.signedIn
+          ? 'can-enrol'
+          : 'signed-out';
 
   const onEnrol = () => {
     setError(null);
@@ -65,7 +63,7 @@ export function EnrolPanel({ courseId, priced }: { courseId: string; priced: boo
         key = 'errorEnrolmentFailed';
       }
       setError(key);
-      if (key === 'errorNotAuthenticated') setState('signed-out');
+      if (key === 'errorNotAuthenticated') setSessionEnded(true);
       showToast((toast) => toast.error(t('errorTitle'), { description: t(key) }));
     });
   };

@@ -6,13 +6,14 @@ import { z } from 'zod';
 
 import { redirect } from '@/i18n/navigation';
 import { routing, toLocale } from '@/i18n/routing';
-import { checkUser } from '@/lib/auth';
+import { supabaseClientForRequest } from '@/lib/auth';
 import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { TAGS } from '@/lib/cache/tags';
 import { formText } from '@/lib/forms/fields';
 import { action } from '@/lib/safe-action';
+import { materialStorage } from '@/lib/storage';
 
-import { type AdminOp, adminOps, attemptAdmin } from './admin';
+import { type AdminDeps, type AdminOp, adminOps, attemptAdmin } from './admin';
 import { completeLesson, enrol } from './learning';
 import {
   type AdminErrorCode,
@@ -59,22 +60,36 @@ const enrolFailure = (error: EnrolErrorKey): ActionFailure<EnrolErrorKey> => ({
   error,
 });
 
-/** Self-service enrolment in a free published course (priced → 'errorPaymentRequired'). Idempotent. */
-export async function enrolInCourse(courseId: unknown): Promise<EnrolResult> {
-  const guard = await checkUser();
-  if (!guard.ok) return enrolFailure('errorNotAuthenticated');
-  if (typeof courseId !== 'string') return enrolFailure('errorCourseNotFound');
-  try {
-    const { created } = await enrol(guard.user.id, courseId);
-    return { ok: true, data: { created } };
-  } catch (error) {
-    if (isCourseError(error)) {
-      if (error.code === 'enrolment-failed') console.error('[courses] enrolment failed:', error.message);
-      return enrolFailure(enrolErrorKey(error.code));
+const courseIds = z.object({ courseId: z.string().max(100) });
+
+const enrolRun = action(
+  { name: 'course-enrol', schema: courseIds, guard: 'user' },
+  async ({ courseId }, { user }): Promise<{ created: boolean } | ActionFailure<EnrolErrorKey>> => {
+    try {
+      const { created } = await enrol(user.id, courseId);
+      return { created };
+    } catch (error) {
+      if (isCourseError(error)) {
+        if (error.code === 'enrolment-failed') console.error('[courses] enrolment failed:', error.message);
+        return enrolFailure(enrolErrorKey(error.code));
+      }
+      console.error('[courses] enrolment failed:', error);
+      return enrolFailure('errorEnrolmentFailed');
     }
-    console.error('[courses] enrolment failed:', error);
-    return enrolFailure('errorEnrolmentFailed');
-  }
+  },
+);
+
+/**
+ * Self-service enrolment in a free published course (priced → 'errorPaymentRequired'). Idempotent. Through the
+ * action pipeline (guard 'user': the session checked with the auth server); its refusals become the Courses
+ * message keys: signed out → 'errorNotAuthenticated', a malformed id → 'errorCourseNotFound', anything else of
+ * ours → 'errorEnrolmentFailed'.
+ */
+export async function enrolInCourse(courseId: unknown): Promise<EnrolResult> {
+  const result = await enrolRun({ courseId });
+  if (result.ok || Object.hasOwn(ENROL_STATUS, result.error)) return result as EnrolResult;
+  if (result.error === 'unauthenticated') return enrolFailure('errorNotAuthenticated');
+  return enrolFailure(result.error === 'invalid' ? 'errorCourseNotFound' : 'errorEnrolmentFailed');
 }
 
 /** Completing a lesson: the new whole percent and the certificate id at 100%, or the message key of the refusal. */
@@ -83,29 +98,38 @@ export type CompleteResult = ActionResult<
   'errorNotAuthenticated' | 'errorProgress'
 >;
 
+const completeRun = action(
+  { name: 'course-complete', schema: courseIds.extend({ lessonId: z.string().max(100) }), guard: 'user' },
+  async ({ courseId, lessonId }, { user }) => {
+    try {
+      const studentName = user.name?.trim() || user.email;
+      const result = await completeLesson(user.id, courseId, lessonId, { studentName });
+      return { progress: result.progress.progress, certificateId: result.certificate?.id ?? null };
+    } catch (error) {
+      if (isCourseError(error, 'not-authenticated'))
+        return { ok: false as const, status: 401 as const, error: 'errorNotAuthenticated' as const };
+      console.error('[courses] completing a lesson failed:', error instanceof Error ? error.message : error);
+      return {
+        ok: false as const,
+        status: isCourseError(error) ? (422 as const) : (500 as const),
+        error: 'errorProgress' as const,
+      };
+    }
+  },
+);
+
 /**
  * Marks a lesson complete for the signed-in, enrolled student; at 100% the certificate is issued in the name the
- * account gave at sign-up (else its email address). Refusals: 401 signed out, 422 not enrolled or not a lesson of
- * the course (or malformed ids), 500 a database failure.
+ * account gave at sign-up (else its email address). Through the action pipeline (guard 'user'). Refusals: 401
+ * signed out, 422 not enrolled or not a lesson of the course (or malformed ids), 500 a database failure.
  */
 export async function completeLessonAction(courseId: unknown, lessonId: unknown): Promise<CompleteResult> {
-  const guard = await checkUser();
-  if (!guard.ok) return { ok: false, status: 401, error: 'errorNotAuthenticated' };
-  if (typeof courseId !== 'string' || typeof lessonId !== 'string')
-    return { ok: false, status: 422, error: 'errorProgress' };
-  try {
-    const studentName = guard.user.name?.trim() || guard.user.email;
-    const result = await completeLesson(guard.user.id, courseId, lessonId, { studentName });
-    return {
-      ok: true,
-      data: { progress: result.progress.progress, certificateId: result.certificate?.id ?? null },
-    };
-  } catch (error) {
-    if (isCourseError(error, 'not-authenticated'))
-      return { ok: false, status: 401, error: 'errorNotAuthenticated' };
-    console.error('[courses] completing a lesson failed:', error instanceof Error ? error.message : error);
-    return { ok: false, status: isCourseError(error) ? 422 : 500, error: 'errorProgress' };
-  }
+  const result = await completeRun({ courseId, lessonId });
+  if (result.ok) return result;
+  if (result.error === 'errorNotAuthenticated' || result.error === 'unauthenticated')
+    return { ok: false, status: 401, error: 'errorNotAuthenticated' };
+  if (result.error === 'errorProgress') return result as CompleteResult;
+  return { ok: false, status: result.status === 500 ? 500 : 422, error: 'errorProgress' };
 }
 
 // updateTag, not revalidateTag(…, 'max'): the admin's next page (the course list after publishing, say) must show
@@ -171,9 +195,14 @@ export async function createCourseForm(
  * `?done={op}` or `?error={code}` and the section's anchor, so the page works without JavaScript; a caller that
  * is not an admin is sent to the page too, whose guard then redirects. The locale is the form's `locale` field.
  */
-function manageAction<S extends z.ZodType, T>(name: ManageOp, operation: AdminOp<S, T>) {
-  const run = action({ name: `course-${name}`, schema: operation.schema, ...ADMIN }, (input, { user }) =>
-    attemptAdmin(() => operation.run(input, user, {})),
+function manageAction<S extends z.ZodType, T>(
+  name: ManageOp,
+  operation: AdminOp<S, T>,
+  deps: () => Promise<AdminDeps> = async () => ({}),
+) {
+  const run = action(
+    { name: `course-${name}`, schema: operation.schema, ...ADMIN },
+    async (input, { user }) => attemptAdmin(async () => operation.run(input, user, await deps())),
   );
   return async (form: FormData): Promise<void> => {
     // Read once: the fields as the operation's input (any payload becomes a record of strings, so a hostile one
@@ -222,6 +251,20 @@ export const deleteLessonAction = manageAction('deleteLesson', adminOps.deleteLe
 
 /** Enrols the student with that `email` in the course (an admin enrolment: payments are not taken online). */
 export const enrolStudentAction = manageAction('enrolStudent', adminOps.enrolStudent);
+
+/** Renames a unit (`unitId`, `title`). */
+export const updateUnitAction = manageAction('updateUnit', adminOps.updateUnit);
+
+/**
+ * Deletes a material (`materialId`) and its stored file; on Supabase Storage with the admin's own session, whose
+ * RLS allows admins to remove files.
+ */
+export const deleteMaterialAction = manageAction('deleteMaterial', adminOps.deleteMaterial, async () => ({
+  storage: materialStorage(await supabaseClientForRequest()),
+}));
+
+/** Takes the student (`userId`) out of the course; their progress and certificate stay. */
+export const unenrolStudentAction = manageAction('unenrolStudent', adminOps.unenrolStudent);
 
 const createTestCourse = action(
   // The page's form always sends its locale; requiring it keeps a post that is not that form from creating one.

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import type { ActionFailure, ActionResult } from '@/lib/action-result';
+import type { ActionFailure } from '@/lib/action-result';
 import { type AuthUser, type GuardResult, adminRefusal, adminStatus } from '@/lib/auth';
 import { authKind } from '@/lib/auth/config';
 import {
@@ -12,8 +12,11 @@ import {
   findLocalUserByEmail,
   findSupabaseUserId,
   getDb,
+  recordAudit,
+  selectLesson,
+  selectUnit,
+  touchCourse,
 } from '@/lib/db';
-import { fieldErrors } from '@/lib/safe-action';
 import type { MaterialStorage } from '@/lib/storage';
 
 import {
@@ -29,9 +32,11 @@ import {
   setPublished,
   updateCourse,
   updateLesson,
+  updateUnit,
 } from './authoring';
-import { adminEnrol } from './learning';
-import { saveMaterial } from './materials';
+import { isUuid } from './internal';
+import { adminEnrol, unenrol } from './learning';
+import { type UploadedFile, deleteMaterial, replaceMaterial, saveMaterial } from './materials';
 import { type AdminErrorCode, CourseError, MATERIAL_MAX_BYTES, errorSummary, isCourseError } from './shared';
 import {
   courseCreateSchema,
@@ -45,8 +50,8 @@ import {
  * The admin operations of the course platform (issue 7 item 4), behind the server actions of
  * lib/courses/actions.ts and the materials route handler: each is its input schema plus its work on valid input
  * (`adminOps`). The callers put the checks in front: the action pipeline (lib/safe-action.ts: guard 'admin', the
- * per-admin limit 'admin', then the schema) or the route wrapper; `runAdmin` does the same for a `GuardResult`
- * (tests and scripts). The schema is the one validation; the data functions of lib/courses then take the input
+ * per-admin limit 'admin', then the schema) or the route wrapper and its handler (the materials upload); tests run
+ * them with tests/helpers/course-admin.ts `runAdmin`. The schema is the one validation; the data functions of lib/courses then take the input
  * typed. A failure of the work comes back as an `ActionFailure<AdminErrorCode>` (lib/action-result.ts, the one
  * result type) with an HTTP-like status and a stable code; course errors never show their own text.
  */
@@ -87,6 +92,9 @@ function failureOf(error: unknown): ActionFailure<AdminErrorCode> {
     if (code === 'student-not-found') return { ok: false, status: 404, error: 'no-such-student' };
     if (code === 'material-too-large') return { ok: false, status: 413, error: 'too-large' };
     if (code === 'material-type') return { ok: false, status: 415, error: 'bad-type' };
+    if (code === 'material-content') return { ok: false, status: 415, error: 'bad-content' };
+    if (code === 'material-not-found' || code === 'enrolment-not-found')
+      return { ok: false, status: 404, error: 'not-found' };
     if (code === 'material-empty') return { ok: false, status: 422, error: 'empty' };
     console.error(`[course-admin] ${code}: ${errorSummary(error.cause ?? error)}`);
     return { ok: false, status: 500, error: 'server' };
@@ -121,75 +129,272 @@ export async function attemptAdmin<T>(work: () => Promise<T>): Promise<T | Actio
   }
 }
 
-/** Every admin operation of the course pages, by the manage page's op name (lib/courses/shared.ts `MANAGE_OPS`). */
+/** One audit entry of a course write: the verb (`course.*`), the course it concerns, and what changed. */
+type CourseAudit = { action: string; courseId: string; detail?: Record<string, unknown> };
+
+/** The entry `audited` writes for a course write by `user` (the course is the target; no lesson bodies in it). */
+async function writeAudit(tx: Database, user: AuthUser, entry: CourseAudit): Promise<void> {
+  await touchCourse(tx, entry.courseId);
+  await recordAudit(tx, {
+    actorId: isUuid(user.id) ? user.id : null,
+    actorEmail: user.email,
+    action: entry.action,
+    target: entry.courseId,
+    detail: entry.detail ?? {},
+  });
+}
+
+/**
+ * Runs a course write and its audit entry (docs/ARCHITECTURE.md §5: every staff or admin write leaves one) in one
+ * transaction: `work` gets the transaction, `entry` says what to record from its result; the course's
+ * updated_at moves too (the back office's "last change"). Either both happen or neither. @throws what `work`
+ * throws, or a database error of the entry (which undoes the write).
+ */
+async function audited<T>(
+  deps: AdminDeps,
+  user: AuthUser,
+  work: (tx: Database) => Promise<T>,
+  entry: (result: T) => CourseAudit,
+): Promise<T> {
+  return (deps.db ?? (await getDb())).transaction(async (tx) => {
+    const result = await work(tx);
+    await writeAudit(tx, user, entry(result));
+    return result;
+  });
+}
+
+/** The course a unit belongs to (for the audit entry). @throws CourseError 'unit-not-found'. */
+async function unitCourse(db: Database, unitId: string): Promise<string> {
+  const unit = isUuid(unitId) ? await selectUnit(db, unitId) : null;
+  if (!unit) throw new CourseError('unit-not-found', 'unit not found');
+  return unit.courseId;
+}
+
+/** The course a lesson belongs to (for the audit entry). @throws CourseError 'lesson-not-found'. */
+async function lessonCourse(db: Database, lessonId: string): Promise<string> {
+  const found = isUuid(lessonId) ? await selectLesson(db, lessonId) : null;
+  if (!found) throw new CourseError('lesson-not-found', 'lesson not found');
+  return found.courseId;
+}
+
+const uploadedFile = z.instanceof(Blob, { message: 'required' });
+const optionalId = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v ? v : null));
+
+/** A Blob from the multipart form as the storage functions take it. @throws CourseError 'material-too-large'. */
+async function fileOf(file: Blob): Promise<UploadedFile> {
+  if (file.size > MATERIAL_MAX_BYTES) {
+    throw new CourseError('material-too-large', `the file is larger than ${MATERIAL_MAX_BYTES / 1048576} MB`);
+  }
+  const name = 'name' in file && typeof file.name === 'string' ? file.name : 'upload';
+  return { name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** What a material's audit entry says about it: id, shown name, lesson, type and size. */
+const materialDetail = (m: CourseMaterial) => ({
+  materialId: m.id,
+  filename: m.filename,
+  lessonId: m.lessonId,
+  contentType: m.contentType,
+  sizeBytes: m.sizeBytes,
+});
+
+/**
+ * Every admin operation of the course pages, by the manage page's op name (lib/courses/shared.ts `MANAGE_OPS`).
+ * Each write leaves an audit entry `course.*` (target: the course id) in its own transaction (`audited`).
+ */
 export const adminOps = {
   /** Creates a course from the docs/SPEC-NOTES.md §7 payload; returns its id (the page then opens its manage page). */
   create: op(courseCreateSchema, async (input, user, deps) => ({
-    id: (await createCourse(input, user.id, deps.db)).id,
+    id: (
+      await audited(
+        deps,
+        user,
+        (tx) => createCourse(input, user.id, tx),
+        (c) => ({
+          action: 'course.create',
+          courseId: c.id,
+          detail: { title: c.title, price: c.price, published: c.published },
+        }),
+      )
+    ).id,
   })),
 
   /** Changes a course's fields (`courseId` plus any of the creation fields). */
   update: op(
     courseUpdateSchema.extend({ courseId: id }),
-    async ({ courseId, ...fields }, _user, deps): Promise<Course> => updateCourse(courseId, fields, deps.db),
+    async ({ courseId, ...fields }, user, deps): Promise<Course> =>
+      audited(
+        deps,
+        user,
+        (tx) => updateCourse(courseId, fields, tx),
+        (c) => ({
+          action: 'course.update',
+          courseId: c.id,
+          detail: { fields: Object.keys(fields).sort(), title: c.title, price: c.price },
+        }),
+      ),
   ),
 
   /** Publishes (`published: true`) or unpublishes a course. */
-  publish: op(withCourse.extend({ published: z.boolean() }), async ({ courseId, published }, _user, deps) => {
-    const course = await setPublished(courseId, published, deps.db);
+  publish: op(withCourse.extend({ published: z.boolean() }), async ({ courseId, published }, user, deps) => {
+    const course = await audited(
+      deps,
+      user,
+      (tx) => setPublished(courseId, published, tx),
+      (c) => ({ action: published ? 'course.publish' : 'course.unpublish', courseId: c.id }),
+    );
     return { id: course.id, published: course.published };
   }),
 
   /** Adds a unit `{ courseId, title }` at the end of the course. */
-  addUnit: op(unitInputSchema.extend({ courseId: id }), async ({ courseId, ...unit }, _user, deps) => ({
-    id: (await addUnit(courseId, unit, deps.db)).id,
+  addUnit: op(unitInputSchema.extend({ courseId: id }), async ({ courseId, ...unit }, user, deps) => ({
+    id: (
+      await audited(
+        deps,
+        user,
+        (tx) => addUnit(courseId, unit, tx),
+        (u) => ({ action: 'course.unit.add', courseId, detail: { unitId: u.id, title: u.title } }),
+      )
+    ).id,
+  })),
+
+  /** Renames a unit `{ unitId, title }`. */
+  updateUnit: op(unitInputSchema.extend({ unitId: id }), async ({ unitId, ...unit }, user, deps) => ({
+    id: (
+      await audited(
+        deps,
+        user,
+        (tx) => updateUnit(unitId, unit, tx),
+        (u) => ({ action: 'course.unit.update', courseId: u.courseId, detail: { unitId, title: u.title } }),
+      )
+    ).id,
   })),
 
   /** Adds a lesson `{ unitId, title, body, videoUrl? }` at the end of the unit. */
-  addLesson: op(lessonInputSchema.extend({ unitId: id }), async ({ unitId, ...lesson }, _user, deps) => ({
-    id: (await addLesson(unitId, lesson, deps.db)).id,
-  })),
+  addLesson: op(lessonInputSchema.extend({ unitId: id }), async ({ unitId, ...lesson }, user, deps) => {
+    let courseId = '';
+    const row = await audited(
+      deps,
+      user,
+      async (tx) => {
+        courseId = await unitCourse(tx, unitId);
+        return addLesson(unitId, lesson, tx);
+      },
+      (l) => ({ action: 'course.lesson.add', courseId, detail: { unitId, lessonId: l.id, title: l.title } }),
+    );
+    return { id: row.id };
+  }),
 
   /** Changes a lesson `{ lessonId, title?, body?, videoUrl? }`. */
   updateLesson: op(
     lessonUpdateSchema.extend({ lessonId: id }),
-    async ({ lessonId, ...fields }, _user, deps) => ({
-      id: (await updateLesson(lessonId, fields, deps.db)).id,
-    }),
+    async ({ lessonId, ...fields }, user, deps) => {
+      let courseId = '';
+      const row = await audited(
+        deps,
+        user,
+        async (tx) => {
+          courseId = await lessonCourse(tx, lessonId);
+          return updateLesson(lessonId, fields, tx);
+        },
+        (l) => ({
+          action: 'course.lesson.update',
+          courseId,
+          detail: { lessonId, title: l.title, fields: Object.keys(fields).sort() },
+        }),
+      );
+      return { id: row.id };
+    },
   ),
 
   /** Moves a unit `{ unitId, toIndex }` (0-based) within its course; returns the unit ids in order. */
-  moveUnit: op(withUnit.extend({ toIndex: index }), async ({ unitId, toIndex }, _user, deps) => ({
-    order: (await moveUnit(unitId, toIndex, deps.db)).map((u) => u.id),
+  moveUnit: op(withUnit.extend({ toIndex: index }), async ({ unitId, toIndex }, user, deps) => ({
+    order: (
+      await audited(
+        deps,
+        user,
+        (tx) => moveUnit(unitId, toIndex, tx),
+        (units) => ({
+          action: 'course.unit.move',
+          courseId: units[0]?.courseId ?? '',
+          detail: { unitId, toIndex: units.findIndex((u) => u.id === unitId) },
+        }),
+      )
+    ).map((u) => u.id),
   })),
 
   /** Moves a lesson `{ lessonId, toIndex }` (0-based) within its unit; returns the lesson ids in order. */
-  moveLesson: op(withLesson.extend({ toIndex: index }), async ({ lessonId, toIndex }, _user, deps) => ({
-    order: (await moveLesson(lessonId, toIndex, {}, deps.db)).map((l) => l.id),
-  })),
+  moveLesson: op(withLesson.extend({ toIndex: index }), async ({ lessonId, toIndex }, user, deps) => {
+    let courseId = '';
+    const lessons = await audited(
+      deps,
+      user,
+      async (tx) => {
+        courseId = await lessonCourse(tx, lessonId);
+        return moveLesson(lessonId, toIndex, {}, tx);
+      },
+      (rows) => ({
+        action: 'course.lesson.move',
+        courseId,
+        detail: { lessonId, toIndex: rows.findIndex((l) => l.id === lessonId) },
+      }),
+    );
+    return { order: lessons.map((l) => l.id) };
+  }),
 
   /**
    * Moves a lesson `{ lessonId, toUnitId }` to the end of another unit of the same course; returns the target
    * unit and its lesson ids in order. 404 for an unknown lesson or unit, 422 'other-course' for a unit of
    * another course.
    */
-  moveLessonToUnit: op(
-    withLesson.extend({ toUnitId: id }),
-    async ({ lessonId, toUnitId }, _user, deps) => ({
-      unitId: toUnitId,
-      order: (await moveLessonToUnit(lessonId, toUnitId, deps.db)).map((l) => l.id),
-    }),
-  ),
+  moveLessonToUnit: op(withLesson.extend({ toUnitId: id }), async ({ lessonId, toUnitId }, user, deps) => {
+    let courseId = '';
+    const lessons = await audited(
+      deps,
+      user,
+      async (tx) => {
+        courseId = await lessonCourse(tx, lessonId);
+        return moveLessonToUnit(lessonId, toUnitId, tx);
+      },
+      () => ({ action: 'course.lesson.move', courseId, detail: { lessonId, toUnitId } }),
+    );
+    return { unitId: toUnitId, order: lessons.map((l) => l.id) };
+  }),
 
   /** Deletes a unit `{ unitId }` with its lessons. */
-  deleteUnit: op(withUnit, async ({ unitId }, _user, deps) => {
-    await deleteUnit(unitId, deps.db);
+  deleteUnit: op(withUnit, async ({ unitId }, user, deps) => {
+    let entry: CourseAudit = { action: 'course.unit.delete', courseId: '' };
+    await audited(
+      deps,
+      user,
+      async (tx) => {
+        const unit = isUuid(unitId) ? await selectUnit(tx, unitId) : null;
+        if (unit) entry = { ...entry, courseId: unit.courseId, detail: { unitId, title: unit.title } };
+        await deleteUnit(unitId, tx);
+      },
+      () => entry,
+    );
     return { deleted: true as const };
   }),
 
   /** Deletes a lesson `{ lessonId }`. */
-  deleteLesson: op(withLesson, async ({ lessonId }, _user, deps) => {
-    await deleteLesson(lessonId, deps.db);
+  deleteLesson: op(withLesson, async ({ lessonId }, user, deps) => {
+    let entry: CourseAudit = { action: 'course.lesson.delete', courseId: '' };
+    await audited(
+      deps,
+      user,
+      async (tx) => {
+        const found = isUuid(lessonId) ? await selectLesson(tx, lessonId) : null;
+        if (found) {
+          entry = { ...entry, courseId: found.courseId, detail: { lessonId, title: found.lesson.title } };
+        }
+        await deleteLesson(lessonId, tx);
+      },
+      () => entry,
+    );
     return { deleted: true as const };
   }),
 
@@ -197,76 +402,110 @@ export const adminOps = {
    * Enrols a student `{ courseId, email }` in the course (issue 7: payments are out of scope, so an admin enrols
    * people in priced courses, and in drafts for trying them out): the account with that email – a local account,
    * or with Supabase Auth a user in auth.users – gets an active enrolment, payment_method 'admin', amount = the
-   * course price (`adminEnrol`; enrolling again changes nothing). 404 'no-such-student' when no account uses the
-   * address (the person signs up first), 404 'not-found' for an unknown course.
+   * course price (`adminEnrol`; enrolling again changes nothing and records nothing). 404 'no-such-student' when no
+   * account uses the address (the person signs up first), 404 'not-found' for an unknown course. The audit entry
+   * names the student by account id, not email.
    */
   enrolStudent: op(
     withCourse.extend({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) }),
-    async (input, _user, deps) => {
+    async (input, user, deps) => {
       const db = deps.db ?? (await getDb());
       const userId =
         authKind() === 'supabase'
           ? await findSupabaseUserId(db, input.email)
           : ((await findLocalUserByEmail(db, input.email))?.id ?? null);
       if (!userId) throw new CourseError('student-not-found', 'no account uses that email address');
-      const { enrolment, created } = await adminEnrol(userId, input.courseId, {}, db);
+      const { enrolment, created } = await db.transaction(async (tx) => {
+        const result = await adminEnrol(userId, input.courseId, {}, tx);
+        if (result.created) {
+          await writeAudit(tx, user, {
+            action: 'course.enrol',
+            courseId: result.enrolment.courseId,
+            detail: { studentId: userId, enrolmentId: result.enrolment.id },
+          });
+        }
+        return result;
+      });
       return { enrolmentId: enrolment.id, created };
     },
   ),
 
+  /**
+   * Takes a student `{ courseId, userId }` out of the course (`unenrol`: the enrolment goes; progress and
+   * certificate stay). 404 'not-found' when they are not enrolled.
+   */
+  unenrolStudent: op(withCourse.extend({ userId: id }), async ({ courseId, userId }, user, deps) => {
+    const enrolment = await unenrol(
+      userId,
+      courseId,
+      {
+        audit: (tx, row) =>
+          writeAudit(tx, user, {
+            action: 'course.unenrol',
+            courseId,
+            detail: { studentId: userId, enrolmentId: row.id, paymentMethod: row.paymentMethod },
+          }),
+      },
+      deps.db,
+    );
+    return { enrolmentId: enrolment.id };
+  }),
+
   /** docs/SPEC-NOTES.md §7 insert_test_course: an unpublished 'Test Course' priced 25; returns id, title and price. */
   testCourse: op(z.object({}), async (_input, user, deps) => {
-    const course = await createTestCourse(user.id, deps.db);
+    const course = await audited(
+      deps,
+      user,
+      (tx) => createTestCourse(user.id, tx),
+      (c) => ({
+        action: 'course.create',
+        courseId: c.id,
+        detail: { title: c.title, price: c.price, test: true },
+      }),
+    );
     return { id: course.id, title: course.title, price: course.price };
   }),
 
   /**
    * Stores an uploaded material `{ courseId, file, lessonId? }` (docs/SPEC-NOTES.md §7: `{timestamp}_{filename}`;
-   * limits and types of lib/courses: 413 too large, 415 type not allowed, 422 empty or no file, 404 unknown course).
+   * limits and types of lib/courses: 413 too large, 415 type not allowed, 415 'bad-content' when the bytes are not
+   * what the extension says, 422 empty or no file, 404 unknown course). With `materialId`, replaces that material's
+   * file instead (`replaceMaterial`; 404 when it is not one of the course's). Audited 'course.material.upload' or
+   * 'course.material.replace'.
    */
   upload: op(
-    z.object({
-      courseId: id,
-      file: z.instanceof(Blob, { message: 'required' }),
-      lessonId: z
-        .unknown()
-        .optional()
-        .transform((v) => (typeof v === 'string' && v ? v : null)),
-    }),
-    async ({ courseId, file, lessonId }, _user, deps): Promise<{ material: CourseMaterial; url: string }> => {
-      if (file.size > MATERIAL_MAX_BYTES) {
-        throw new CourseError(
-          'material-too-large',
-          `the file is larger than ${MATERIAL_MAX_BYTES / 1048576} MB`,
-        );
-      }
-      const name = 'name' in file && typeof file.name === 'string' ? file.name : 'upload';
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      return saveMaterial(courseId, { name, type: file.type, bytes }, lessonId, deps, deps.db);
+    z.object({ courseId: id, file: uploadedFile, lessonId: optionalId, materialId: optionalId }),
+    async (
+      { courseId, file, lessonId, materialId },
+      user,
+      deps,
+    ): Promise<{ material: CourseMaterial; url: string; replaced: boolean }> => {
+      const upload = await fileOf(file);
+      const action = materialId ? 'course.material.replace' : 'course.material.upload';
+      const options = {
+        ...deps,
+        audit: (tx: Database, m: CourseMaterial) =>
+          writeAudit(tx, user, { action, courseId, detail: materialDetail(m) }),
+      };
+      const saved = materialId
+        ? await replaceMaterial(courseId, materialId, upload, options, deps.db)
+        : await saveMaterial(courseId, upload, lessonId, options, deps.db);
+      return { ...saved, replaced: Boolean(materialId) };
     },
   ),
+
+  /** Deletes a material `{ courseId, materialId }` and its stored file. 404 when it is not one of the course's. */
+  deleteMaterial: op(withCourse.extend({ materialId: id }), async ({ courseId, materialId }, user, deps) => {
+    const material = await deleteMaterial(
+      courseId,
+      materialId,
+      {
+        storage: deps.storage,
+        audit: (tx, m) =>
+          writeAudit(tx, user, { action: 'course.material.delete', courseId, detail: materialDetail(m) }),
+      },
+      deps.db,
+    );
+    return { deleted: material.id };
+  }),
 };
-
-/**
- * One operation for a caller's `GuardResult` (from `adminGuard` or `checkAdmin()`), outside the action pipeline:
- * a refused guard answers its refusal (401, 403, 503) before anything is read, invalid input 422 'invalid' with
- * the fields' message keys, then the work as `attemptAdmin` answers it. Counts no rate limit (the pipeline and
- * the route wrapper do). Never throws.
- */
-export async function runAdmin<S extends z.ZodType, T>(
-  operation: AdminOp<S, T>,
-  guard: GuardResult,
-  raw: unknown,
-  deps: AdminDeps = {},
-): Promise<ActionResult<T, AdminErrorCode>> {
-  if (!guard.ok) return { ok: false, status: guard.status, error: guard.error };
-  const parsed = operation.schema.safeParse(raw);
-  if (!parsed.success)
-    return { ok: false, status: 422, error: 'invalid', fieldErrors: fieldErrors(parsed.error) };
-  const result = await attemptAdmin(() => operation.run(parsed.data, guard.user, deps));
-  return isFailure(result) ? result : { ok: true, data: result };
-}
-
-function isFailure<T>(value: T | ActionFailure<AdminErrorCode>): value is ActionFailure<AdminErrorCode> {
-  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
-}

@@ -6,9 +6,11 @@ import {
   type Course,
   type CourseLesson,
   type CourseMaterial,
+  type CourseListRow,
   type CourseUnit,
   type Database,
   selectCourse,
+  selectCourseList,
   selectCourseLessons,
   selectCourses,
   selectMaterials,
@@ -18,6 +20,7 @@ import { TAGS } from '@/lib/cache/tags';
 import { type MaterialStorage, materialStorage } from '@/lib/storage';
 
 import { isUuid, database, readOr } from './internal';
+import { type StudentMaterial, materialKind } from './shared';
 
 /**
  * The course catalogue: published courses and outlines for the public pages (cached, below), every course for
@@ -103,6 +106,45 @@ export async function listMaterials(
   );
 }
 
+/**
+ * A course's materials as a student's list shows them (the learn page: those of the open lesson; the course page's
+ * island: those of the whole course), oldest first: the name as uploaded, its kind, size and the `/uploads`
+ * address, where the route checks the enrolment again. The caller decides who may see the list (enrolled
+ * students, admins). [] on failure.
+ */
+export async function studentMaterials(
+  courseId: string,
+  options: { storage?: MaterialStorage } = {},
+  db?: Database,
+): Promise<StudentMaterial[]> {
+  return (await listMaterials(courseId, options, db)).map((m) => ({
+    id: m.id,
+    name: m.filename,
+    kind: materialKind(m.contentType),
+    sizeBytes: m.sizeBytes,
+    url: m.url,
+    lessonId: m.lessonId,
+  }));
+}
+
+/** The back office's course list filter: words of the title, and draft or published only. */
+export type CourseListFilter = { q?: string; status?: 'draft' | 'published' };
+
+/**
+ * Every course for the back office (`/admin/courses`), drafts included, latest change first: title, published
+ * or draft, price, active enrolments and when it last changed (its details, units, lessons, materials or
+ * students). `filter.q` matches words of the title, `filter.status` keeps drafts or published ones. [] on a
+ * database failure (logged).
+ */
+export async function listCoursesForBackOffice(
+  filter: CourseListFilter = {},
+  db?: Database,
+): Promise<CourseListRow[]> {
+  return readOr([], 'listing courses for the back office', async () =>
+    selectCourseList(await database(db), { q: filter.q?.slice(0, 200), status: filter.status }),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
@@ -134,6 +176,7 @@ export type CourseDetail = {
   updatedAt: string;
   units: { id: string; title: string; lessons: { id: string; title: string }[] }[];
   lessonCount: number;
+  published: boolean;
 };
 
 const cachedList = unstable_cache(
@@ -152,26 +195,31 @@ const cachedList = unstable_cache(
   { tags: [TAGS.courses], revalidate: COURSES_REVALIDATE },
 );
 
+/** The plain JSON of a course page from an outline. */
+function detailOf(outline: CourseOutline): CourseDetail {
+  const { course } = outline;
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    price: course.price,
+    certificationTitle: course.certificationTitle,
+    certificationDescription: course.certificationDescription,
+    updatedAt: new Date(course.updatedAt).toISOString(),
+    units: outline.units.map((u) => ({
+      id: u.id,
+      title: u.title,
+      lessons: u.lessons.map((l) => ({ id: l.id, title: l.title })),
+    })),
+    lessonCount: outline.lessonIds.length,
+    published: course.published,
+  };
+}
+
 const cachedDetail = unstable_cache(
   async (id: string): Promise<CourseDetail | null> => {
     const outline = await getCourseOutline(id);
-    if (!outline) return null;
-    const { course } = outline;
-    return {
-      id: course.id,
-      title: course.title,
-      description: course.description,
-      price: course.price,
-      certificationTitle: course.certificationTitle,
-      certificationDescription: course.certificationDescription,
-      updatedAt: new Date(course.updatedAt).toISOString(),
-      units: outline.units.map((u) => ({
-        id: u.id,
-        title: u.title,
-        lessons: u.lessons.map((l) => ({ id: l.id, title: l.title })),
-      })),
-      lessonCount: outline.lessonIds.length,
-    };
+    return outline ? detailOf(outline) : null;
   },
   ['courses', 'published-detail'],
   { tags: [TAGS.courses], revalidate: COURSES_REVALIDATE },
@@ -185,4 +233,13 @@ export async function publishedCourses(): Promise<CourseSummary[]> {
 /** A published course with its units and lesson titles, or null (unknown, unpublished, not a uuid, failure). */
 export async function publishedCourse(id: string): Promise<CourseDetail | null> {
   return cachedDetail(id);
+}
+
+/**
+ * Any course's page data, drafts included, read fresh (not cached): the course page for an admin previewing a
+ * draft (the page checks the admin first). Null when absent, not a uuid, or on failure.
+ */
+export async function courseDetailForAdmin(id: string, db?: Database): Promise<CourseDetail | null> {
+  const outline = await getCourseOutline(id, { includeDrafts: true }, db);
+  return outline ? detailOf(outline) : null;
 }

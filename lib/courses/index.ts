@@ -6,12 +6,15 @@ import 'server-only';
  * tests). The public server API: pages and route handlers import from here; islands call lib/courses/actions.ts;
  * browser code and shared constants come from lib/courses/shared.ts.
  *
- * - catalog.ts: published and all courses, outlines, materials, and the cached reads of the public pages;
- * - learning.ts: enrolment, progress, the lesson to resume, the dashboard;
+ * - catalog.ts: published and all courses, outlines, materials (students' lists too), the back office's course
+ *   list, and the cached reads of the public pages;
+ * - learning.ts: enrolment and un-enrolment, progress, the lesson to resume, the dashboard;
  * - certificates.ts (+ certificate-pdf.ts): issuing, reading and drawing certificates;
  * - authoring.ts: courses, units and lessons (typed input, parsed once by the admin operations);
- * - materials.ts: storing an uploaded material (the storages are lib/storage's);
- * - admin.ts: the admin operations (input schema and work) behind the actions and the materials route handler;
+ * - materials.ts: storing, replacing and deleting a material (content checked by its first bytes; the storages are
+ *   lib/storage's);
+ * - admin.ts: the admin operations (input schema and work) behind the actions and the materials route handler,
+ *   each write with its audit entry (`course.*`) in its transaction;
  * - seed.ts: the demo courses, run by instrumentation.ts when the database opens.
  *
  * **No authorisation in the data functions.** They trust their caller: pages use `requireUser()` /
@@ -35,17 +38,22 @@ export type {
 export { DEFAULT_CERTIFICATION_DESCRIPTION, DEFAULT_CERTIFICATION_TITLE } from '@/lib/db';
 export * from './schema';
 export { CourseError, isCourseError, COURSE_ERROR_PREFIX, type CourseErrorCode } from './shared';
+export type { CourseListRow } from '@/lib/db';
 export {
   type CourseDetail,
+  type CourseListFilter,
   type CourseOutline,
   type CourseSummary,
+  courseDetailForAdmin,
   getCourse,
   getCourseOutline,
   listAllCourses,
+  listCoursesForBackOffice,
   listMaterials,
   listPublishedCourses,
   publishedCourse,
   publishedCourses,
+  studentMaterials,
 } from './catalog';
 export {
   type LessonProgress,
@@ -58,11 +66,12 @@ export {
   isEnrolled,
   myCourses,
   resumeLesson,
+  unenrol,
   visitLesson,
 } from './learning';
 export { getCertificate, issueCertificate, renderCertificatePdf } from './certificates';
 // The admin operations: the materials upload route runs `adminOps.upload` (the manage page's actions are in ./actions.ts).
-export { type AdminDeps, type AdminOp, adminOps, attemptAdmin, runAdmin } from './admin';
+export { type AdminDeps, type AdminOp, adminOps, attemptAdmin } from './admin';
 export {
   TEST_COURSE_PRICE,
   addLesson,
@@ -79,5 +88,11 @@ export {
   updateLesson,
   updateUnit,
 } from './authoring';
-export { type UploadedFile, saveMaterial } from './materials';
+export {
+  type MaterialOptions,
+  type UploadedFile,
+  deleteMaterial,
+  replaceMaterial,
+  saveMaterial,
+} from './materials';
 export { type SeedResult, seedDemoCourses, seedOnDatabaseOpen } from './seed';

@@ -9,6 +9,7 @@ import {
   type CourseStudentRow,
   type Database,
   type UserCourseProgress,
+  deleteEnrolmentRow,
   findEnrolment,
   findProgress,
   insertCertificateOnce,
@@ -104,6 +105,30 @@ export async function adminEnrol(
   const course = isUuid(courseId) ? await selectCourse(conn, courseId) : null;
   if (!course) throw new CourseError('course-not-found', 'course not found');
   return enrolIn(conn, userId, course, options.paymentMethod ?? 'admin', options.paymentId ?? null);
+}
+
+/**
+ * An admin takes a student out of a course: the enrolment row goes, so the learn page, the course's materials and
+ * the course's student list no longer let them in. Their progress and any certificate stay (a certificate is a
+ * verifiable record of what they completed, and enrolling them again resumes where they were). `audit` records
+ * it in the same transaction. @returns the deleted enrolment. @throws CourseError 'enrolment-not-found' (not
+ * enrolled in this course, or malformed ids).
+ */
+export async function unenrol(
+  userId: string,
+  courseId: string,
+  options: { audit?: (tx: Database, enrolment: CourseEnrollment) => Promise<void> } = {},
+  db?: Database,
+): Promise<CourseEnrollment> {
+  if (!isUuid(userId) || !isUuid(courseId)) {
+    throw new CourseError('enrolment-not-found', 'not enrolled in this course');
+  }
+  return (await database(db)).transaction(async (tx) => {
+    const row = await deleteEnrolmentRow(tx, userId, courseId);
+    if (!row) throw new CourseError('enrolment-not-found', 'not enrolled in this course');
+    await options.audit?.(tx, row);
+    return row;
+  });
 }
 
 /** Whether the user has an active enrolment in the course (docs/SPEC-NOTES.md §5). False on failure or without a user. */

@@ -73,13 +73,46 @@ export function sanitizeFilename(name: string): string {
   return ext ? `${stem}.${ext}` : stem;
 }
 
+/** Longest name shown for a material, in characters (the extension included). */
+export const DISPLAY_NAME_MAX = 120;
+
+/**
+ * The name students see for an uploaded file, kept as the admin typed it as far as is safe: the last path segment,
+ * NFC-normalised (so `é` stays `é`, whatever form the browser sent), control and invisible formatting characters
+ * (bidi overrides, zero-width) removed, `" * : < > ? | \ /` replaced by '-', white space collapsed, no leading
+ * dots, the stem cut so the whole name fits DISPLAY_NAME_MAX, and the extension the one `sanitizeFilename` keeps
+ * (ASCII, lower case). `Session-plan-Unicode-é.pdf` stays `Session-plan-Unicode-é.pdf`; the stored file is named
+ * by `sanitizeFilename` (ASCII, for URLs and file systems). An empty stem becomes 'file'.
+ */
+export function displayFilename(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC');
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/["*:<>?|]/g, '-')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const safe = sanitizeFilename(name);
+  const ext = safe.includes('.') ? safe.slice(safe.lastIndexOf('.') + 1) : '';
+  const dot = clean.lastIndexOf('.');
+  const rawStem = (ext && dot >= 0 ? clean.slice(0, dot) : clean).replace(/^[.\s]+/u, '');
+  const room = DISPLAY_NAME_MAX - (ext ? ext.length + 1 : 0);
+  const stem =
+    [...rawStem]
+      .slice(0, room)
+      .join('')
+      .replace(/[\s.]+$/u, '') || 'file';
+  return ext ? `${stem}.${ext}` : stem;
+}
+
 export type MaterialCheck =
-  | { ok: true; filename: string; contentType: string }
+  | { ok: true; filename: string; displayName: string; contentType: string }
   | { ok: false; code: 'material-empty' | 'material-too-large' | 'material-type'; detail: string };
 
 /**
  * Whether a file may be a course material: not empty, at most MATERIAL_MAX_BYTES, and an allowed extension
- * (MATERIAL_TYPES). The stored content type comes from the extension, not from what the browser claimed.
+ * (MATERIAL_TYPES). The stored content type comes from the extension, not from what the browser claimed; whether
+ * the bytes are what the extension says is `materialContentMatches`. `filename` is the stored (ASCII) name,
+ * `displayName` the one students see (`displayFilename`).
  */
 export function checkMaterial(name: string, sizeBytes: number): MaterialCheck {
   const filename = sanitizeFilename(name);
@@ -100,7 +133,45 @@ export function checkMaterial(name: string, sizeBytes: number): MaterialCheck {
       detail: `files of type "${ext || 'none'}" are not accepted (${Object.keys(MATERIAL_TYPES).join(', ')})`,
     };
   }
-  return { ok: true, filename, contentType };
+  return { ok: true, filename, displayName: displayFilename(name), contentType };
+}
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP = ascii('PK\u0003\u0004');
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  return bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+}
+
+/**
+ * What the first bytes of each accepted type must be (the formats' own signatures, "magic bytes"): PDF `%PDF`;
+ * Word and PowerPoint 97–2003 the OLE2 compound file header; docx and pptx a ZIP archive (`PK\3\4`, Office Open
+ * XML); JPEG `FF D8 FF`; PNG its 8-byte signature; MP3 an ID3 tag or an MPEG audio frame sync (11 set bits); MP4
+ * an `ftyp` box at byte 4.
+ */
+const SIGNATURES: Readonly<Record<string, (bytes: Uint8Array) => boolean>> = {
+  pdf: (b) => startsWith(b, ascii('%PDF')),
+  doc: (b) => startsWith(b, OLE2),
+  ppt: (b) => startsWith(b, OLE2),
+  docx: (b) => startsWith(b, ZIP),
+  pptx: (b) => startsWith(b, ZIP),
+  jpg: (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  jpeg: (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  png: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  mp3: (b) => startsWith(b, ascii('ID3')) || (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0),
+  mp4: (b) => startsWith(b, ascii('ftyp'), 4),
+};
+
+/**
+ * Whether a file's content is what its (accepted) extension says, by its first bytes (`SIGNATURES`): an HTML page
+ * renamed `.pdf` is refused, so nothing but a real PDF is served as `application/pdf`. False for an extension that
+ * is not accepted. Pure.
+ */
+export function materialContentMatches(filename: string, bytes: Uint8Array): boolean {
+  const ext = filename.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1).toLowerCase() : '';
+  const check = SIGNATURES[ext];
+  return check ? check(bytes) : false;
 }
 
 /** Storage name of a material: `{timestamp}_{filename}` (docs/SPEC-NOTES.md §7), the timestamp in milliseconds since 1970. */

@@ -75,7 +75,10 @@ export const COURSE_ERROR_PREFIX = {
   'material-empty': 'Invalid file',
   'material-too-large': 'Invalid file',
   'material-type': 'Invalid file',
+  'material-content': 'Invalid file',
+  'material-not-found': 'Failed to fetch course',
   'material-failed': 'Failed to upload file',
+  'enrolment-not-found': 'Failed to fetch course',
 } as const;
 
 export type CourseErrorCode = keyof typeof COURSE_ERROR_PREFIX;
@@ -132,6 +135,7 @@ export type AdminErrorCode =
   | 'rate-limited'
   | 'too-large'
   | 'bad-type'
+  | 'bad-content'
   | 'empty'
   | 'server';
 
@@ -153,6 +157,9 @@ export const MANAGE_OPS = [
   'deleteUnit',
   'deleteLesson',
   'enrolStudent',
+  'updateUnit',
+  'deleteMaterial',
+  'unenrolStudent',
 ] as const;
 export type ManageOp = (typeof MANAGE_OPS)[number];
 
@@ -206,6 +213,12 @@ export function manageInput(op: ManageOp, form: unknown): { raw: Record<string, 
       return { raw: { lessonId }, section: unitAnchor };
     case 'enrolStudent':
       return { raw: { courseId, email: text(form, 'email') }, section: 'students' };
+    case 'updateUnit':
+      return { raw: { unitId, title: text(form, 'title') }, section: unitAnchor };
+    case 'deleteMaterial':
+      return { raw: { courseId, materialId: text(form, 'materialId') }, section: 'materials' };
+    case 'unenrolStudent':
+      return { raw: { courseId, userId: text(form, 'userId') }, section: 'students' };
   }
 }
 
@@ -259,6 +272,7 @@ export type StatusKey =
   | `done${Capitalize<ManageOp>}`
   | 'doneCreate'
   | 'doneUpload'
+  | 'doneReplace'
   | 'failUnauthenticated'
   | 'failForbidden'
   | 'failInvalid'
@@ -268,6 +282,7 @@ export type StatusKey =
   | 'failRateLimited'
   | 'failTooLarge'
   | 'failBadType'
+  | 'failBadContent'
   | 'failEmpty'
   | 'failServer';
 
@@ -284,6 +299,7 @@ export const FAILURE_KEYS: Record<AdminErrorCode, StatusKey> = {
   'rate-limited': 'failRateLimited',
   'too-large': 'failTooLarge',
   'bad-type': 'failBadType',
+  'bad-content': 'failBadContent',
   empty: 'failEmpty',
   server: 'failServer',
 };
@@ -300,6 +316,7 @@ export function manageStatus(
 ): { ok: boolean; key: StatusKey } | null {
   const done = first(query.done);
   if (done === 'upload') return { ok: true, key: 'doneUpload' };
+  if (done === 'replace') return { ok: true, key: 'doneReplace' };
   if (done === 'create') return { ok: true, key: 'doneCreate' };
   if (done && (MANAGE_OPS as readonly string[]).includes(done)) {
     return { ok: true, key: `done${done[0]!.toUpperCase()}${done.slice(1)}` as StatusKey };
@@ -406,3 +423,77 @@ export function uploadHeaders(name: string): UploadHeaders | null {
   if (!contentType) return null;
   return { contentType, attachment: OFFICE.has(ext) };
 }
+
+/**
+ * A `Content-Disposition` header for a material (RFC 6266): `filename` is an ASCII fallback (accents folded, other
+ * non-ASCII, quotes, backslashes and controls replaced by '_') for old clients, `filename*` the real name in UTF-8,
+ * percent-encoded (RFC 5987/8187), so `Session-plan-Unicode-é.pdf` is saved under that name. Pure.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]|["\\]/g, '_')
+      .trim() || 'download';
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Materials as students see them
+
+/** The kinds of material a list names (message keys `Courses.materialKind.*`), by stored content type. */
+export type MaterialKind = 'pdf' | 'word' | 'slides' | 'image' | 'audio' | 'video' | 'file';
+
+/** The Courses message of each material kind. */
+export const MATERIAL_KIND_KEYS = {
+  pdf: 'kindPdf',
+  word: 'kindWord',
+  slides: 'kindSlides',
+  image: 'kindImage',
+  audio: 'kindAudio',
+  video: 'kindVideo',
+  file: 'kindFile',
+} as const satisfies Record<MaterialKind, string>;
+
+/** Which kind a stored content type is (MATERIAL_TYPES' values), for the list's type label. Pure. */
+export function materialKind(contentType: string): MaterialKind {
+  if (contentType === 'application/pdf') return 'pdf';
+  if (contentType.includes('word')) return 'word';
+  if (contentType.includes('powerpoint') || contentType.includes('presentation')) return 'slides';
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType.startsWith('audio/')) return 'audio';
+  if (contentType.startsWith('video/')) return 'video';
+  return 'file';
+}
+
+/** A file size for people, in the locale's digits: '820 kB', '1.4 MB' (decimal units, as file managers show). */
+export function formatFileSize(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit <= 1 ? 0 : 1,
+  }).format(value);
+}
+
+/** A material as a student's list shows it: the name, kind, size and the access-checked download address. */
+export type StudentMaterial = {
+  id: string;
+  name: string;
+  kind: MaterialKind;
+  sizeBytes: number;
+  url: string;
+  lessonId: string | null;
+};

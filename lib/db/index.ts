@@ -38,7 +38,9 @@ export {
 } from './queries/auth';
 export type { FoundSession } from './queries/auth';
 export {
+  deleteEnrolmentRow,
   deleteLessonRow,
+  deleteMaterialRow,
   deleteUnitRow,
   findCertificateById,
   findEnrolment,
@@ -54,19 +56,23 @@ export {
   selectCourseLessons,
   selectCourses,
   selectEnrolledCourses,
+  selectCourseList,
   selectLesson,
+  selectMaterial,
   selectMaterialCourse,
   selectMaterials,
   selectUnit,
   selectUnitLessons,
   selectUnits,
   setProgressPercent,
+  touchCourse,
   updateCourseRow,
   updateLessonRow,
+  updateMaterialRow,
   updateUnitRow,
   upsertProgressLesson,
 } from './queries/courses';
-export type { CourseChange, EnrolledCourseRow, NewCourse } from './queries/courses';
+export type { CourseChange, CourseListRow, EnrolledCourseRow, NewCourse } from './queries/courses';
 export {
   DEFAULT_CERTIFICATION_DESCRIPTION,
   DEFAULT_CERTIFICATION_TITLE,

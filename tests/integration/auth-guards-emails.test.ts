@@ -5,7 +5,8 @@ import { type AuthUser, adminRefusal, adminStatus, createLocalAuth, guardRespons
 import type { CookieJar } from '@/lib/auth/cookie';
 import { deliverAuthEmail } from '@/lib/auth/delivery';
 import { openSealedLink, redactLink } from '@/lib/mailing/transport/sealed-link';
-import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
+import { adminGuard, adminOps } from '@/lib/courses/admin';
+import { runAdmin } from '@/tests/helpers/course-admin';
 import { AUTH_EMAIL_KIND, grantRole, insertLocalUser } from '@/lib/db';
 import { type DatabaseHandle } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';

@@ -33,6 +33,9 @@ vi.mock('@/lib/auth', async (importOriginal) => {
   };
 });
 
+// The action pipeline reads the client address from the request's headers.
+vi.mock('next/headers', () => ({ headers: async () => new Headers() }));
+
 vi.mock('@/lib/db', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/db')>();
   return { ...real, getDb: async () => state.db };
@@ -126,13 +129,13 @@ describe('course actions and handlers (PGlite in memory)', () => {
           params: Promise.resolve({ courseId: free.id }),
         })
       ).json();
-    expect(await stateOf()).toEqual({ signedIn: false, enrolled: false });
+    expect(await stateOf()).toEqual({ signedIn: false, enrolled: false, admin: false, materials: [] });
 
     state.user = ALICE;
-    expect(await stateOf()).toEqual({ signedIn: true, enrolled: false });
+    expect(await stateOf()).toEqual({ signedIn: true, enrolled: false, admin: false, materials: [] });
     expect(await enrolInCourse(free.id)).toEqual({ ok: true, data: { created: true } });
     expect(await enrolInCourse(free.id)).toEqual({ ok: true, data: { created: false } });
-    expect(await stateOf()).toEqual({ signedIn: true, enrolled: true });
+    expect(await stateOf()).toEqual({ signedIn: true, enrolled: true, admin: false, materials: [] });
 
     // Not complete yet: no certificate.
     expect((await certificateFor(free.id)).status).toBe(404);
@@ -244,26 +247,47 @@ describe('/uploads/{file}', () => {
   const get = (file: string) =>
     uploadGet(new Request(`http://localhost/uploads/${file}`), { params: Promise.resolve({ file }) });
 
-  it('serves a free published course’s PDF to anyone, inline with its type, nosniff and an hour of caching', async () => {
+  it('D2: serves a free course’s PDF to its enrolled students only, inline with its name, type and nosniff, never cached', async () => {
+    const signedOut = await get(files.free);
+    expect(signedOut.status).toBe(401);
+    state.user = ALICE;
+    expect((await get(files.free)).status).toBe(403);
+    await adminEnrol(
+      ALICE.id,
+      (await db.query.courseMaterials.findFirst({
+        where: (m, { eq }) => eq(m.storagePath, files.free),
+      }))!.courseId,
+      {},
+      db,
+    );
     const res = await get(files.free);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
-    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="${files.free}"; filename*=UTF-8''${files.free}`,
+    );
     expect(await res.text()).toBe('%PDF-1.4 test');
   });
 
   it('sends office documents as attachments', async () => {
+    await grantRole(db, ADMIN, 'admin');
+    state.user = { id: ADMIN, email: 'admin@example.org', name: null, emailConfirmed: true };
     const res = await get(files.slides);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="1700000000000_slides.docx"');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="1700000000000_slides.docx"; filename*=UTF-8''1700000000000_slides.docx`,
+    );
   });
 
-  it('answers 404 for missing or unrecorded files, names not of the stored form, and paths out of the folder', async () => {
+  it('answers 401 to the signed out for any name, and 404 for missing or unrecorded files, names not of the stored form, and paths out of the folder', async () => {
+    expect((await get('1700000000000_missing.pdf')).status).toBe(401);
+    await grantRole(db, ADMIN, 'admin');
+    state.user = { id: ADMIN, email: 'admin@example.org', name: null, emailConfirmed: true };
     for (const file of [
       '1700000000000_missing.pdf',
       '1700000000009_orphan.pdf',
@@ -277,10 +301,10 @@ describe('/uploads/{file}', () => {
     }
   });
 
-  it('hides a draft course’s materials from anonymous visitors and students (404), not from admins (security review L5)', async () => {
+  it('hides a draft course’s materials from anonymous visitors (401) and students not in it (404), not from admins (security review L5)', async () => {
     for (const file of [files.draft, files.pricedDraft]) {
-      expect((await get(file)).status, file).toBe(404);
-      state.user = ALICE;
+      expect((await get(file)).status, file).toBe(401);
+      state.user = BOB;
       expect((await get(file)).status, file).toBe(404);
       state.user = null;
     }

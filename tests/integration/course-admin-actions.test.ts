@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser } from '@/lib/auth';
-import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
+import { adminGuard, adminOps } from '@/lib/courses/admin';
+import { runAdmin } from '@/tests/helpers/course-admin';
 import {
   addLesson,
   addUnit,

@@ -7,7 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { AuthUser, GuardResult } from '@/lib/auth';
-import { adminGuard, adminOps, runAdmin } from '@/lib/courses/admin';
+import { adminGuard, adminOps } from '@/lib/courses/admin';
+import { runAdmin } from '@/tests/helpers/course-admin';
 import { getCourse, getCourseOutline, listMaterials } from '@/lib/courses';
 import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
 import { localMaterialStorage } from '@/lib/storage';
@@ -119,12 +120,18 @@ describe('course admin handlers', () => {
       ['update lesson', (g) => runAdmin(adminOps.updateLesson, g, { lessonId, title: 'Hacked' }, deps)],
       ['move unit', (g) => runAdmin(adminOps.moveUnit, g, { unitId, toIndex: 0 }, deps)],
       ['move lesson', (g) => runAdmin(adminOps.moveLesson, g, { lessonId, toIndex: 0 }, deps)],
-      ['move lesson to unit', (g) => runAdmin(adminOps.moveLessonToUnit, g, { lessonId, toUnitId: unitId }, deps)],
+      [
+        'move lesson to unit',
+        (g) => runAdmin(adminOps.moveLessonToUnit, g, { lessonId, toUnitId: unitId }, deps),
+      ],
       ['delete lesson', (g) => runAdmin(adminOps.deleteLesson, g, { lessonId }, deps)],
       ['delete unit', (g) => runAdmin(adminOps.deleteUnit, g, { unitId }, deps)],
       ['test course', (g) => runAdmin(adminOps.testCourse, g, {}, deps)],
       ['upload', (g) => runAdmin(adminOps.upload, g, { courseId, file }, deps)],
-      ['enrol student', (g) => runAdmin(adminOps.enrolStudent, g, { courseId, email: 'someone@example.org' }, deps)],
+      [
+        'enrol student',
+        (g) => runAdmin(adminOps.enrolStudent, g, { courseId, email: 'someone@example.org' }, deps),
+      ],
     ];
     for (const [name, call] of calls) {
       expect({ name, ...(await call(signedOut)) }).toEqual({
@@ -151,7 +158,8 @@ describe('course admin handlers', () => {
   });
 
   it('lets an admin create, edit, structure and publish a course', async () => {
-    const created = await runAdmin(adminOps.create, 
+    const created = await runAdmin(
+      adminOps.create,
       admin,
       {
         title: ' Anti-racism at work ',
@@ -169,13 +177,26 @@ describe('course admin handlers', () => {
     expect(await getCourse(courseId, {}, handle.db)).toBeNull();
 
     expect(
-      (await runAdmin(adminOps.update, admin, { courseId, title: 'Anti-racism at work (2027)', price: 0 }, deps)).ok,
+      (
+        await runAdmin(
+          adminOps.update,
+          admin,
+          { courseId, title: 'Anti-racism at work (2027)', price: 0 },
+          deps,
+        )
+      ).ok,
     ).toBe(true);
     const u1 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'First' }, deps);
     const u2 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Second' }, deps);
     if (!u1.ok || !u2.ok) throw new Error('units');
-    const l1 = await runAdmin(adminOps.addLesson, admin, { unitId: u1.data.id, title: 'A', body: 'Text' }, deps);
-    const l2 = await runAdmin(adminOps.addLesson, 
+    const l1 = await runAdmin(
+      adminOps.addLesson,
+      admin,
+      { unitId: u1.data.id, title: 'A', body: 'Text' },
+      deps,
+    );
+    const l2 = await runAdmin(
+      adminOps.addLesson,
       admin,
       { unitId: u1.data.id, title: 'B', videoUrl: 'https://www.youtube.com/watch?v=abc' },
       deps,
@@ -189,9 +210,9 @@ describe('course admin handlers', () => {
       ok: true,
       data: { order: [l2.data.id, l1.data.id] },
     });
-    expect((await runAdmin(adminOps.updateLesson, admin, { lessonId: l1.data.id, title: 'A, revised' }, deps)).ok).toBe(
-      true,
-    );
+    expect(
+      (await runAdmin(adminOps.updateLesson, admin, { lessonId: l1.data.id, title: 'A, revised' }, deps)).ok,
+    ).toBe(true);
     expect(await runAdmin(adminOps.publish, admin, { courseId, published: true }, deps)).toEqual({
       ok: true,
       data: { id: courseId, published: true },
@@ -226,7 +247,9 @@ describe('course admin handlers', () => {
       status: 404,
       error: 'not-found',
     });
-    expect(await runAdmin(adminOps.addLesson, admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({ status: 404 });
+    expect(await runAdmin(adminOps.addLesson, admin, { unitId: 'nope', title: 'X' }, deps)).toMatchObject({
+      status: 404,
+    });
   });
 
   it('creates the test course priced 25 (docs/SPEC-NOTES.md §9), unpublished', async () => {
@@ -244,7 +267,8 @@ describe('course admin handlers', () => {
     const pdf = new File([new Uint8Array([37, 80, 68, 70, 45])], 'Session notes.pdf', {
       type: 'application/pdf',
     });
-    const good = await runAdmin(adminOps.upload, 
+    const good = await runAdmin(
+      adminOps.upload,
       admin,
       { courseId, file: pdf },
       { ...deps, now: () => 1_700_000_000_000 },
@@ -270,7 +294,9 @@ describe('course admin handlers', () => {
       error: 'bad-type',
     });
     const empty = new File([], 'empty.pdf');
-    expect(await runAdmin(adminOps.upload, admin, { courseId, file: empty }, deps)).toMatchObject({ status: 422 });
+    expect(await runAdmin(adminOps.upload, admin, { courseId, file: empty }, deps)).toMatchObject({
+      status: 422,
+    });
     expect(await runAdmin(adminOps.upload, admin, { courseId, file: 'text' }, deps)).toMatchObject({
       status: 422,
     });
@@ -316,7 +342,8 @@ describe('admin failures never echo driver or file-system messages (security rev
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const pdf = new File([new Uint8Array([37, 80, 68, 70])], 'notes.pdf', { type: 'application/pdf' });
-      const result = await runAdmin(adminOps.upload, 
+      const result = await runAdmin(
+        adminOps.upload,
         admin,
         { courseId: created.data.id, file: pdf },
         { db: handle.db, storage },
@@ -339,15 +366,22 @@ describe('admin failures never echo driver or file-system messages (security rev
       ),
       { code: '23505' },
     );
-    const db = new Proxy(handle.db, {
-      get(target, prop, receiver) {
-        if (prop === 'insert')
-          return () => {
-            throw driver;
-          };
-        return Reflect.get(target, prop, receiver);
-      },
-    });
+    // Every insert fails, in the transaction the operation opens for its audit entry too.
+    type Db = DatabaseHandle['db'];
+    const failing = (conn: Db): Db =>
+      new Proxy(conn, {
+        get(target, prop, receiver) {
+          if (prop === 'insert')
+            return () => {
+              throw driver;
+            };
+          if (prop === 'transaction')
+            return (work: (tx: Db) => Promise<unknown>) =>
+              target.transaction((tx) => work(failing(tx as Db)));
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+    const db = failing(handle.db);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const result = await runAdmin(adminOps.create, admin, { title: 'Clash' }, { db });
@@ -390,7 +424,8 @@ describe('admin course pages (rendered)', () => {
 
   it('manage page: fields, units in order with Move up/Move down, Move to unit, lessons, delete confirmations, status', async () => {
     const { default: ManagePage } = await import('@/app/[locale]/courses/manage/[courseId]/page');
-    const created = await runAdmin(adminOps.create, 
+    const created = await runAdmin(
+      adminOps.create,
       admin,
       { title: 'Rendered course', price: 4.5 },
       { db: handle.db },
@@ -400,7 +435,8 @@ describe('admin course pages (rendered)', () => {
     const u1 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Alpha unit' }, { db: handle.db });
     const u2 = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Beta unit' }, { db: handle.db });
     if (!u1.ok || !u2.ok) throw new Error('setup');
-    const lesson = await runAdmin(adminOps.addLesson, 
+    const lesson = await runAdmin(
+      adminOps.addLesson,
       admin,
       { unitId: u1.data.id, title: 'First lesson' },
       { db: handle.db },
@@ -469,7 +505,12 @@ describe('admin course pages (rendered)', () => {
     const courseId = created.data.id;
     const unit = await runAdmin(adminOps.addUnit, admin, { courseId, title: 'Only unit' }, { db: handle.db });
     if (!unit.ok) throw new Error('setup');
-    await runAdmin(adminOps.addLesson, admin, { unitId: unit.data.id, title: 'Lonely lesson' }, { db: handle.db });
+    await runAdmin(
+      adminOps.addLesson,
+      admin,
+      { unitId: unit.data.id, title: 'Lonely lesson' },
+      { db: handle.db },
+    );
     const moved = await render(ManagePage(props({ courseId }, { done: 'moveLessonToUnit' })));
     expect(moved).toContain('Lesson moved to another unit.');
     // With one unit there is nowhere to move a lesson to: no Move to unit form.

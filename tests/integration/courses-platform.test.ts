@@ -377,8 +377,9 @@ describe.each(engines)('lib/courses on $name', (engine) => {
         { storage, now: () => 1_700_000_000_000 },
         db,
       );
+      // The name students see keeps the accent, spaces and brackets (D19); the stored name is ASCII.
       expect(material).toMatchObject({
-        filename: 'Elan-vital-final.pdf',
+        filename: 'Élan vital (final).pdf',
         storagePath: '1700000000000_Elan-vital-final.pdf',
         contentType: 'application/pdf',
         sizeBytes: bytes.byteLength,
@@ -416,7 +417,16 @@ describe.each(engines)('lib/courses on $name', (engine) => {
       expect(await save('a.exe', 10)).toBe('material-type');
       expect(await save('a.html', 10)).toBe('material-type');
       expect(await save('noextension', 10)).toBe('material-type');
-      expect(await save('a.pdf', 10, other.a1.id)).toBe('lesson-not-found');
+      // D19: the content must be what the extension says (an HTML page renamed .pdf is not a PDF).
+      expect(await save('a.pdf', 10)).toBe('material-content');
+      const html = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
+      expect(
+        await codeOf(saveMaterial(course.id, { name: 'a.pdf', bytes: html }, null, { storage }, db)),
+      ).toBe('material-content');
+      const pdf = new TextEncoder().encode('%PDF-1.7');
+      expect(
+        await codeOf(saveMaterial(course.id, { name: 'a.pdf', bytes: pdf }, other.a1.id, { storage }, db)),
+      ).toBe('lesson-not-found');
       expect(await readdir(dir)).toEqual(before);
     });
   });

@@ -183,6 +183,10 @@ describe('MATERIALS_STORAGE=s3: upload, listing and download through the site', 
       contentType: 'application/pdf',
       sizeBytes: 5,
     });
+    // Materials are for the course's students (D2): Bob enrols, then the missing file is a 404.
+    state.user = BOB;
+    const { adminEnrol } = await import('@/lib/courses');
+    await adminEnrol(BOB.id, course.id, {}, handle.db);
     expect((await get('1700000000200_gone.pdf')).status).toBe(404);
     await s3.close();
     const res = await get('1700000000200_gone.pdf');

@@ -15,7 +15,7 @@ import en from '@/messages/en.json';
  * (server) state.
  */
 
-const state = vi.hoisted(() => ({ db: null as unknown, user: null as AuthUser | null }));
+const state = vi.hoisted(() => ({ db: null as unknown, user: null as AuthUser | null, admin: false }));
 
 vi.mock('@/lib/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/db')>()),
@@ -27,6 +27,11 @@ vi.mock('@/lib/auth', async (importOriginal) => ({
     if (!state.user) throw new Error('redirect:login');
     return state.user;
   },
+  // The course page asks only for an id that is not a published course (an admin's draft preview, D3).
+  checkAdmin: async () =>
+    state.admin && state.user
+      ? { ok: true as const, user: state.user }
+      : { ok: false as const, status: 401 as const, error: 'unauthenticated' as const },
 }));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn }));
 vi.mock('next-intl/server', () => ({
@@ -127,6 +132,28 @@ describe('student course pages (rendered)', { timeout: 30_000 }, () => {
       name: 'Rendered course',
       offers: { price: '0.00' },
     });
+  });
+
+  it('D3: a draft course page renders for an admin, with the draft notice and no JSON-LD, and is a 404 for others', async () => {
+    const { default: CoursePage } = await import('@/app/[locale]/courses/[courseId]/page');
+    const draft = await createCourse(
+      { title: 'Draft in the making', description: 'Not yet.', price: 0, published: false },
+      crypto.randomUUID(),
+      handle.db,
+    );
+    await expect(render(CoursePage(props({ courseId: draft.id })))).rejects.toThrow(/NEXT_HTTP_ERROR/);
+    state.user = ALICE;
+    await expect(render(CoursePage(props({ courseId: draft.id })))).rejects.toThrow(/NEXT_HTTP_ERROR/);
+    state.admin = true;
+    try {
+      const html = await render(CoursePage(props({ courseId: draft.id })));
+      expect(html).toContain('Draft in the making');
+      expect(html).toContain('data-testid="draft-notice"');
+      expect(html).not.toContain('application/ld+json');
+    } finally {
+      state.admin = false;
+      state.user = null;
+    }
   });
 
   it('course page: unknown and malformed ids are a 404', async () => {

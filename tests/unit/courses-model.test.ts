@@ -59,6 +59,7 @@ describe('material files', () => {
     expect(checkMaterial('Slides.PPTX', 100)).toEqual({
       ok: true,
       filename: 'Slides.pptx',
+      displayName: 'Slides.pptx',
       contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     });
     expect(checkMaterial('a.mp3', 20 * 1024 * 1024)).toMatchObject({ ok: true, contentType: 'audio/mpeg' });

@@ -16,7 +16,17 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }) as typeof real.readFile;
   return { ...real, readFile, default: { ...real, readFile } };
 });
-vi.mock('@/lib/media/material-access', () => ({ materialAccess: async () => 'public' }));
+vi.mock('@/lib/media/material-access', () => ({
+  materialAccess: async () => ({ access: 'private', filename: 'talk.mp3' }),
+}));
+// /uploads is for signed-in students and admins (its route guard 'user'); the access decision is mocked above.
+vi.mock('@/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/auth')>()),
+  checkUser: async () => ({
+    ok: true as const,
+    user: { id: crypto.randomUUID(), email: 's@example.org', name: null, emailConfirmed: true },
+  }),
+}));
 
 const { GET: mediaGet } = await import('@/app/content-media/[...path]/route');
 const { GET: uploadGet } = await import('@/app/uploads/[file]/route');

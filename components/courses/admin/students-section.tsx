@@ -1,13 +1,14 @@
 import { CourseStudents } from '@/components/back-office/course-students';
 import type { Locale } from '@/i18n/routing';
-import { enrolStudentAction } from '@/lib/courses/actions';
+import { enrolStudentAction, unenrolStudentAction } from '@/lib/courses/actions';
 import type { CourseStudentRow } from '@/lib/db';
 
-import { type CourseAdminT, ManageForm, adminInput, adminPrimary } from './parts';
+import { type CourseAdminT, ConfirmDelete, ManageForm, adminInput, adminPrimary } from './parts';
 
 /**
  * The manage page's students: enrol a student by email (for priced courses: payments are not taken online), then
- * the enrolled students with their progress, last activity and certificate, and their CSV export. `tStudents`
+ * the enrolled students with their progress, last activity and certificate, and their CSV export, then Remove a
+ * student: one confirmed button per student (the enrolment goes; progress and certificate stay). `tStudents`
  * translates the `AdminLists.students` messages. Server component.
  */
 export function StudentsSection({
@@ -55,6 +56,39 @@ export function StudentsSection({
         </button>
       </ManageForm>
       <CourseStudents locale={locale} courseId={courseId} students={students} t={tStudents} />
+      {students.length > 0 ? (
+        <div className="space-y-3" data-testid="unenrol">
+          <h3 id="unenrol-heading" className="text-xl font-semibold">
+            {t('unenrolHeading')}
+          </h3>
+          <p className="text-muted">{t('unenrolIntro')}</p>
+          <ul className="space-y-2">
+            {students.map((s) => {
+              const name = s.name ?? s.email ?? s.userId;
+              return (
+                <li key={s.userId}>
+                  <ConfirmDelete
+                    summary={t('unenrol', { name })}
+                    warning={t('unenrolWarning', { name })}
+                    confirm={t('unenrolConfirm')}
+                  >
+                    {(button) => (
+                      <ManageForm
+                        action={unenrolStudentAction}
+                        locale={locale}
+                        courseId={courseId}
+                        hidden={{ userId: s.userId }}
+                      >
+                        {button}
+                      </ManageForm>
+                    )}
+                  </ConfirmDelete>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

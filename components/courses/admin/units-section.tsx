@@ -8,6 +8,7 @@ import {
   moveLessonAction,
   moveUnitAction,
   updateLessonAction,
+  updateUnitAction,
 } from '@/lib/courses/actions';
 import { COURSE_TITLE_MAX } from '@/lib/courses/shared';
 
@@ -25,7 +26,7 @@ import {
 type Unit = CourseUnit & { lessons: CourseLesson[] };
 
 /**
- * The manage page's units and lessons, in course order: each unit with Move up / Move down and a confirmed delete,
+ * The manage page's units and lessons, in course order: each unit with Move up / Move down, Rename and a confirmed delete,
  * its lessons with the same plus an edit form and Move to unit, a form to add a lesson at the end of the unit,
  * and one to add a unit at the end of the course. Every form posts to its own server action. Server component.
  */
@@ -76,6 +77,35 @@ export function UnitsSection({
                 labels={moveLabels}
                 itemTitle={unit.title}
               />
+              <details>
+                <summary className="inline-block cursor-pointer rounded-full border border-border px-4 py-1.5 text-sm font-semibold hover:bg-bg">
+                  {t('renameUnit')}
+                  <span className="sr-only">: {unit.title}</span>
+                </summary>
+                <ManageForm
+                  action={updateUnitAction}
+                  {...common}
+                  hidden={{ unitId: unit.id }}
+                  className="mt-3 flex flex-wrap items-end gap-3"
+                >
+                  <div className="grow">
+                    <label htmlFor={`unit-title-${unit.id}`} className="block font-medium">
+                      {t('unitRenameLabel')}
+                    </label>
+                    <input
+                      id={`unit-title-${unit.id}`}
+                      name="title"
+                      required
+                      maxLength={COURSE_TITLE_MAX}
+                      defaultValue={unit.title}
+                      className={adminInput}
+                    />
+                  </div>
+                  <button type="submit" className={adminPrimary}>
+                    {t('saveUnit')}
+                  </button>
+                </ManageForm>
+              </details>
               <ConfirmDelete
                 summary={
                   <>

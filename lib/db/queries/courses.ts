@@ -334,16 +334,111 @@ export async function selectMaterials(db: Database, courseId: string): Promise<C
     .orderBy(asc(courseMaterials.createdAt), asc(courseMaterials.id));
 }
 
-/** The course a stored material belongs to (its id, whether it is published, its price), or null for no such file. */
+/**
+ * The course a stored material belongs to (its id, whether it is published, its price) and the material's name as
+ * shown to students, or null for no such file.
+ */
 export async function selectMaterialCourse(
   db: Database,
   storagePath: string,
-): Promise<{ courseId: string; published: boolean; price: number } | null> {
+): Promise<{ courseId: string; published: boolean; price: number; filename: string } | null> {
   const [row] = await db
-    .select({ courseId: courses.id, published: courses.published, price: courses.price })
+    .select({
+      courseId: courses.id,
+      published: courses.published,
+      price: courses.price,
+      filename: courseMaterials.filename,
+    })
     .from(courseMaterials)
     .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
     .where(eq(courseMaterials.storagePath, storagePath))
     .limit(1);
   return row ?? null;
+}
+
+/** One material by id, or null. */
+export async function selectMaterial(db: Database, id: string): Promise<CourseMaterial | null> {
+  const [row] = await db.select().from(courseMaterials).where(eq(courseMaterials.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Points a material at another stored file (a replacement): its name, storage path, type and size. */
+export async function updateMaterialRow(
+  db: Database,
+  id: string,
+  change: Pick<CourseMaterial, 'filename' | 'storagePath' | 'contentType' | 'sizeBytes'>,
+): Promise<CourseMaterial | null> {
+  const [row] = await db.update(courseMaterials).set(change).where(eq(courseMaterials.id, id)).returning();
+  return row ?? null;
+}
+
+/** Deletes a material's row. @returns the deleted row (its storage path, for removing the file), or null. */
+export async function deleteMaterialRow(db: Database, id: string): Promise<CourseMaterial | null> {
+  const [row] = await db.delete(courseMaterials).where(eq(courseMaterials.id, id)).returning();
+  return row ?? null;
+}
+
+/** Deletes a user's enrolment in a course (progress and certificate rows stay). @returns the deleted row, or null. */
+export async function deleteEnrolmentRow(
+  db: Database,
+  userId: string,
+  courseId: string,
+): Promise<CourseEnrollment | null> {
+  const [row] = await db
+    .delete(courseEnrollments)
+    .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
+    .returning();
+  return row ?? null;
+}
+
+/** A course of the back office's list: the row's fields it shows and its active enrolments. */
+export interface CourseListRow {
+  id: string;
+  title: string;
+  published: boolean;
+  price: number;
+  updatedAt: Date;
+  createdAt: Date;
+  enrolments: number;
+}
+
+/**
+ * Every course, drafts included, for the back office: newest change first, with the number of active enrolments.
+ * `q` matches the title (case-insensitive, anywhere); `status` keeps drafts or published courses only.
+ */
+export async function selectCourseList(
+  db: Database,
+  filter: { q?: string; status?: 'draft' | 'published' } = {},
+): Promise<CourseListRow[]> {
+  const enrolments = db
+    .select({ courseId: courseEnrollments.courseId, count: sql<number>`count(*)::int`.as('count') })
+    .from(courseEnrollments)
+    .where(eq(courseEnrollments.status, 'active'))
+    .groupBy(courseEnrollments.courseId)
+    .as('enrolments');
+  const q = filter.q?.trim();
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      published: courses.published,
+      price: courses.price,
+      updatedAt: courses.updatedAt,
+      createdAt: courses.createdAt,
+      enrolments: sql<number>`coalesce(${enrolments.count}, 0)::int`,
+    })
+    .from(courses)
+    .leftJoin(enrolments, eq(enrolments.courseId, courses.id))
+    .where(
+      and(
+        q ? sql`${courses.title} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        filter.status ? eq(courses.published, filter.status === 'published') : undefined,
+      ),
+    )
+    .orderBy(desc(courses.updatedAt), asc(courses.title));
+}
+
+/** Sets a course's updated_at to now (a change to its units, lessons, materials or students is a change to it). */
+export async function touchCourse(db: Database, id: string): Promise<void> {
+  await db.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, id));
 }

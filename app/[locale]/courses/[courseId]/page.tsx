@@ -1,26 +1,43 @@
 import { Award, ListChecks } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 
 import { contentLang } from '@/components/cms/content-lang';
 import { EnglishOnlyNote } from '@/components/cms/english-only-note';
 import { BackLink } from '@/components/cms/feature-image';
-import { publishedCourse } from '@/lib/courses';
+import { type CourseDetail, courseDetailForAdmin, publishedCourse } from '@/lib/courses';
+import { CourseMaterials, ManageCourseLink } from '@/components/courses/course-visitor';
 import { EnrolPanel } from '@/components/courses/enrol-panel';
 import { cutText } from '@/lib/courses/shared';
 import { CoursePrice } from '@/components/courses/price';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { localeParam } from '@/i18n/params';
+import { checkAdmin } from '@/lib/auth';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { siteConfig } from '@/lib/config/site';
 import { courseJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // Rendered on request (the build never opens the database, docs/ARCHITECTURE.md §2) from a read cached under the tag
-// 'courses'; the same HTML for everyone: who is looking is asked by the EnrolPanel island.
+// 'courses'; the same HTML for everyone: who is looking is asked by the islands (enrol panel, materials, Manage).
 export const dynamic = 'force-dynamic';
+
+/**
+ * The page's course: a published one from the cached read (no cookie is read: the same page for everyone), else,
+ * only for an id that is not a published course, a draft for a signed-in admin (D3: the admin previews a draft
+ * from its manage page or the back office). Only this branch reads the session, and what it renders is never the
+ * public page: anyone else gets the same 404 as for an unknown id. Deduplicated per request (metadata and page).
+ */
+const courseFor = cache(async (courseId: string): Promise<CourseDetail | null> => {
+  const published = await publishedCourse(courseId);
+  if (published) return published;
+  if (!/^[0-9a-f-]{36}$/i.test(courseId)) return null;
+  const admin = await checkAdmin();
+  return admin.ok ? courseDetailForAdmin(courseId) : null;
+});
 
 type Props = PageProps<'/[locale]/courses/[courseId]'>;
 
@@ -30,26 +47,29 @@ const TITLE_SLOT = '\uE000';
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await localeParam(params);
   const { courseId } = await params;
-  const course = await publishedCourse(courseId);
+  const course = await courseFor(courseId);
   if (!course) return {};
   return pageMetadata({
     locale,
     path: `/courses/${course.id}`,
     title: course.title,
     description: cutText(course.description, 160),
+    noindex: !course.published,
   });
 }
 
 /**
  * A course (docs/SPEC-NOTES.md §2 Courses): description, price, the outline of units and lessons, what the certificate says,
- * and the Enrol / Continue island; Course JSON-LD. Unknown, unpublished or malformed ids are a real 404. Courses are
+ * and the Enrol / Continue island; for its enrolled students (and admins) the course-wide materials, for admins a
+ * 'Manage this course' link (islands: the page reads no cookies for a published course); Course JSON-LD. Unknown
+ * and malformed ids are a real 404; so is a draft, except for an admin, who sees it with a draft notice. Courses are
  * written in English (the JSON-LD says so): under /es, /fr, /pt the course's own text carries `lang="en"` under the
  * 'English only' note, while headings, labels and the enrol panel stay in the page's language.
  */
 export default async function CoursePage({ params }: Props) {
   const locale = await localeParam(params);
   const { courseId } = await params;
-  const course = await publishedCourse(courseId);
+  const course = await courseFor(courseId);
   if (!course) notFound();
   const t = await getTranslations({ locale, namespace: 'Courses' });
   const site = siteConfig();
@@ -70,21 +90,32 @@ export default async function CoursePage({ params }: Props) {
   };
   return (
     <>
-      <JsonLd
-        data={courseJsonLd(site, {
-          path: `/courses/${course.id}`,
-          title: course.title,
-          description: cutText(course.description, 500),
-          price: course.price,
-          inLanguage: 'en',
-        })}
-      />
+      {course.published ? (
+        <JsonLd
+          data={courseJsonLd(site, {
+            path: `/courses/${course.id}`,
+            title: course.title,
+            description: cutText(course.description, 500),
+            price: course.price,
+            inLanguage: 'en',
+          })}
+        />
+      ) : null}
       <div lang={lang}>
         <PageHeader title={course.title} />
       </div>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-10">
           <BackLink href="/courses" label={t('allCourses')} />
+          {course.published ? null : (
+            <p
+              role="note"
+              className="rounded-xl border border-accent bg-surface p-4 font-medium"
+              data-testid="draft-notice"
+            >
+              {t('draftNotice')}
+            </p>
+          )}
           {lang ? <EnglishOnlyNote kind="course" /> : null}
           <div lang={lang} className="space-y-4 text-lg whitespace-pre-line">
             {course.description}
@@ -115,6 +146,9 @@ export default async function CoursePage({ params }: Props) {
               </ol>
             )}
           </section>
+          <ScopedClientMessages locale={locale} namespaces={['Courses']}>
+            <CourseMaterials courseId={course.id} />
+          </ScopedClientMessages>
           <section aria-labelledby="course-certificate" className="rounded-2xl bg-surface p-6">
             <h2 id="course-certificate" className="flex items-center gap-2 text-2xl font-bold">
               <Award aria-hidden className="size-6 text-brand" />
@@ -144,6 +178,7 @@ export default async function CoursePage({ params }: Props) {
             </dl>
             <ScopedClientMessages locale={locale} namespaces={['Courses']}>
               <EnrolPanel courseId={course.id} priced={course.price > 0} />
+              <ManageCourseLink courseId={course.id} />
             </ScopedClientMessages>
           </div>
         </aside>

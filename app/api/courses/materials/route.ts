@@ -3,12 +3,23 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { localizeHref } from '@/i18n/client-paths';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { supabaseClientForRequest } from '@/lib/auth';
-import { adminOps, runAdmin } from '@/lib/courses';
-import { MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
-import { route } from '@/lib/safe-action';
+import { adminOps, attemptAdmin } from '@/lib/courses';
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
+import { type AdminErrorCode, MATERIAL_MAX_BYTES } from '@/lib/courses/shared';
+import { fieldErrors, route } from '@/lib/safe-action';
 import { guardOutsideProxy, tagged } from '@/lib/security/outside-proxy';
 import { readBytesWithLimit } from '@/lib/security/read-body';
 import { materialStorage } from '@/lib/storage';
+
+/** An operation's answer (its data, or the failure `attemptAdmin` made of a throw) as an `ActionResult`. */
+async function answer<T>(
+  work: Promise<T | ActionFailure<AdminErrorCode>>,
+): Promise<ActionResult<T, AdminErrorCode>> {
+  const result = await work;
+  return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false
+    ? (result as ActionFailure<AdminErrorCode>)
+    : { ok: true, data: result as T };
+}
 
 /** Room for the multipart envelope and the other fields around a file of the largest allowed size. */
 const BODY_LIMIT = MATERIAL_MAX_BYTES + 64 * 1024;
@@ -23,14 +34,16 @@ function backToManage(locale: Locale, courseId: string, status: string): Respons
 }
 
 /**
- * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`): uploads a course material
+ * POST /api/courses/materials (multipart: `file`, `courseId`, optional `lessonId`, or `materialId` to replace that
+ * material's file): uploads a course material
  * for an admin (docs/SPEC-NOTES.md §7: stored as `{timestamp}_{filename}` by `materialStorage()`: `.data/uploads`, or the
  * Supabase bucket `documents` as the signed-in admin). Through the route wrapper (lib/safe-action.ts): 401 signed
  * out, 403 not an admin, 503 admin check failed, 429 `{ error: 'rate-limited' }` with `Retry-After` over the
  * per-admin limit (the actions' budget 'admin', counted after the admin check; all four before the body is
  * read), every answer `no-store`. Then 413 over 20 MB or a body that is cut off or not valid multipart, 415 a
- * type not allowed, 422 no or empty file, 404 unknown course; 201 with `{ material, url }`. With `redirect=1`
- * (the manage page's form without JavaScript), a 303 back to /courses/manage/{courseId}?done=upload or
+ * type not allowed or content that is not what the extension says ('bad-content'), 422 no or empty file, 404
+ * unknown course or material; 201 with `{ material, url, replaced }`; every upload is audited. With `redirect=1`
+ * (the manage page's form without JavaScript), a 303 back to /courses/manage/{courseId}?done=upload (replace) or
  * ?error={code} in the form's `locale`; the form repeats `redirect`, `locale` and `courseId` in the query string
  * so that a rate-limited upload goes back too without its body being read.
  */
@@ -52,12 +65,19 @@ const upload = route(
     const courseId = form.get('courseId');
     // On Supabase: the admin's own session, so Storage's RLS (public.is_admin()) checks the upload as well.
     const storage = materialStorage(await supabaseClientForRequest());
-    const result = await runAdmin(
-      adminOps.upload,
-      { ok: true, user },
-      { courseId, file: form.get('file'), lessonId: form.get('lessonId') },
-      { storage },
-    );
+    // The route wrapper checked the admin; the input is parsed here, once, with the operation's own schema.
+    const parsed = adminOps.upload.schema.safeParse({
+      courseId,
+      file: form.get('file'),
+      lessonId: form.get('lessonId'),
+      materialId: form.get('materialId'),
+    });
+    const result: ActionResult<
+      Awaited<ReturnType<typeof adminOps.upload.run>>,
+      AdminErrorCode
+    > = parsed.success
+      ? await answer(attemptAdmin(() => adminOps.upload.run(parsed.data, user, { storage })))
+      : { ok: false, status: 422, error: 'invalid', fieldErrors: fieldErrors(parsed.error) };
     if (result.ok) {
       revalidateTag('courses', { expire: 0 }); // updateTag is for server actions only
       revalidatePath('/[locale]/courses', 'layout');
@@ -66,7 +86,7 @@ const upload = route(
       return backToManage(
         toLocale(form.get('locale')),
         courseId,
-        result.ok ? 'done=upload' : `error=${result.error}`,
+        result.ok ? `done=${result.data.replaced ? 'replace' : 'upload'}` : `error=${result.error}`,
       );
     }
     return result.ok

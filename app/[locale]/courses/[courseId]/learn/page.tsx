@@ -10,7 +10,14 @@ import { EmbedFacade } from '@/components/cms/embed-facade';
 import { BackLink } from '@/components/cms/feature-image';
 import { CompleteButton } from '@/components/courses/complete-button';
 import { buttonClass } from '@/components/ui/button';
-import { clampPercent, neighbours, pickLesson } from '@/lib/courses/shared';
+import { MaterialList } from '@/components/courses/material-list';
+import {
+  MATERIAL_KIND_KEYS,
+  clampPercent,
+  formatFileSize,
+  neighbours,
+  pickLesson,
+} from '@/lib/courses/shared';
 import { ProgressBar } from '@/components/courses/progress-bar';
 import { PageHeader } from '@/components/layout/page-header';
 import { localizeHref } from '@/i18n/client-paths';
@@ -18,7 +25,14 @@ import { Link, redirect } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { ScopedClientMessages } from '@/i18n/scoped-client-messages';
 import { requireUser } from '@/lib/auth';
-import { getCourseOutline, getProgress, isEnrolled, myCourses, resumeLesson } from '@/lib/courses';
+import {
+  getCourseOutline,
+  getProgress,
+  isEnrolled,
+  myCourses,
+  resumeLesson,
+  studentMaterials,
+} from '@/lib/courses';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { isVideoFile, vimeoEmbedUrl, youtubeEmbedUrl, youtubeId, youtubeThumbnail } from '@/lib/utils/video';
 
@@ -52,7 +66,10 @@ function videoOf(url: string | null): { embed?: string; thumbnail?: string; file
  * The learn screen (docs/SPEC-NOTES.md §2 Courses): for the signed-in, enrolled student only (signed out → /login?next=…, not
  * enrolled → the course page). Lesson navigation by unit (the open lesson marked aria-current, completed ones
  * ticked), the lesson's text and optional video, Mark complete, the progress bar, and at 100% the certificate
- * download. Without `?lesson=` it resumes where the student left off (`resumeLesson`). Per user, so dynamic.
+ * download. The open lesson's materials (name, kind, size) are download links to `/uploads`, which checks the
+ * enrolment again. Without `?lesson=` it resumes where the student left off (`resumeLesson`). Per user, so dynamic.
+ * An unpublished course stays whole for the students already in it (lessons and materials; not on the list, no
+ * new enrolments): docs/ARCHITECTURE.md "The course platform".
  * Courses are written in English: under /es, /fr, /pt the course's titles and lesson text carry `lang="en"`.
  */
 export default async function LearnPage({ params, searchParams }: Props) {
@@ -64,12 +81,14 @@ export default async function LearnPage({ params, searchParams }: Props) {
   // An enrolled student keeps access if the course is unpublished mid-way (lib/courses does the same).
   const outline = await getCourseOutline(courseId, { includeDrafts: true });
   if (!outline) notFound();
-  const [progress, resume, query, t, tEmbed] = await Promise.all([
+  const [progress, resume, query, t, tEmbed, tCourses, materials] = await Promise.all([
     getProgress(user.id, courseId),
     resumeLesson(user.id, courseId),
     searchParams,
     getTranslations({ locale, namespace: 'CourseLearn' }),
     getTranslations({ locale, namespace: 'Embed' }),
+    getTranslations({ locale, namespace: 'Courses' }),
+    studentMaterials(courseId),
   ]);
   const { course, units, lessonIds } = outline;
   const completed = new Set(progress?.completedLessons ?? []);
@@ -83,6 +102,7 @@ export default async function LearnPage({ params, searchParams }: Props) {
       ? ((await myCourses(user.id)).find((c) => c.course.id === course.id)?.certificateId ?? null)
       : null;
   const video = videoOf(lesson?.videoUrl ?? null);
+  const lessonMaterials = lesson ? materials.filter((m) => m.lessonId === lesson.id) : [];
   const lang = contentLang(locale);
 
   return (
@@ -194,6 +214,25 @@ export default async function LearnPage({ params, searchParams }: Props) {
                 <div lang={lang}>
                   <CmsHtml html={lesson.body} />
                 </div>
+              ) : null}
+              {lessonMaterials.length > 0 ? (
+                <section aria-labelledby="lesson-materials" className="space-y-3">
+                  <h3 id="lesson-materials" className="text-xl font-bold">
+                    {t('lessonMaterialsHeading')}
+                  </h3>
+                  <MaterialList
+                    testId="lesson-materials"
+                    materials={lessonMaterials}
+                    labels={{
+                      download: (name) => tCourses('download', { name }),
+                      meta: (m) =>
+                        tCourses('materialMeta', {
+                          kind: tCourses(MATERIAL_KIND_KEYS[m.kind]),
+                          size: formatFileSize(m.sizeBytes, locale),
+                        }),
+                    }}
+                  />
+                </section>
               ) : null}
               <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border pt-6">
                 {completed.has(lesson.id) ? (

@@ -83,11 +83,9 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
                 {course.published ? t('unpublish') : t('publish')}
               </button>
             </ManageForm>
-            {course.published ? (
-              <Link href={`/courses/${course.id}`} className={linkClass}>
-                {t('viewCourse')}
-              </Link>
-            ) : null}
+            <Link href={`/courses/${course.id}`} className={linkClass}>
+              {course.published ? t('viewCourse') : t('previewCourse')}
+            </Link>
           </div>
           <ManageForm action={updateCourseAction} {...common} className="space-y-5">
             <CourseDetailsFields idPrefix="course" t={t} inputClassName={adminInput} values={course} />
@@ -112,6 +110,9 @@ export default async function ManageCoursePage({ params, searchParams }: Props) 
           </Link>
           <Link href="/courses" className={linkClass}>
             {t('backToCourses')}
+          </Link>
+          <Link href="/admin/courses" className={linkClass}>
+            {t('allCoursesBackOffice')}
           </Link>
         </p>
       </div>

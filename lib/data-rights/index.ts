@@ -14,6 +14,7 @@ import {
   type Database,
   type ErasedCounts,
   type PersonalDataRows,
+  type PersonalTable,
   claimUntriedOutboxItem,
   deleteOutboxItem,
   enqueueOutbox,
@@ -266,7 +267,9 @@ export async function erasePerson(
     }
   }
   const tellProvider = hasMailingProvider(options.mailing);
-  const counts = await erasePersonalData(db, keys, async (tx, erased) => {
+  let enquiryIds: string[] = [];
+  const counts = await erasePersonalData(db, keys, async (tx, erased, rows) => {
+    enquiryIds = rows.enquiryIds;
     if (tellProvider) await enqueueOutbox(tx, { kind: MAILING_FORGET_KIND, payload: { email } });
     await recordAudit(tx, {
       actorId: self ? null : actor.id,
@@ -277,24 +280,45 @@ export async function erasePerson(
     });
   });
   const provider = tellProvider ? await forgetNow(db, email, options.mailing) : 'none';
-  const mailCopies = await leaveNoCopy(db, email, options.mailDir);
+  const mailCopies = await leaveNoCopy(db, email, enquiryIds, erasedTables(counts), options.mailDir);
   logger().info({ component: 'data-rights', self, counts, provider, mailCopies }, 'personal data erased');
   return { counts, supabaseAccount: supabaseAccount ? 'deleted' : 'none', provider, mailCopies };
 }
 
+/** The tables an erasure deleted from or rewrote, by its counts (the outbox always: the provider's item). */
+function erasedTables(counts: ErasedCounts): PersonalTable[] {
+  const tables: PersonalTable[] = ['outbox'];
+  if (counts.enquiries) tables.push('enquiries', 'enquiry_notes');
+  if (counts.registrations) tables.push('volunteers');
+  if (counts.newsletter) tables.push('newsletter_subscribers');
+  if (counts.accounts) tables.push('local_users', 'local_sessions', 'local_email_tokens');
+  if (counts.roles) tables.push('user_roles');
+  if (counts.enrolments) tables.push('course_enrollments');
+  if (counts.progress) tables.push('user_course_progress');
+  if (counts.certificatesRevoked) tables.push('course_certificates');
+  return tables;
+}
+
 /**
  * After an erasure (D6): VACUUM FULL the personal tables (`vacuumPersonalTables`: the deleted rows' bytes leave
- * the database files) and delete the mail folder's copies about the address. The rows are already gone, so a
+ * the database files) and delete the mail folder's copies about the address or naming one of the erased
+ * enquiries (a notice to staff links the enquiry by its id). The rows are already gone, so a
  * failure here is logged, never thrown. @returns how many mail copies were deleted.
  */
-async function leaveNoCopy(db: Database, email: string, mailDir: string | undefined): Promise<number> {
+async function leaveNoCopy(
+  db: Database,
+  email: string,
+  enquiryIds: string[],
+  tables: PersonalTable[],
+  mailDir: string | undefined,
+): Promise<number> {
   try {
-    await vacuumPersonalTables(db);
+    await vacuumPersonalTables(db, tables);
   } catch (error) {
     logger().error({ component: 'data-rights', ...errorFields(error) }, 'vacuum after erasure failed');
   }
   try {
-    return await deleteMailCopiesAbout(email, { mailDir });
+    return await deleteMailCopiesAbout(email, { mailDir, alsoNaming: enquiryIds });
   } catch (error) {
     logger().error({ component: 'data-rights', ...errorFields(error) }, 'mail copies not deleted');
     return 0;

@@ -62,14 +62,19 @@ export function searchableMailText(raw: string): string {
 
 /**
  * Deletes the mail folder's copies that concern `email`: every `.eml` file that names the address anywhere (To,
- * Reply-To of an enquiry's forward to staff, the body). @returns how many were deleted. @throws on a file system
- * error other than a missing folder or file.
+ * Reply-To of an enquiry's forward to staff, the body) or one of `alsoNaming` (the ids of the person's enquiries:
+ * a notice to staff links the enquiry without the address). @returns how many were deleted. @throws on a file
+ * system error other than a missing folder or file.
  */
-export async function deleteMailCopiesAbout(email: string, options: MailFolderOptions = {}): Promise<number> {
+export async function deleteMailCopiesAbout(
+  email: string,
+  { alsoNaming = [], ...options }: MailFolderOptions & { alsoNaming?: readonly string[] } = {},
+): Promise<number> {
   const folder = folderOf(options);
   if (!folder) return 0;
-  const needle = normaliseEmail(email);
-  if (!needle) return 0;
+  const address = normaliseEmail(email);
+  if (!address) return 0;
+  const needles = [address, ...alsoNaming.map((id) => id.toLowerCase()).filter((id) => id.length >= 8)];
   let deleted = 0;
   for (const file of await emlFiles(folder)) {
     let text: string;
@@ -79,7 +84,8 @@ export async function deleteMailCopiesAbout(email: string, options: MailFolderOp
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw error;
     }
-    if (searchableMailText(text).includes(needle) && (await remove(file))) deleted++;
+    const searchable = searchableMailText(text);
+    if (needles.some((n) => searchable.includes(n)) && (await remove(file))) deleted++;
   }
   return deleted;
 }

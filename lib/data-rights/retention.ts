@@ -3,6 +3,7 @@ import 'server-only';
 import { env } from '@/lib/config/env';
 import {
   type Database,
+  type PersonalTable,
   type RetentionCutoffs,
   type RetentionPurge,
   purgeExpiredPersonalData,
@@ -84,16 +85,14 @@ export async function purgeExpiredSubmissions(
   options: RetentionOptions = {},
 ): Promise<RetentionPurge> {
   const purged = await purgeExpiredPersonalData(db, retentionCutoffs(options));
-  if (Object.values(purged).some((n) => n > 0)) {
-    await vacuumPersonalTables(db, [
-      'enquiries',
-      'enquiry_notes',
-      'volunteers',
-      'newsletter_subscribers',
-      'outbox',
-    ]).catch((error: unknown) =>
+  const tables: PersonalTable[] = [];
+  if (purged.enquiries) tables.push('enquiries', 'enquiry_notes');
+  if (purged.registrations) tables.push('volunteers');
+  if (purged.pendingSubscribers) tables.push('newsletter_subscribers');
+  if (purged.outbox) tables.push('outbox');
+  if (tables.length)
+    await vacuumPersonalTables(db, tables).catch((error: unknown) =>
       logger().error({ component: 'data-rights', ...errorFields(error) }, 'vacuum after retention failed'),
     );
-  }
   return purged;
 }

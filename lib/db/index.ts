@@ -183,6 +183,7 @@ export type {
   ErasedCounts,
   PersonKeys,
   PersonalDataRows,
+  PersonalTable,
   RetentionCutoffs,
   RetentionPurge,
 } from './queries/personal-data';

@@ -89,7 +89,8 @@ async function seedPerson(db: Database, email: string, name: string, courseId: s
   return { enquiry, volunteer, subscriber, user, certificate: certificate! };
 }
 
-describe.each(testEngines('lrjn_data_rights'))('data rights on $name', (engine) => {
+// The erasure and the purge VACUUM the tables they touched (seconds on a loaded machine).
+describe.each(testEngines('lrjn_data_rights'))('data rights on $name', { timeout: 60_000 }, (engine) => {
   let db: Database;
   let dispose: () => Promise<void>;
   let courseId: string;

@@ -231,13 +231,13 @@ export type ErasedCounts = Record<
  * account (its sessions and emailed links go with it), roles, enrolments, progress and the outbox items about them;
  * certificates stay (their printed id must keep answering) but lose the name and the link to the person
  * (student_name '', a random user_id) and are revoked. `afterErase` runs inside the same transaction (queue the
- * provider's erasure there, so both happen or neither). @returns the counts. @throws on a database error (nothing
+ * provider's erasure there, so both happen or neither) with the counts and the ids of the enquiries deleted. @returns the counts. @throws on a database error (nothing
  * is then erased).
  */
 export async function erasePersonalData(
   db: Database,
   keys: PersonKeys,
-  afterErase?: (tx: Database, counts: ErasedCounts) => Promise<void>,
+  afterErase?: (tx: Database, counts: ErasedCounts, erased: { enquiryIds: string[] }) => Promise<void>,
 ): Promise<ErasedCounts> {
   const { email } = keys;
   const userIds = keys.userIds.filter(Boolean);
@@ -313,7 +313,7 @@ export async function erasePersonalData(
         await tx.delete(localUsers).where(inArray(localUsers.id, userIds)).returning({ id: localUsers.id }),
       );
     }
-    await afterErase?.(tx, counts);
+    await afterErase?.(tx, counts, { enquiryIds: ids(enq) });
     return counts;
   });
 }
@@ -445,10 +445,17 @@ export const PERSONAL_TABLES = [
   'course_certificates',
 ] as const;
 
-/** Whether `db` runs on PGlite (its client can dump its data directory; a postgres.js pool cannot). */
-function onPglite(db: Database): boolean {
-  const client = (db as unknown as { $client?: object }).$client;
-  return typeof client === 'object' && client !== null && 'dumpDataDir' in client;
+/** One of PERSONAL_TABLES. */
+export type PersonalTable = (typeof PERSONAL_TABLES)[number];
+
+/**
+ * Whether `db` runs on PGlite with a data directory on disk (its client can dump its data directory, which a
+ * postgres.js pool cannot; an in-memory one has no `dataDir` and leaves nothing on disk).
+ */
+function onPgliteDisk(db: Database): boolean {
+  const client = (db as unknown as { $client?: { dataDir?: string } }).$client;
+  if (typeof client !== 'object' || client === null || !('dumpDataDir' in client)) return false;
+  return Boolean(client.dataDir) && !client.dataDir!.startsWith('memory://');
 }
 
 /**
@@ -456,20 +463,20 @@ function onPglite(db: Database): boolean {
  * table and its indexes into new files, so the dead tuples of deleted or updated rows (a message, a name) are no
  * longer on disk (a plain VACUUM only marks their space free, the bytes stay). It runs outside any transaction
  * (PostgreSQL refuses VACUUM inside one), as one statement, and holds each table's exclusive lock while it copies
- * it: milliseconds for this site's few thousand rows. On PGlite the write-ahead log still holds the rows as they
- * were inserted, so it then switches to a new WAL segment and checkpoints twice with `wal_recycle` off (old
+ * it: milliseconds for this site's few thousand rows. On PGlite with a data directory on disk the write-ahead log
+ * still holds the rows as they were inserted, so it then switches to a new WAL segment and checkpoints twice with `wal_recycle` off (old
  * segments are removed, not kept for reuse with their bytes). On PostgreSQL the WAL, its archive and backups are
  * the server's own retention (docs/DATA-RIGHTS.md). Pass a `Database`, never a transaction.
  * @throws on a database error (the caller logs it: the rows are already gone).
  */
 export async function vacuumPersonalTables(
   db: Database,
-  tables: readonly (typeof PERSONAL_TABLES)[number][] = PERSONAL_TABLES,
+  tables: readonly PersonalTable[] = PERSONAL_TABLES,
 ): Promise<void> {
   const names = tables.filter((t) => (PERSONAL_TABLES as readonly string[]).includes(t));
   if (!names.length) return;
   await db.execute(sql.raw(`vacuum full ${names.map((t) => `"${t}"`).join(', ')}`));
-  if (!onPglite(db)) return;
+  if (!onPgliteDisk(db)) return;
   await db.execute(sql.raw('set wal_recycle = off'));
   try {
     for (let round = 0; round < 2; round++) {

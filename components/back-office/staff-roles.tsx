@@ -2,9 +2,11 @@ import { getTranslations } from 'next-intl/server';
 
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { FilterForm } from '@/components/ui/filter-form';
 import { ScrollTable, Td } from '@/components/ui/table';
+import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import { type RoleHolder, formatWhen } from '@/lib/back-office';
+import { type BackOfficeMember, formatWhen, personHref } from '@/lib/back-office';
 import { setRoleAction } from '@/lib/back-office/actions';
 
 import { AdminSection } from './admin-page';
@@ -41,18 +43,39 @@ export async function RoleGrantForm({ locale }: { locale: Locale }) {
   );
 }
 
+/** The staff list's search (part of an email), a GET form; Show everyone clears it. */
+export async function StaffSearch({ locale, q }: { locale: Locale; q?: string }) {
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  return (
+    <FilterForm
+      id="staff-search"
+      label={t('staff.searchLabel')}
+      layout="toolbar"
+      search={{ label: t('staff.search'), value: q, maxLength: 200 }}
+      submitLabel={t('staff.searchSubmit')}
+      clear={q ? { href: '/admin/staff', label: t('staff.clear') } : undefined}
+    />
+  );
+}
+
 /**
- * Everyone with a role, each with Make admin/staff and Remove role: a disclosure (<details>, so it opens without
- * JavaScript) holding a small form with the admin's password; Remove role asks first.
+ * Everyone who may use the back office (D18: the ADMIN_EMAILS admins with an account too), each linked to their
+ * person page; a role holder with Make admin/staff and Remove role (a disclosure, <details>, so it opens without
+ * JavaScript, holding a small form with the admin's password; Remove role asks first); an ADMIN_EMAILS admin with
+ * the note that the server's setting decides. With a search, a count of the matches.
  */
 export async function RoleHolders({
   locale,
-  holders,
+  members,
+  total,
+  q,
   me,
   envAdmins,
 }: {
   locale: Locale;
-  holders: RoleHolder[];
+  members: BackOfficeMember[];
+  total: number;
+  q?: string;
   me: string;
   envAdmins: readonly string[];
 }) {
@@ -86,28 +109,46 @@ export async function RoleHolders({
   );
   return (
     <AdminSection id="staff-list" title={t('staff.listHeading')}>
-      {holders.length === 0 ? (
-        <p>{t('staff.empty')}</p>
+      <StaffSearch locale={locale} q={q} />
+      {q ? (
+        <p role="status" className="text-sm text-muted">
+          {t('staff.matching', { count: members.length })}
+        </p>
+      ) : null}
+      {members.length === 0 ? (
+        <p>{total === 0 ? t('staff.empty') : t('staff.noMatch')}</p>
       ) : (
         <ScrollTable
           caption={t('staff.listHeading')}
           columns={[t('staff.email'), t('staff.role'), t('staff.since'), t('staff.actions')]}
         >
-          {holders.map((h) => {
-            const other = h.role === 'admin' ? 'staff' : 'admin';
+          {members.map((m) => {
+            const other = m.role === 'admin' ? 'staff' : 'admin';
             return (
-              <tr key={h.userId}>
+              <tr key={m.userId}>
                 <Td>
-                  {h.email ?? t('staff.noAccount')}
-                  {h.userId === me ? ` ${t('staff.you')}` : ''}
+                  {m.email ? (
+                    <Link
+                      href={personHref('user', m.userId)}
+                      prefetch={false}
+                      className="text-brand underline underline-offset-4"
+                    >
+                      {m.email}
+                    </Link>
+                  ) : (
+                    t('staff.noAccount')
+                  )}
+                  {m.userId === me ? ` ${t('staff.you')}` : ''}
                 </Td>
-                <Td>{t(`roles.${h.role}`)}</Td>
-                <Td>{formatWhen(h.since, locale)}</Td>
+                <Td>{m.envAdmin ? t('staff.envAdmin') : t(`roles.${m.role}`)}</Td>
+                <Td>{formatWhen(m.since, locale)}</Td>
                 <Td>
-                  {h.email ? (
+                  {m.envAdmin ? (
+                    <span className="text-sm text-muted">{t('staff.envAdminHelp')}</span>
+                  ) : m.email ? (
                     <div className="flex flex-wrap gap-2">
-                      {change(h.email, other, t(other === 'admin' ? 'staff.makeAdmin' : 'staff.makeStaff'))}
-                      {change(h.email, 'none', t('staff.remove'))}
+                      {change(m.email, other, t(other === 'admin' ? 'staff.makeAdmin' : 'staff.makeStaff'))}
+                      {change(m.email, 'none', t('staff.remove'))}
                     </div>
                   ) : null}
                 </Td>

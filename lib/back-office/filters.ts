@@ -82,3 +82,65 @@ export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
     .parse(single(raw.page) ?? 1);
   return { q: text || undefined, status, from, to, page, pageSize: INBOX_PAGE_SIZE };
 }
+
+/** The audit trail's filter (lib/back-office/audit.ts): who, what, to whom or what, a range of UK days, the page. */
+export type AuditFilter = {
+  actor?: string;
+  action?: string;
+  target?: string;
+  from?: string;
+  until?: string;
+  page: number;
+};
+
+/** Part of an email or id typed into an audit or staff search box: trimmed, at most 200 characters, or undefined. */
+function auditText(value: unknown): string | undefined {
+  return (
+    z
+      .string()
+      .trim()
+      .max(200)
+      .catch('')
+      .parse(single(value) ?? '') || undefined
+  );
+}
+
+/**
+ * Parses the audit page's query string: `actor` and `target` (parts of an email or id, up to 200 characters),
+ * `action` (a kind such as 'role.set', or an area's family with its dot, 'course.'), `from` / `until`
+ * ('YYYY-MM-DD') and `page`; a malformed value is dropped.
+ */
+export function parseAuditQuery(raw: Record<string, unknown>): AuditFilter {
+  const action = z
+    .string()
+    .max(100)
+    .regex(/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*\.?$/)
+    .optional()
+    .catch(undefined)
+    .parse(single(raw.action) || undefined);
+  const date = (value: unknown) =>
+    day
+      .optional()
+      .catch(undefined)
+      .parse(single(value) || undefined);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(single(raw.page) ?? 1);
+  return {
+    actor: auditText(raw.actor),
+    action,
+    target: auditText(raw.target),
+    from: date(raw.from),
+    until: date(raw.until),
+    page,
+  };
+}
+
+/** Parses the staff page's search (`q`: part of an email, up to 200 characters); anything else means none. */
+export function parseStaffSearch(raw: Record<string, unknown>): string | undefined {
+  return auditText(raw.q);
+}

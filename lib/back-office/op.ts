@@ -16,7 +16,7 @@ import type { MailingOptions } from '@/lib/mailing';
  */
 
 /** The refusals of the operations (the pipeline adds its own: 401, 403, 503, 422 'invalid', 429). */
-export type BackOfficeError = 'invalid' | 'not-found' | 'busy' | 'no-such-user' | 'last-admin';
+export type BackOfficeError = 'invalid' | 'not-found' | 'busy' | 'no-such-user' | 'last-admin' | 'env-admin';
 
 /** What an operation may be given instead of the defaults (tests): the database, the mailing provider, … */
 export type BackOfficeDeps = {

@@ -52,6 +52,7 @@ export const NOTICE_ERRORS = [
   'busy',
   'noSuchUser',
   'lastAdmin',
+  'envAdmin',
   'wrongPassword',
   'rateLimited',
   'emailNotConfirmed',

@@ -61,7 +61,10 @@ export const donationQuery = z
     amount: z.string().max(20).optional().catch(undefined),
     other: z.string().max(20).optional().catch(undefined),
   })
-  .transform(({ frequency, amount, other }) => ({ frequency, amount: other?.trim() ? other : amount }))
+  .transform(({ frequency, amount, other }) => ({
+    frequency,
+    amount: (other?.trim() ? other : amount) ?? null,
+  }))
   .pipe(
     z.object({
       frequency: z.enum(DONATION_FREQUENCIES),

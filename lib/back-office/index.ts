@@ -39,6 +39,9 @@ export type { AuditFilter } from './filters';
 export { logsPage } from './logs';
 export type { CourseStudentRow, DeliveryRow, InboxQuery, RoleHolder } from '@/lib/db';
 export * from './shared';
+// The course wing (lib/courses): every course, drafts included, for /admin/courses.
+export { type CourseListRow, listCoursesForBackOffice as backOfficeCourses } from '@/lib/courses';
+export { courseListFilter } from '@/lib/courses/shared';
 
 /** How many enquiries are unread ('new'), for the navigation's badge; 0 when the count fails (logged nowhere). */
 export async function unreadEnquiries(): Promise<number> {

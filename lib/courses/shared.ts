@@ -497,3 +497,28 @@ export type StudentMaterial = {
   url: string;
   lessonId: string | null;
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The back office's course list
+
+/** The statuses the back office's course list filters by. */
+export const COURSE_LIST_STATUSES = ['draft', 'published'] as const;
+
+/**
+ * The course list's filter from `/admin/courses?q=…&status=…` (a query a person may have edited): `q` trimmed and
+ * cut to 200 characters, `status` kept only when it is 'draft' or 'published'; anything else is dropped (the list
+ * still shows). Pure; no validation library (read-only input).
+ */
+export function courseListFilter(query: Record<string, string | string[] | undefined>): {
+  q?: string;
+  status?: (typeof COURSE_LIST_STATUSES)[number];
+} {
+  const q = first(query.q)?.trim().slice(0, 200);
+  const status = first(query.status);
+  return {
+    ...(q ? { q } : {}),
+    ...((COURSE_LIST_STATUSES as readonly string[]).includes(status ?? '')
+      ? { status: status as (typeof COURSE_LIST_STATUSES)[number] }
+      : {}),
+  };
+}

@@ -13,8 +13,7 @@ import { localMaterialStorage } from '@/lib/storage';
 import { runAdmin } from '@/tests/helpers/course-admin';
 import { openMemoryDatabase } from '@/tests/helpers/test-engines';
 
-const file = (bytes: string | Uint8Array, name: string) =>
-  new File([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes], name);
+const file = (text: string, name: string) => new File([new TextEncoder().encode(text)], name);
 
 /**
  * The course wing of the back office (review 2026-12-01 D8, D19, D3): every course authoring write leaves its

@@ -137,6 +137,22 @@ const NOT_REQUEST_INPUT = {
   'lib/**/filters.ts': "a list page's GET filters: read-only, an unknown value falls back to the default",
 };
 
+/**
+ * Files that still break rule 1, each with what it waits for. The list only shrinks: tests/unit/lint-boundaries.test.ts
+ * fails while an entry no longer breaks the rule (delete it then) and when one is added. Their guard calls and SQL
+ * are still refused.
+ */
+export const RULE_1_PENDING = {
+  'lib/assistant/handler.ts':
+    'POST /api/assistant parses its JSON body inside the route handler: route() takes no body schema yet',
+  'lib/mailing/subscribe-api.ts':
+    'POST /api/newsletter/subscribe parses its JSON body inside the route handler (its 400 names the fields): as above',
+  'lib/mailing/unsubscribe-api.ts':
+    'the RFC 8058 one-click route parses its token from the query inside the route handler: as above',
+  'lib/newsletter/actions.ts':
+    "the newsletter link pages' confirm and unsubscribe actions read their form outside action() (architecture review step 1)",
+};
+
 /** `server-only` as a bare string does nothing; the import form is the one that guards. */
 const SERVER_ONLY_IMPORT = {
   selector: "ExpressionStatement > Literal[value='server-only']",
@@ -177,7 +193,7 @@ export default defineConfig([
     rules: { 'no-restricted-syntax': restrictedSyntax(SQL_OUTSIDE_DB, GUARD_CALLS, PARSE_CALLS) },
   },
   {
-    files: Object.keys(NOT_REQUEST_INPUT),
+    files: [...Object.keys(NOT_REQUEST_INPUT), ...Object.keys(RULE_1_PENDING)],
     rules: { 'no-restricted-syntax': restrictedSyntax(SQL_OUTSIDE_DB, GUARD_CALLS) },
   },
   // The pipeline and the guards themselves.

@@ -2,12 +2,14 @@ import { getTranslations } from 'next-intl/server';
 
 import { Select } from '@/components/ui/select';
 import { ScrollTable, Td } from '@/components/ui/table';
-import { Textarea } from '@/components/ui/textarea';
+import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import { ENQUIRY_STATUSES, NOTE_MAX, type enquiryPage, formatWhen } from '@/lib/back-office';
+import { ENQUIRY_STATUSES, NOTE_MAX, type enquiryPage, formatWhen, personHref } from '@/lib/back-office';
 import { addNoteAction, replyAction, updateEnquiryAction } from '@/lib/back-office/actions';
+import { getLabels } from '@/lib/back-office/labels';
 
 import { AdminSection } from './admin-page';
+import { DraftField } from './draft-field';
 import { StaffForm, StaffSubmit } from './staff-form';
 import { StatusBadge } from './status-badge';
 
@@ -15,7 +17,11 @@ type Detail = NonNullable<Awaited<ReturnType<typeof enquiryPage>>>;
 
 /** One enquiry's facts (sender, email, received, language, status) and its message. */
 export async function EnquiryFacts({ locale, detail }: { locale: Locale; detail: Detail }) {
-  const t = await getTranslations({ locale, namespace: 'admin' });
+  const [t, ti, label] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    getTranslations({ locale, namespace: 'Inbox' }),
+    getLabels(locale),
+  ]);
   const { enquiry } = detail;
   return (
     <>
@@ -28,10 +34,20 @@ export async function EnquiryFacts({ locale, detail }: { locale: Locale; detail:
             {enquiry.email}
           </a>
         </dd>
+        <dt className="font-semibold">{ti('enquiry.person')}</dt>
+        <dd>
+          <Link
+            href={personHref('enquiry', enquiry.id)}
+            prefetch={false}
+            className="text-brand underline underline-offset-4"
+          >
+            {ti('list.personOf', { name: enquiry.name })}
+          </Link>
+        </dd>
         <dt className="font-semibold">{t('enquiries.received')}</dt>
         <dd>{formatWhen(enquiry.createdAt, locale)}</dd>
         <dt className="font-semibold">{t('enquiries.language')}</dt>
-        <dd>{enquiry.locale}</dd>
+        <dd>{label('locale', enquiry.locale)}</dd>
         <dt className="font-semibold">{t('enquiries.status')}</dt>
         <dd>
           <StatusBadge status={enquiry.status} label={t(`enquiries.statuses.${enquiry.status}`)} />
@@ -47,10 +63,23 @@ export async function EnquiryFacts({ locale, detail }: { locale: Locale; detail:
 }
 
 /** The enquiry's forms: status and assignee, a reply by email, an internal note. */
-export async function EnquiryForms({ locale, detail }: { locale: Locale; detail: Detail }) {
-  const t = await getTranslations({ locale, namespace: 'admin' });
-  const { enquiry, holders } = detail;
+export async function EnquiryForms({
+  locale,
+  detail,
+  notice,
+}: {
+  locale: Locale;
+  detail: Detail;
+  /** The page's `?done=` notice: the form it confirms has its draft deleted. */
+  notice: string | null;
+}) {
+  const [t, ti] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    getTranslations({ locale, namespace: 'Inbox' }),
+  ]);
+  const { enquiry, holders, replyFrame, inbound } = detail;
   const fields = { id: enquiry.id };
+  const saved = { reply: notice === 'replyQueued', note: notice === 'noteAdded' };
   return (
     <>
       <AdminSection id="enquiry-handling" title={t('enquiries.handling')}>
@@ -94,21 +123,35 @@ export async function EnquiryForms({ locale, detail }: { locale: Locale; detail:
             fields={fields}
             className="space-y-3"
           >
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">{t(`enquiries.${kind}Label`)}</span>
-              <Textarea
+            {kind === 'reply' ? (
+              <p id="reply-frame" className="text-sm text-muted">
+                {ti('enquiry.replyFrame', replyFrame)}
+              </p>
+            ) : null}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`enquiry-${kind}-body`} className="font-medium">
+                {t(`enquiries.${kind}Label`)}
+              </label>
+              <DraftField
+                id={`enquiry-${kind}-body`}
+                form={kind}
+                recordId={enquiry.id}
+                saved={saved[kind]}
+                restoredText={ti('enquiry.draftRestored')}
                 name="body"
                 required
                 maxLength={NOTE_MAX}
                 rows={kind === 'reply' ? 6 : 3}
-                aria-describedby={`${kind}-help`}
+                aria-describedby={kind === 'reply' ? 'reply-frame reply-help' : 'note-help'}
                 compact
               />
-            </label>
+            </div>
             <p id={`${kind}-help`} className="text-sm text-muted">
-              {kind === 'reply'
-                ? t('enquiries.replyHelp', { email: enquiry.email })
-                : t('enquiries.noteHelp')}
+              {kind === 'note'
+                ? t('enquiries.noteHelp')
+                : inbound
+                  ? ti('enquiry.replyHelpInbound', { email: enquiry.email })
+                  : t('enquiries.replyHelp', { email: enquiry.email })}
             </p>
             <StaffSubmit>{t(`enquiries.${kind}Submit`)}</StaffSubmit>
           </StaffForm>
@@ -120,7 +163,11 @@ export async function EnquiryForms({ locale, detail }: { locale: Locale; detail:
 
 /** The enquiry's notes and replies, then every email delivery of it (the forward and each reply). */
 export async function EnquiryHistory({ locale, detail }: { locale: Locale; detail: Detail }) {
-  const t = await getTranslations({ locale, namespace: 'admin' });
+  const [t, ti, label] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    getTranslations({ locale, namespace: 'Inbox' }),
+    getLabels(locale),
+  ]);
   const { notes, deliveries } = detail;
   return (
     <>
@@ -132,9 +179,11 @@ export async function EnquiryHistory({ locale, detail }: { locale: Locale; detai
             {notes.map((note) => (
               <li key={note.id} className="rounded-md border border-border p-3">
                 <p className="text-sm [overflow-wrap:anywhere] text-muted">
-                  {t(note.kind === 'reply' ? 'enquiries.reply' : 'enquiries.note', {
-                    author: note.authorEmail,
-                  })}
+                  {note.kind === 'inbound'
+                    ? ti('enquiry.inbound', { author: note.authorEmail })
+                    : t(note.kind === 'reply' ? 'enquiries.reply' : 'enquiries.note', {
+                        author: note.authorEmail,
+                      })}
                   {' · '}
                   {formatWhen(note.createdAt, locale)}
                 </p>
@@ -161,7 +210,7 @@ export async function EnquiryHistory({ locale, detail }: { locale: Locale; detai
           >
             {deliveries.map((d) => (
               <tr key={d.id}>
-                <Td>{t(d.kind === 'enquiry.reply' ? 'enquiries.kinds.reply' : 'enquiries.kinds.forward')}</Td>
+                <Td>{label('outboxKind', d.kind)}</Td>
                 <Td>{t(`enquiries.deliveryStatuses.${d.status}`)}</Td>
                 <Td>{d.attempts}</Td>
                 <Td>{formatWhen(d.createdAt, locale)}</Td>

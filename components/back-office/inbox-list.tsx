@@ -8,84 +8,162 @@ import { ScrollTable, Td } from '@/components/ui/table';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import {
+  BULK_CHANGES,
   ENQUIRY_STATUSES,
-  type InboxQuery,
-  filterQuery,
+  INBOX_QUERY_MAX,
+  type ParsedInboxQuery,
   formatWhen,
   type inboxPage,
+  inboxSearch,
+  personHref,
 } from '@/lib/back-office';
+import { bulkEnquiriesAction } from '@/lib/back-office/actions';
 
+import { StaffForm, StaffSubmit } from './staff-form';
 import { StatusBadge } from './status-badge';
 
 type Inbox = Awaited<ReturnType<typeof inboxPage>>;
 
-/** The inbox address for `query` with `page` (only the filters in use). */
-function inboxHref(query: InboxQuery, page: number): string {
-  const search = filterQuery({
-    q: query.q,
-    status: query.status,
-    from: query.from,
-    to: query.to,
-    page: page > 1 ? page : undefined,
-  });
+/** The form that the rows' checkboxes belong to (they sit in the table, the form's fields below it). */
+const BULK_FORM = 'inbox-bulk';
+const BULK_LABEL_KEYS = {
+  in_progress: 'inProgress',
+  answered: 'answered',
+  closed: 'closed',
+  assign: 'assign',
+  unassign: 'unassign',
+} as const;
+
+/** The inbox address of the parsed filters on `page`. */
+function inboxHref(parsed: ParsedInboxQuery, page: number): string {
+  const search = inboxSearch(parsed.values, page);
   return `/admin/enquiries${search ? `?${search}` : ''}`;
 }
 
-/** The inbox's search and filters (status, received from/to) as a plain GET form. */
-export async function InboxFilters({ locale, query }: { locale: Locale; query: InboxQuery }) {
-  const t = await getTranslations({ locale, namespace: 'admin' });
-  const filtered = Boolean(query.q || query.status || query.from || query.to);
+/**
+ * The inbox's search and filters (text, status, received from/until, assigned to, unread only) as a plain GET form,
+ * the notice naming any filter that was not understood (D20), and the link that downloads every matching enquiry.
+ */
+export async function InboxFilters({
+  locale,
+  parsed,
+  members,
+}: {
+  locale: Locale;
+  parsed: ParsedInboxQuery;
+  members: Inbox['members'];
+}) {
+  const [t, ti] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    getTranslations({ locale, namespace: 'Inbox' }),
+  ]);
+  const { values } = parsed;
+  const filtered = Object.values(values).some(Boolean);
+  const exportSearch = new URLSearchParams(inboxSearch(values));
+  exportSearch.set('locale', locale);
   return (
-    <search>
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('enquiries.filters')}>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t('common.search')}</span>
-          <Input type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} compact />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t('enquiries.status')}</span>
-          <Select name="status" defaultValue={query.status ?? ''} compact>
-            <option value="">{t('enquiries.anyStatus')}</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`enquiries.statuses.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t('enquiries.from')}</span>
-          <Input type="date" name="from" defaultValue={query.from ?? ''} compact />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t('enquiries.to')}</span>
-          <Input type="date" name="to" defaultValue={query.to ?? ''} compact />
-        </label>
-        <Button type="submit" size="sm" shape="rounded">
-          {t('common.apply')}
-        </Button>
-        {filtered ? (
-          <ButtonLink href="/admin/enquiries" variant="outline" size="sm" shape="rounded">
-            {t('common.reset')}
-          </ButtonLink>
-        ) : null}
-      </form>
-    </search>
+    <>
+      {parsed.ignored.some((f) => f !== 'q' || !parsed.tooLong) ? (
+        <p role="alert" className="border-warning rounded-lg border px-4 py-3">
+          {ti('notices.ignored', {
+            fields: parsed.ignored
+              .filter((f) => f !== 'q' || !parsed.tooLong)
+              .map((f) => ti(`fields.${f}`))
+              .join(', '),
+          })}
+        </p>
+      ) : null}
+      {parsed.tooLong ? (
+        <p role="alert" className="border-warning rounded-lg border px-4 py-3">
+          {ti('notices.tooLong', { max: INBOX_QUERY_MAX })}
+        </p>
+      ) : null}
+      <search>
+        <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('enquiries.filters')}>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('common.search')}</span>
+            <Input type="search" name="q" defaultValue={values.q} maxLength={INBOX_QUERY_MAX} compact />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('enquiries.status')}</span>
+            <Select name="status" defaultValue={values.status} compact>
+              <option value="">{t('enquiries.anyStatus')}</option>
+              {ENQUIRY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`enquiries.statuses.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('enquiries.from')}</span>
+            <Input type="date" name="from" defaultValue={values.from} compact />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">{t('enquiries.to')}</span>
+            <Input type="date" name="to" defaultValue={values.to} compact />
+          </label>
+          <label className="flex min-w-0 flex-col gap-1">
+            <span className="font-medium">{ti('filters.assignee')}</span>
+            <Select name="assignee" defaultValue={values.assignee} compact>
+              <option value="">{ti('filters.anyone')}</option>
+              <option value="me">{ti('filters.me')}</option>
+              <option value="none">{ti('filters.nobody')}</option>
+              {members
+                .filter((m) => m.email)
+                .map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.email}
+                  </option>
+                ))}
+            </Select>
+          </label>
+          <label className="flex items-center gap-2 self-center">
+            <input type="checkbox" name="unread" value="1" defaultChecked={values.unread === '1'} />
+            <span>{ti('filters.unread')}</span>
+          </label>
+          <Button type="submit" size="sm" shape="rounded">
+            {t('common.apply')}
+          </Button>
+          {filtered ? (
+            <ButtonLink href="/admin/enquiries" variant="outline" size="sm" shape="rounded">
+              {t('common.reset')}
+            </ButtonLink>
+          ) : null}
+        </form>
+      </search>
+      <p>
+        <a
+          href={`/api/admin/enquiries/export?${exportSearch.toString()}`}
+          className="font-semibold text-brand underline underline-offset-4"
+        >
+          {ti('list.exportAll')}
+        </a>
+      </p>
+    </>
   );
 }
 
-/** The inbox's rows (newest first), a count spoken as a status, and the pages. */
+/**
+ * The inbox's rows (newest first; unread ones in bold), each with a checkbox for the bulk form, a link to the
+ * enquiry and one to the person's record; a count spoken as a status; the pages; then the bulk form (StaffForm:
+ * one change for every ticked enquiry, or download them as CSV).
+ */
 export async function InboxTable({
   locale,
-  query,
+  parsed,
   inbox,
 }: {
   locale: Locale;
-  query: InboxQuery;
+  parsed: ParsedInboxQuery;
   inbox: Inbox;
 }) {
-  const t = await getTranslations({ locale, namespace: 'admin' });
-  const filtered = Boolean(query.q || query.status || query.from || query.to);
+  const [t, ti] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    getTranslations({ locale, namespace: 'Inbox' }),
+  ]);
+  const { query } = parsed;
+  const filtered = Object.values(parsed.values).some(Boolean);
   const assignee = (id: string | null) => (id ? (inbox.assignees.get(id) ?? t('staff.noAccount')) : '—');
   return (
     <>
@@ -98,6 +176,7 @@ export async function InboxTable({
         <ScrollTable
           caption={t('enquiries.title')}
           columns={[
+            ti('list.select'),
             t('enquiries.received'),
             t('enquiries.sender'),
             t('enquiries.message'),
@@ -106,8 +185,21 @@ export async function InboxTable({
           ]}
         >
           {inbox.rows.map((row) => (
-            <tr key={row.id} className={row.status === 'new' ? 'font-semibold' : undefined}>
-              <Td>{formatWhen(row.createdAt, locale)}</Td>
+            <tr key={row.id} className={row.readAt ? undefined : 'font-semibold'}>
+              <Td>
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={row.id}
+                  form={BULK_FORM}
+                  aria-label={ti('list.selectRow', { name: row.name })}
+                  className="size-5"
+                />
+              </Td>
+              <Td>
+                {formatWhen(row.createdAt, locale)}
+                {row.readAt ? null : <span className="block text-sm text-brand">{ti('list.unread')}</span>}
+              </Td>
               <Td>
                 <Link
                   href={`/admin/enquiries/${row.id}`}
@@ -117,6 +209,14 @@ export async function InboxTable({
                   {row.name}
                 </Link>
                 <div className="text-muted">{row.email}</div>
+                <Link
+                  href={personHref('enquiry', row.id)}
+                  prefetch={false}
+                  aria-label={ti('list.personOf', { name: row.name })}
+                  className="text-sm font-normal text-brand underline underline-offset-4"
+                >
+                  {ti('list.person')}
+                </Link>
               </Td>
               <Td className="max-w-md">
                 <span className="line-clamp-2">{row.message}</span>
@@ -133,7 +233,7 @@ export async function InboxTable({
         <nav aria-label={t('enquiries.pagination')} className="flex items-center justify-between gap-4">
           {query.page > 1 ? (
             <ButtonLink
-              href={inboxHref(query, query.page - 1)}
+              href={inboxHref(parsed, query.page - 1)}
               prefetch={false}
               variant="outline"
               size="sm"
@@ -147,7 +247,7 @@ export async function InboxTable({
           <span>{t('common.page', { page: query.page, pages: inbox.pages })}</span>
           {query.page < inbox.pages ? (
             <ButtonLink
-              href={inboxHref(query, query.page + 1)}
+              href={inboxHref(parsed, query.page + 1)}
               prefetch={false}
               variant="outline"
               size="sm"
@@ -159,6 +259,60 @@ export async function InboxTable({
             <span />
           )}
         </nav>
+      ) : null}
+      {inbox.rows.length ? (
+        <section aria-labelledby="inbox-bulk-heading" className="space-y-3">
+          <h2 id="inbox-bulk-heading" className="text-lg font-semibold">
+            {ti('bulk.heading')}
+          </h2>
+          <p id="inbox-bulk-help" className="text-sm text-muted">
+            {ti('bulk.help')}
+          </p>
+          <StaffForm
+            id={BULK_FORM}
+            action={bulkEnquiriesAction}
+            locale={locale}
+            fields={{ return: inboxSearch(parsed.values, query.page) }}
+            className="flex flex-wrap items-end gap-3"
+            aria-label={ti('bulk.heading')}
+          >
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">{ti('bulk.change')}</span>
+              <Select name="change" defaultValue="answered" aria-describedby="inbox-bulk-help" compact>
+                {BULK_CHANGES.map((c) => (
+                  <option key={c} value={c}>
+                    {ti(`bulk.${BULK_LABEL_KEYS[c]}`)}
+                  </option>
+                ))}
+              </Select>
+            </label>
+            <label className="flex min-w-0 flex-col gap-1">
+              <span className="font-medium">{ti('bulk.assignee')}</span>
+              <Select name="assignedTo" defaultValue="" compact>
+                <option value="">—</option>
+                {inbox.members
+                  .filter((m) => m.email)
+                  .map((m) => (
+                    <option key={m.userId} value={m.userId}>
+                      {m.email}
+                    </option>
+                  ))}
+              </Select>
+            </label>
+            <StaffSubmit>{ti('bulk.apply')}</StaffSubmit>
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              shape="rounded"
+              formAction="/api/admin/enquiries/export"
+              formMethod="post"
+              formEncType="application/x-www-form-urlencoded"
+            >
+              {ti('bulk.exportSelected')}
+            </Button>
+          </StaffForm>
+        </section>
       ) : null}
     </>
   );

@@ -7,6 +7,7 @@ import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
 import type { ActionResult } from '@/lib/action-result';
 import { confirmAdminPassword } from '@/lib/data-rights/step-up';
+import { inboxSearch, parseInboxFilters } from '@/lib/enquiries';
 import { formText } from '@/lib/forms/fields';
 import { type Guard, action } from '@/lib/safe-action';
 
@@ -136,6 +137,22 @@ const reply = staffAction('enquiry-reply', ops.reply);
 /** Enquiry page: answer the enquirer by email (`id`, `body`). */
 export async function replyAction(form: FormData): Promise<void> {
   await respond(form, await reply(form), { path: enquiryPath(form), done: 'replyQueued' });
+}
+
+const bulkUpdateEnquiries = staffAction('enquiry-bulk', ops.bulkUpdateEnquiries);
+
+/**
+ * Inbox: one change for every ticked enquiry (`ids`, `change`, `assignedTo` for 'assign'), back to the inbox with
+ * its filters (the form's `return`, re-parsed).
+ */
+export async function bulkEnquiriesAction(form: FormData): Promise<void> {
+  const back = new URLSearchParams(formText(form, 'return'));
+  const { values, query } = parseInboxFilters(Object.fromEntries(back.entries()));
+  await respond(form, await bulkUpdateEnquiries(form), {
+    path: '/admin/enquiries',
+    done: 'bulkUpdated',
+    filters: inboxSearch(values, query.page),
+  });
 }
 
 const setRole = action(

@@ -9,5 +9,7 @@ import 'server-only';
 export { exportVolunteersCsv } from './network';
 export { exportSubscribersCsv } from './newsletter';
 export { exportCourseStudentsCsv } from './courses';
+export { exportInboxCsv, selectionIds } from './inbox';
+export { parseInboxFilters } from '@/lib/enquiries';
 export { subscriberFilterSchema, volunteerFilterSchema } from './filters';
 export { queryRecord } from './shared';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { addNote, reply, updateEnquiry } from './inbox';
+import { addNote, bulkUpdateEnquiries, reply, updateEnquiry } from './inbox';
 import { setVolunteerStatus } from './network';
 import { resyncSubscriber, unsubscribeSubscriber } from './newsletter';
 import { giveUpDelivery, retryDelivery } from './outbox';
@@ -14,6 +14,7 @@ import { setRole } from './staff';
  */
 export const backOfficeOps = {
   updateEnquiry,
+  bulkUpdateEnquiries,
   addNote,
   reply,
   setVolunteerStatus,
@@ -25,5 +26,5 @@ export const backOfficeOps = {
 };
 
 export type { Actor, BackOfficeDeps, BackOfficeError, StaffOp } from './op';
-export { handlingInput, noteInput } from './inbox';
+export { bulkInput, handlingInput, noteInput } from './inbox';
 export { setRoleInput } from './staff';

@@ -41,6 +41,7 @@ export const NOTICE_DONE = [
   'roleUnchanged',
   'replyQueued',
   'noteAdded',
+  'bulkUpdated',
 ] as const;
 /** Refusal notices: `?error=<key>`. */
 export const NOTICE_ERRORS = [

@@ -7,5 +7,6 @@ import 'server-only';
  */
 export * from './handler';
 export * from './inbound';
+export * from './filters';
 export * from './shared';
 export * from './schema';

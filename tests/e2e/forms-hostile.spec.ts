@@ -79,6 +79,7 @@ const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
   updateEnquiryAction: { page: 'admin/enquiries/[id]', as: 'admin' },
   addNoteAction: { page: 'admin/enquiries/[id]', as: 'admin' },
   replyAction: { page: 'admin/enquiries/[id]', as: 'admin' },
+  bulkEnquiriesAction: { page: 'admin/enquiries', as: 'admin' },
   enrolInCourse: { page: 'courses/[courseId]', as: 'admin' },
   completeLessonAction: { page: 'courses/[courseId]/learn', as: 'admin' },
   createCourseAction: { page: 'courses/create', as: 'admin' },

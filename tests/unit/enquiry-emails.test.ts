@@ -61,6 +61,8 @@ describe('buildEnquiryReplyEmail: one greeting, the staff text, one sign-off', (
       false,
     );
     expect(hasOwnSignOff('Details below.\nYours is the first message we had about it')).toBe(false);
+    // A thank-you at the top is not a closing.
+    expect(hasOwnSignOff('Merci Zoé !\nRendez-vous jeudi.')).toBe(false);
   });
 });
 

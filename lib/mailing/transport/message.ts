@@ -119,13 +119,18 @@ export function hasOwnGreeting(body: string): boolean {
   return first.length <= 80 && GREETING.test(first);
 }
 
-/** True when one of the staff text's last three non-empty lines is a short closing (at most 40 characters: 'Best wishes,', 'Merci !'). */
+/**
+ * True when the staff text ends with its own short closing (at most 40 characters): its last line ('Best wishes,',
+ * 'Merci !'), or the line before a last line that is only a name ('Kind regards,' then 'Sam').
+ */
 export function hasOwnSignOff(body: string): boolean {
   const lines = replyLines(body)
     .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(-3);
-  return lines.some((line) => line.length <= 40 && SIGN_OFF.test(line));
+    .filter(Boolean);
+  const closing = (line: string | undefined) => !!line && line.length <= 40 && SIGN_OFF.test(line);
+  const last = lines.at(-1);
+  const nameOnly = !!last && last.length <= 40 && !/[.?!:;,]$/.test(last) && !SIGN_OFF.test(last);
+  return closing(last) || (nameOnly && closing(lines.at(-2)));
 }
 
 /**

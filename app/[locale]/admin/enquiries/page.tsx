@@ -3,9 +3,10 @@ import { getTranslations } from 'next-intl/server';
 
 import { AdminPage } from '@/components/back-office/admin-page';
 import { InboxFilters, InboxTable } from '@/components/back-office/inbox-list';
+import { Notice } from '@/components/back-office/notice';
 import { localeParam } from '@/i18n/params';
 import { requireStaff } from '@/lib/auth';
-import { adminMetadata, inboxPage, parseInboxQuery } from '@/lib/back-office';
+import { adminMetadata, inboxPage, parseInboxFilters } from '@/lib/back-office';
 
 export async function generateMetadata({
   params,
@@ -14,21 +15,28 @@ export async function generateMetadata({
 }
 
 /**
- * The staff inbox (issue 17 item 3): contact-form enquiries newest first with their status, a search and filters
- * (status, received from/to) as a plain GET form, and pagination. Staff and admins (`requireStaff`).
+ * The staff inbox (issue 17 item 3, issue 34): contact-form enquiries newest first (unread in bold) with their
+ * status, a search and filters (status, received from/until, assignee, unread only) as a plain GET form whose
+ * values that are not understood are named in a notice, pagination, a CSV of the matching enquiries, and bulk
+ * changes or a CSV of the ticked ones. Staff and admins (`requireStaff`).
  */
 export default async function EnquiriesPage({
   params,
   searchParams,
 }: PageProps<'/[locale]/admin/enquiries'>) {
   const locale = await localeParam(params);
-  await requireStaff({ locale, next: '/admin/enquiries' });
-  const query = parseInboxQuery(await searchParams);
-  const [t, inbox] = await Promise.all([getTranslations({ locale, namespace: 'admin' }), inboxPage(query)]);
+  const user = await requireStaff({ locale, next: '/admin/enquiries' });
+  const query = await searchParams;
+  const parsed = parseInboxFilters(query, { userId: user.id });
+  const [t, inbox] = await Promise.all([
+    getTranslations({ locale, namespace: 'admin' }),
+    inboxPage(parsed.query),
+  ]);
   return (
     <AdminPage title={t('enquiries.title')} description={t('enquiries.description')}>
-      <InboxFilters locale={locale} query={query} />
-      <InboxTable locale={locale} query={query} inbox={inbox} />
+      <Notice locale={locale} query={query} />
+      <InboxFilters locale={locale} parsed={parsed} members={inbox.members} />
+      <InboxTable locale={locale} parsed={parsed} inbox={inbox} />
     </AdminPage>
   );
 }

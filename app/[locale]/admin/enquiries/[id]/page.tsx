@@ -9,7 +9,7 @@ import { ArrowLeft } from '@/components/icons/icons';
 import { Link } from '@/i18n/navigation';
 import { localeParam } from '@/i18n/params';
 import { requireStaff } from '@/lib/auth';
-import { adminMetadata, enquiryPage } from '@/lib/back-office';
+import { adminMetadata, enquiryPage, noticeOf } from '@/lib/back-office';
 
 type Props = PageProps<'/[locale]/admin/enquiries/[id]'>;
 
@@ -21,9 +21,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One enquiry (issue 17 item 3), staff and admins: the message, its status and assignee (changeable), a reply by
- * email (queued through the outbox), internal notes, the history of notes and replies, and every email delivery
- * of it (the forward to the team and each reply: outbox status, attempts, last error). Unknown id → 404.
+ * One enquiry (issue 17 item 3, issue 34), staff and admins; opening it marks it read. The message, a link to the
+ * person's record, its status and assignee (changeable; a new assignee is emailed), a reply by email (queued through
+ * the outbox; the form shows the email's greeting and sign-off) and internal notes (both keep their typed text in
+ * the tab until the server confirms them), the history of notes, replies and the sender's emailed answers, and
+ * every email delivery of it (outbox status, attempts, last error). Unknown id → 404.
  */
 export default async function EnquiryPage({ params, searchParams }: Props) {
   const locale = await localeParam(params);
@@ -32,6 +34,8 @@ export default async function EnquiryPage({ params, searchParams }: Props) {
   const detail = await enquiryPage(id);
   if (!detail) notFound();
   const t = await getTranslations({ locale, namespace: 'admin' });
+  const query = await searchParams;
+  const notice = noticeOf(query);
   return (
     <AdminPage
       title={`${t('enquiries.details')}: ${detail.enquiry.name}`}
@@ -45,9 +49,9 @@ export default async function EnquiryPage({ params, searchParams }: Props) {
         </Link>
       }
     >
-      <Notice locale={locale} query={await searchParams} />
+      <Notice locale={locale} query={query} />
       <EnquiryFacts locale={locale} detail={detail} />
-      <EnquiryForms locale={locale} detail={detail} />
+      <EnquiryForms locale={locale} detail={detail} notice={notice?.ok ? notice.key : null} />
       <EnquiryHistory locale={locale} detail={detail} />
     </AdminPage>
   );

@@ -6,6 +6,7 @@ import {
   ENQUIRY_STATUSES,
   EXPERIENCE_LEVELS,
   INBOX_PAGE_SIZE,
+  LOG_KINDS,
   SUBSCRIBER_STATUSES,
   VOLUNTEER_STATUSES,
 } from './shared';
@@ -52,27 +53,37 @@ const day = z
 /** `v` if it is one string, else undefined (a query string may repeat a parameter). */
 const single = (v: unknown) => (Array.isArray(v) ? undefined : v);
 
+/** A search box's text: trimmed, at most 200 characters, undefined when empty or malformed. */
+function queryText(value: unknown): string | undefined {
+  return (
+    z
+      .string()
+      .trim()
+      .max(200)
+      .catch('')
+      .parse(single(value) ?? '') || undefined
+  );
+}
+
+/** One of `values`, or undefined for anything else (a blank choice, a hand-edited value, a repeated parameter). */
+function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  value: unknown,
+): T[number] | undefined {
+  return z
+    .enum(values)
+    .optional()
+    .catch(undefined)
+    .parse(single(value) || undefined);
+}
+
 /** The inbox's query string (search, status, from, to, page) as InboxQuery; a malformed value is dropped. */
 export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
-  const text = z
-    .string()
-    .trim()
-    .max(200)
-    .catch('')
-    .parse(single(raw.q) ?? '');
-  const status = z
-    .enum(ENQUIRY_STATUSES)
-    .optional()
-    .catch(undefined)
-    .parse(single(raw.status) || undefined);
-  const from = day
-    .optional()
-    .catch(undefined)
-    .parse(single(raw.from) || undefined);
-  const to = day
-    .optional()
-    .catch(undefined)
-    .parse(single(raw.to) || undefined);
+  const date = (value: unknown) =>
+    day
+      .optional()
+      .catch(undefined)
+      .parse(single(value) || undefined);
   const page = z.coerce
     .number()
     .int()
@@ -80,7 +91,22 @@ export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
     .max(10_000)
     .catch(1)
     .parse(single(raw.page) ?? 1);
-  return { q: text || undefined, status, from, to, page, pageSize: INBOX_PAGE_SIZE };
+  return {
+    q: queryText(raw.q),
+    status: oneOf(ENQUIRY_STATUSES, raw.status),
+    from: date(raw.from),
+    to: date(raw.to),
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+  };
+}
+
+/** The logs page's filter: a text any field of an entry contains, and which log to show (all when unset). */
+export type LogsFilter = { q?: string; log?: (typeof LOG_KINDS)[number] };
+
+/** Parses the logs page's `q` (up to 200 characters) and `log`; a malformed value is dropped. */
+export function parseLogsFilter(raw: Record<string, unknown>): LogsFilter {
+  return { q: queryText(raw.q), log: oneOf(LOG_KINDS, raw.log) };
 }
 
 /** The audit trail's filter (lib/back-office/audit.ts): who, what, to whom or what, a range of UK days, the page. */

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { countEnquiriesWithStatus, getDb } from '@/lib/db';
+import { countUnreadEnquiries, getDb } from '@/lib/db';
 
 /**
  * The back office (docs/ARCHITECTURE.md §5 "Back office"), shaped like lib/courses: the server reads of the admin
@@ -24,7 +24,8 @@ import { countEnquiriesWithStatus, getDb } from '@/lib/db';
  * Reads throw on a database error (the page's error boundary shows it).
  */
 export { adminMetadata } from './metadata';
-export { parseInboxQuery, parseSubscriberFilter, parseVolunteerFilter } from './filters';
+export { parseInboxQuery, parseLogsFilter, parseSubscriberFilter, parseVolunteerFilter } from './filters';
+export type { LogsFilter } from './filters';
 export type { SubscriberFilterInput, VolunteerFilterInput } from './filters';
 export { BULK_CHANGES, enquiryPage, inboxPage } from './inbox';
 export { INBOX_QUERY_MAX, type ParsedInboxQuery, inboxSearch, parseInboxFilters } from '@/lib/enquiries';
@@ -44,7 +45,10 @@ export * from './shared';
 export { type CourseListRow, listCoursesForBackOffice as backOfficeCourses } from '@/lib/courses';
 export { courseListFilter } from '@/lib/courses/shared';
 
-/** How many enquiries are unread ('new'), for the navigation's badge; 0 when the count fails (logged nowhere). */
+/**
+ * How many enquiries nobody has opened since they arrived or were answered by email (`read_at` null), for the
+ * navigation's badge; 0 when the count fails, so a failing count never takes the back office down.
+ */
 export async function unreadEnquiries(): Promise<number> {
-  return countEnquiriesWithStatus(await getDb(), 'new').catch(() => 0);
+  return countUnreadEnquiries(await getDb()).catch(() => 0);
 }

@@ -7,13 +7,7 @@
 import { formatDateTime } from '@/lib/utils/format';
 
 // The statuses the lists show, filter and set (the tables' CHECK lists; lib/db/enums.ts is pure constants).
-export {
-  ENQUIRY_STATUSES,
-  EXPERIENCE_LEVELS,
-  SUBSCRIBER_STATUSES,
-  VOLUNTEER_STATUSES,
-  type EnquiryStatus,
-} from '@/lib/db/enums';
+export * from '@/lib/db/enums';
 
 /** Longest note or reply a member of staff may write (enquiry_notes CHECK). */
 export const NOTE_MAX = 10_000;
@@ -25,7 +19,11 @@ export const FILTER_FIELDS = {
   inbox: ['q', 'status', 'from', 'to', 'page'],
   network: ['country', 'interest', 'experience', 'status'],
   newsletter: ['status'],
+  logs: ['q', 'log'],
 } as const;
+
+/** The logs of the logs page, as its `log` filter names them. */
+export const LOG_KINDS = ['screening', 'webhook', 'errors'] as const;
 
 /** Success notices: `?done=<key>` after a form's operation ran. */
 export const NOTICE_DONE = [

@@ -3,14 +3,15 @@ import 'server-only';
 import { type LabelKind, type Labeler, getLabels } from '@/lib/back-office/labels';
 import { loadMessages } from '@/i18n/messages';
 import { toLocale } from '@/i18n/routing';
+import { formatDateTime } from '@/lib/utils/format';
 
 import type { PersonalDataExport } from './index';
 
 /**
  * The admin's look-up as a person reads it (D14 of the back-office review): each kind of row under its translated
  * heading, each field under a translated label (`DataRights.fields.*`), stored codes as their labels
- * (lib/back-office/labels.ts: statuses, kinds, interests, countries, languages), times in the admin's language and
- * UK time, lists joined, an outbox item's payload as its fields. Pure given the messages; the JSON download keeps
+ * (lib/back-office/labels.ts: statuses, kinds, interests, countries, languages), times in the site's format in the
+ * admin's language and UK time (lib/utils/format.ts), lists joined, an outbox item's payload as its fields. Pure given the messages; the JSON download keeps
  * the raw document.
  */
 
@@ -71,11 +72,7 @@ export function personalDataView(
   const texts = (messages.DataRights ?? {}) as Record<string, unknown>;
   const fieldLabels = (texts.fields ?? {}) as Record<string, string>;
   const none = fieldLabels._empty ?? '—';
-  const time = new Intl.DateTimeFormat(toLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  });
+  const time = { format: (date: Date) => formatDateTime(date, locale) };
   const yesNo = (v: boolean) => (v ? (fieldLabels._yes ?? 'yes') : (fieldLabels._no ?? 'no'));
   const fieldLabel = (key: string) => fieldLabels[key] ?? humanise(key);
 

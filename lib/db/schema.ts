@@ -29,13 +29,7 @@ import { CONTACT_LIMITS } from '@/lib/enquiries/shared';
 import { ENQUIRY_STATUSES, EXPERIENCE_LEVELS, SUBSCRIBER_STATUSES, VOLUNTEER_STATUSES } from './enums';
 
 // The value lists of the CHECK constraints live in ./enums.ts, which client code may import (no drizzle there).
-export {
-  ENQUIRY_STATUSES,
-  EXPERIENCE_LEVELS,
-  SUBSCRIBER_STATUSES,
-  VOLUNTEER_STATUSES,
-  type EnquiryStatus,
-} from './enums';
+export * from './enums';
 
 export const DEFAULT_CERTIFICATION_TITLE = 'Certificate of Completion';
 export const DEFAULT_CERTIFICATION_DESCRIPTION =

@@ -94,6 +94,11 @@ test('an admin exports a person’s data, erases it, and a look-up then finds no
   await expect(results.getByRole('heading', { name: `What we hold about ${email}` })).toBeVisible();
   await expect(results.getByText(message)).toBeVisible();
   await expect(results.getByRole('heading', { name: 'Account (1)' })).toBeVisible();
+  // D14: the rows read as a person reads them: labels, not column names; local times, not ISO; no JSON.
+  await expect(results.getByText('Forwarded to the team', { exact: true }).first()).toBeVisible();
+  await expect(results).not.toContainText('forwardStatus');
+  await expect(results).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  await expect(results).not.toContainText('{"');
   expect(await axeViolations(page)).toEqual([]);
 
   // The same page in the dark theme.
@@ -302,4 +307,41 @@ test('without JavaScript: an admin erases a person and changes a role with plain
   } finally {
     await context.close();
   }
+});
+
+test('the request log keeps what was asked, how identity was checked and the one-month deadline', async ({
+  page,
+  signInAsAdmin,
+}) => {
+  await signInAsAdmin();
+  await page.goto('/admin/data-rights');
+  await waitForHydration(page);
+  const log = page.getByTestId('request-log');
+  await log.getByLabel('Request', { exact: true }).selectOption('erasure');
+  await log.getByLabel('Who asked', { exact: true }).selectOption('self');
+  await log.getByLabel('Identity checked by', { exact: true }).selectOption('address');
+  await log.getByLabel('Day received', { exact: true }).fill('2026-01-31');
+  await log.getByRole('button', { name: 'Log the request' }).click();
+  await expect(log.getByRole('status')).toHaveText('The request is logged.');
+  // 31 January: due the last day of February (one calendar month), overdue by now.
+  const row = log.getByTestId('request-row').first();
+  await expect(row).toContainText('Erasure');
+  await expect(row).toContainText('A reply from the address we hold');
+  await expect(row).toContainText(/February 28, 2026 \(Overdue\)/);
+  expect(await axeViolations(page)).toEqual([]);
+  await row.getByLabel('Close as', { exact: true }).selectOption('done');
+  await row.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(log.getByRole('status')).toHaveText('The request is closed.');
+  await expect(log.getByTestId('request-row').first()).toContainText(/^.*Answered on /);
+  // A day in the future is refused, and nothing is logged.
+  const rows = await log.getByTestId('request-row').count();
+  await log.getByLabel('Day received', { exact: true }).evaluate((input: HTMLInputElement) => {
+    input.removeAttribute('max');
+    input.value = '2999-01-01';
+  });
+  await log.getByRole('button', { name: 'Log the request' }).click();
+  await expect(log.getByRole('alert')).toHaveText(
+    'Check the fields: the day received must be a real day, not in the future.',
+  );
+  await expect(log.getByTestId('request-row')).toHaveCount(rows);
 });

@@ -70,6 +70,8 @@ const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
   deleteOwnAccountAction: { page: 'dashboard', as: 'admin' },
   lookupPersonAction: { page: 'admin/data-rights', as: 'admin' },
   erasePersonAction: { page: 'admin/data-rights', as: 'admin' },
+  logDataRightsRequestAction: { page: 'admin/data-rights', as: 'admin' },
+  closeDataRightsRequestAction: { page: 'admin/data-rights', as: 'admin' },
   setVolunteerStatusAction: { page: 'admin/network', as: 'admin' },
   unsubscribeSubscriberAction: { page: 'admin/newsletter', as: 'admin' },
   resyncSubscriberAction: { page: 'admin/newsletter', as: 'admin' },

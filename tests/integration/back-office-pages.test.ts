@@ -220,7 +220,7 @@ describe('back-office pages', () => {
     await as('admin');
     const html = await render('logs');
     expect(html).toContain('gala-night');
-    expect(html).toContain('200 revalidated');
+    expect(html).toContain('200 Pages refreshed');
     expect(html).toContain('kaput');
     expect(html).toContain('/[locale]/blog');
     expect(html).toContain('No request has been blocked.');

@@ -17,6 +17,7 @@ import { countUnreadEnquiries, getDb } from '@/lib/db';
  * - staff.ts: role holders, role changes;
  * - courses.ts: a course's students CSV;
  * - logs.ts: the process's screening, webhook and error records;
+ * - people.ts: one person's record, the people search, the data-rights request log;
  * - filters.ts: the lists' GET filters (lenient parsers and strict schemas); requests.ts: single-use form keys;
  *   op.ts: the operation type, audit entries; labels.ts and csv.ts: data labels and CSV text.
  *
@@ -39,6 +40,8 @@ export type { AuditRow } from './audit';
 export { parseAuditQuery, parseStaffSearch } from './filters';
 export type { AuditFilter } from './filters';
 export { logsPage } from './logs';
+export { dataRightsRequestsPage, peopleSearch, personPage } from './people';
+export type { DataRightsRequest, PersonHit, PersonRecord } from './people';
 export type { CourseStudentRow, DeliveryRow, InboxQuery, RoleHolder } from '@/lib/db';
 export * from './shared';
 // The course wing (lib/courses): every course, drafts included, for /admin/courses.

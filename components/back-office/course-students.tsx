@@ -30,7 +30,7 @@ export function CourseStudents({
           {t('heading', { count: students.length })}
         </h3>
         {students.length > 0 ? (
-          <ButtonLink href={`/api/courses/${courseId}/students`} external download size="sm">
+          <ButtonLink href={`/api/courses/${courseId}/students?locale=${locale}`} external download size="sm">
             {t('exportCsv')}
           </ButtonLink>
         ) : null}

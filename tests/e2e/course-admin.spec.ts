@@ -184,7 +184,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('status').getByText('File uploaded.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'reading-list.pdf' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'reading list.pdf' })).toHaveAttribute(
       'href',
       /^\/uploads\/\d{13}_reading-list\.pdf$/,
     );

@@ -11,6 +11,7 @@ import {
   subscriberFilterSchema,
   volunteerFilterSchema,
 } from '@/lib/back-office/exports';
+import { csvFileStem } from '@/lib/back-office/csv';
 import { backOfficeOps as ops } from '@/lib/back-office/ops';
 import {
   type Database,
@@ -370,23 +371,33 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     // Admins only, and a malformed id answers 422: the route's guard and check (back-office-pages.test.ts).
     const res = await exportCourseStudentsCsv(course.id, admin, { db });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    // Named after the course (D13), headers in the admin's language, times in UK time.
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(
+        `^attachment; filename="course-students-${csvFileStem(course.title)}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`,
+      ),
+    );
     const rows = await csvRows(res);
     expect(rows[0]).toEqual([
-      'user_id',
-      'name',
-      'email',
-      'enrolled_at',
-      'enrolment_status',
-      'progress_percent',
-      'completed_lessons',
-      'last_activity',
-      'certificate_id',
-      'certificate_issued_at',
+      'Name',
+      'Email',
+      'Enrolled (UK time)',
+      'Enrolment status',
+      'Progress (%)',
+      'Lessons completed',
+      'Last activity (UK time)',
+      'Certificate',
+      'Certificate issued (UK time)',
+      'Reference',
     ]);
-    const byEmail = new Map(rows.slice(1).map((r) => [r[2], r]));
-    expect(byEmail.get('student@example.org')?.slice(4, 7)).toEqual(['active', '100', '1']);
-    expect(byEmail.get('student@example.org')?.[8]).toBe(certificate.id);
-    expect(byEmail.get('other@example.org')?.[1]).toBe(`'@Other`);
-    expect(byEmail.get('other@example.org')?.[7]).toBe('');
+    const byEmail = new Map(rows.slice(1).map((r) => [r[1], r]));
+    expect(byEmail.get('student@example.org')?.slice(3, 6)).toEqual(['Active', '100', '1']);
+    expect(byEmail.get('student@example.org')?.[7]).toBe(certificate.id);
+    expect(byEmail.get('student@example.org')?.[9]).toBe(studentUser.id);
+    expect(byEmail.get('other@example.org')?.[0]).toBe(`'@Other`);
+    expect(byEmail.get('other@example.org')?.[6]).toBe('');
+    const french = await csvRows(await exportCourseStudentsCsv(course.id, admin, { db, locale: 'fr' }));
+    expect(french[0]?.[0]).toBe('Nom');
+    expect((await exportCourseStudentsCsv(crypto.randomUUID(), admin, { db })).status).toBe(404);
   });
 });

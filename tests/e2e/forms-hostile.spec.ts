@@ -96,6 +96,9 @@ const PAGE_OF: Record<string, { page: string; as: 'admin' | 'visitor' }> = {
   moveLessonToUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
   deleteUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
   deleteLessonAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  updateUnitAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  deleteMaterialAction: { page: 'courses/manage/[courseId]', as: 'admin' },
+  unenrolStudentAction: { page: 'courses/manage/[courseId]', as: 'admin' },
   enrolStudentAction: { page: 'courses/manage/[courseId]', as: 'admin' },
 };
 

@@ -124,15 +124,19 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   await page.getByRole('main').getByLabel('Search', { exact: true }).fill(visitor);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Matching enquiries: 1');
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Matching' })).toHaveText(
+    'Matching enquiries: 1',
+  );
   const listed = page.getByRole('row').filter({ hasText: visitor });
   await expect(listed.getByText('New', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, `/admin/enquiries?q=${encodeURIComponent(visitor)}`);
-  await page.getByRole('link', { name: 'Vera Visitor' }).click();
+  await page.getByRole('link', { name: 'Vera Visitor', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry: Vera Visitor');
   await expect(page.getByText(text)).toBeVisible();
   // The forward to the team is part of the enquiry's delivery history.
-  await expect(page.locator('#enquiry-deliveries ~ *').getByText('Forward to the team')).toBeVisible();
+  await expect(
+    page.locator('#enquiry-deliveries ~ *').getByText('Enquiry forwarded to the team'),
+  ).toBeVisible();
 
   // Answer it.
   const answer = `Thank you, Vera! Come to our Thursday meeting. (${Date.now().toString(36)})`;
@@ -142,7 +146,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
     'Your reply is on its way: it was queued for sending.',
   );
   await expect(page.locator('dl').getByText('Answered')).toBeVisible();
-  const replyRow = page.getByRole('row').filter({ hasText: 'Reply to the sender' });
+  const replyRow = page.getByRole('row').filter({ hasText: 'Staff reply to an enquiry' });
   await expect(replyRow.getByRole('cell').nth(1)).toHaveText('Sent');
   await expect(page.getByText('Reply by ' + staffEmail)).toBeVisible();
   await expectNoAxeViolations(

@@ -65,6 +65,25 @@ function queryText(value: unknown): string | undefined {
   );
 }
 
+/** A 'YYYY-MM-DD' day, or undefined for anything else. */
+function queryDay(value: unknown): string | undefined {
+  return day
+    .optional()
+    .catch(undefined)
+    .parse(single(value) || undefined);
+}
+
+/** A page number from 1 (at most 10,000); 1 for anything else. */
+function queryPage(value: unknown): number {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(single(value) ?? 1);
+}
+
 /** One of `values`, or undefined for anything else (a blank choice, a hand-edited value, a repeated parameter). */
 function oneOf<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -79,24 +98,12 @@ function oneOf<const T extends readonly [string, ...string[]]>(
 
 /** The inbox's query string (search, status, from, to, page) as InboxQuery; a malformed value is dropped. */
 export function parseInboxQuery(raw: Record<string, unknown>): InboxQuery {
-  const date = (value: unknown) =>
-    day
-      .optional()
-      .catch(undefined)
-      .parse(single(value) || undefined);
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .catch(1)
-    .parse(single(raw.page) ?? 1);
   return {
     q: queryText(raw.q),
     status: oneOf(ENQUIRY_STATUSES, raw.status),
-    from: date(raw.from),
-    to: date(raw.to),
-    page,
+    from: queryDay(raw.from),
+    to: queryDay(raw.to),
+    page: queryPage(raw.page),
     pageSize: INBOX_PAGE_SIZE,
   };
 }
@@ -144,25 +151,13 @@ export function parseAuditQuery(raw: Record<string, unknown>): AuditFilter {
     .optional()
     .catch(undefined)
     .parse(single(raw.action) || undefined);
-  const date = (value: unknown) =>
-    day
-      .optional()
-      .catch(undefined)
-      .parse(single(value) || undefined);
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .catch(1)
-    .parse(single(raw.page) ?? 1);
   return {
     actor: auditText(raw.actor),
     action,
     target: auditText(raw.target),
-    from: date(raw.from),
-    until: date(raw.until),
-    page,
+    from: queryDay(raw.from),
+    until: queryDay(raw.until),
+    page: queryPage(raw.page),
   };
 }
 

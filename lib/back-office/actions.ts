@@ -5,13 +5,13 @@ import { z } from 'zod';
 
 import { redirect } from '@/i18n/navigation';
 import { toLocale } from '@/i18n/routing';
-import type { ActionResult } from '@/lib/action-result';
+import type { ActionFailure, ActionResult } from '@/lib/action-result';
 import { confirmAdminPassword } from '@/lib/data-rights/step-up';
 import { inboxSearch, parseInboxFilters } from '@/lib/enquiries';
 import { formText } from '@/lib/forms/fields';
 import { type Guard, action } from '@/lib/safe-action';
 
-import { parseSubscriberFilter, parseVolunteerFilter } from './filters';
+import { parseDeliveryFilter, parseSubscriberFilter, parseVolunteerFilter } from './filters';
 import type { StaffOp } from './op';
 import { backOfficeOps as ops } from './ops';
 import { backOfficeLedger } from './requests';
@@ -81,6 +81,21 @@ export async function setVolunteerStatusAction(form: FormData): Promise<void> {
   });
 }
 
+/** A bulk form sent with no row ticked: back to the list with ?error=noSelection (nothing runs). */
+const noSelection: ActionFailure<string> = { ok: false, status: 422, error: 'no-selection' };
+
+const setVolunteerStatuses = staffAction('network-status-bulk', ops.setVolunteerStatuses);
+
+/** Network list: set the status of the ticked registrations (`ids`, `to`). */
+export async function setVolunteerStatusesAction(form: FormData): Promise<void> {
+  const result = form.getAll('ids').length ? await setVolunteerStatuses(form) : noSelection;
+  await respond(form, result, {
+    path: '/admin/network',
+    done: 'statusesSaved',
+    filters: returnFilters(form, parseVolunteerFilter),
+  });
+}
+
 const unsubscribeSubscriber = staffAction('newsletter-unsubscribe', ops.unsubscribeSubscriber);
 
 /** Newsletter list: unsubscribe one subscriber on their behalf (`id`). */
@@ -104,18 +119,38 @@ export async function resyncSubscriberAction(form: FormData): Promise<void> {
   });
 }
 
+const resyncSubscribers = staffAction('newsletter-resync-bulk', ops.resyncSubscribers);
+
+/** Newsletter list: send the ticked subscribers' state to the mailing provider now (`ids`). */
+export async function resyncSubscribersAction(form: FormData): Promise<void> {
+  const result = form.getAll('ids').length ? await resyncSubscribers(form) : noSelection;
+  await respond(form, result, {
+    path: '/admin/newsletter',
+    done: (data) => (data.failed > 0 ? 'resyncSelectionFailed' : 'resyncedSelection'),
+    filters: returnFilters(form, parseSubscriberFilter),
+  });
+}
+
 const retryDelivery = staffAction('outbox-retry', ops.retryDelivery);
 
 /** Deliveries: make one item due now (`id`). */
 export async function retryDeliveryAction(form: FormData): Promise<void> {
-  await respond(form, await retryDelivery(form), { path: '/admin/outbox', done: 'retried' });
+  await respond(form, await retryDelivery(form), {
+    path: '/admin/outbox',
+    done: 'retried',
+    filters: returnFilters(form, parseDeliveryFilter),
+  });
 }
 
 const giveUpDelivery = staffAction('outbox-give-up', ops.giveUpDelivery);
 
 /** Deliveries: give one pending item up (`id`). */
 export async function giveUpDeliveryAction(form: FormData): Promise<void> {
-  await respond(form, await giveUpDelivery(form), { path: '/admin/outbox', done: 'gaveUp' });
+  await respond(form, await giveUpDelivery(form), {
+    path: '/admin/outbox',
+    done: 'gaveUp',
+    filters: returnFilters(form, parseDeliveryFilter),
+  });
 }
 
 const updateEnquiry = staffAction('enquiry-update', ops.updateEnquiry);

@@ -11,5 +11,13 @@ export { exportSubscribersCsv } from './newsletter';
 export { exportCourseStudentsCsv } from './courses';
 export { exportInboxCsv, selectionIds } from './inbox';
 export { parseInboxFilters } from '@/lib/enquiries';
-export { subscriberFilterSchema, volunteerFilterSchema } from './filters';
+export {
+  exportQuery,
+  subscriberExportSchema,
+  subscriberFilterSchema,
+  volunteerExportSchema,
+  volunteerFilterSchema,
+} from './filters';
+export type { SubscriberExportInput, VolunteerExportInput } from './filters';
+export { selectionMissing } from './network';
 export { queryRecord } from './shared';

@@ -7,6 +7,7 @@ import {
   EXPERIENCE_LEVELS,
   INBOX_PAGE_SIZE,
   LOG_KINDS,
+  SELECTION_MAX,
   SUBSCRIBER_STATUSES,
   VOLUNTEER_STATUSES,
 } from './shared';
@@ -21,12 +22,19 @@ import {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/** Text typed in a list's search box (longer text is refused rather than cut). */
+const listSearch = optional(z.string().trim().max(200));
+/** A list's page number, from 1. */
+const pageNumber = optional(z.coerce.number().int().min(1).max(10_000));
+
 /** The network list's filters, from the page's query string or the export's. */
 export const volunteerFilterSchema = z.object({
+  q: listSearch,
   country: optional(z.string().trim().max(100)),
   interest: optional(z.string().trim().max(100)),
   experience: optional(z.enum(EXPERIENCE_LEVELS)),
   status: optional(z.enum(VOLUNTEER_STATUSES)),
+  page: pageNumber,
 });
 export type VolunteerFilterInput = z.infer<typeof volunteerFilterSchema>;
 
@@ -37,13 +45,61 @@ export function parseVolunteerFilter(raw: Record<string, string | undefined>): V
 }
 
 /** The newsletter list's status filter. */
-export const subscriberFilterSchema = z.object({ status: optional(z.enum(SUBSCRIBER_STATUSES)) });
+export const subscriberFilterSchema = z.object({
+  q: listSearch,
+  status: optional(z.enum(SUBSCRIBER_STATUSES)),
+  page: pageNumber,
+});
 export type SubscriberFilterInput = z.infer<typeof subscriberFilterSchema>;
 
 /** Parses the newsletter list's status filter (anything invalid means all). */
 export function parseSubscriberFilter(raw: Record<string, string | undefined>): SubscriberFilterInput {
   const parsed = subscriberFilterSchema.safeParse(raw);
   return parsed.success ? parsed.data : {};
+}
+
+/** The Deliveries page's filters: one section (waiting / given up), one kind, text. */
+export const deliveryFilterSchema = z.object({
+  status: optional(z.enum(['pending', 'failed'])),
+  kind: optional(
+    z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/),
+  ),
+  q: listSearch,
+});
+export type DeliveryFilterInput = z.infer<typeof deliveryFilterSchema>;
+
+/** Parses the Deliveries page's filters (anything invalid means all). */
+export function parseDeliveryFilter(raw: Record<string, string | undefined>): DeliveryFilterInput {
+  const parsed = deliveryFilterSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * What an export adds to its list's filters: the admin's `locale` (headers and labels), and a selection (`ids`,
+ * the ticked rows, sent by the list's bulk form with `selection=1`; the other filters then do not apply).
+ */
+const exportExtras = {
+  locale: optional(z.string().max(10)),
+  selection: optional(z.literal('1')),
+  ids: optional(z.array(z.uuid()).max(SELECTION_MAX)),
+};
+
+/** The network export's query (`exportQuery` of the URL): the list's filters, or a selection. */
+export const volunteerExportSchema = volunteerFilterSchema.extend(exportExtras);
+export type VolunteerExportInput = z.infer<typeof volunteerExportSchema>;
+
+/** The newsletter export's query: the list's filters, or a selection. */
+export const subscriberExportSchema = subscriberFilterSchema.extend(exportExtras);
+export type SubscriberExportInput = z.infer<typeof subscriberExportSchema>;
+
+/** An export URL's query as a record for the schemas above: first values, and every `ids` as a list. */
+export function exportQuery(params: URLSearchParams): Record<string, string | string[] | undefined> {
+  const ids = params.getAll('ids');
+  return { ...Object.fromEntries(params.entries()), ids: ids.length ? ids : undefined };
 }
 
 const day = z

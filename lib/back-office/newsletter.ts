@@ -2,12 +2,14 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { namespaceTranslator } from '@/i18n/messages';
 import {
-  BACK_OFFICE_ROW_LIMIT,
+  countSubscribers,
   enqueueOutbox,
   findNewsletterSubscriberById,
   getDb,
   listSubscribers,
+  subscriberPages,
   unsubscribeNewsletterSubscriber,
 } from '@/lib/db';
 import {
@@ -17,24 +19,29 @@ import {
   runMailingJob,
 } from '@/lib/mailing';
 
-import { csvResponse, toCsv } from './csv';
-import type { SubscriberFilterInput } from './filters';
+import { csvResponse, csvStream, timeHeader } from './csv';
+import type { SubscriberExportInput, SubscriberFilterInput } from './filters';
+import { getLabels } from './labels';
+import { selectionIds } from './network';
 import { type Actor, type BackOfficeDeps, audit, notFound, staffOp } from './op';
+import { LIST_PAGE_SIZE } from './shared';
 
 /**
- * Newsletter subscribers (issue 17 item 4): the list's read for /admin/newsletter, unsubscribe and resync, and
- * the CSV export. Re-exported by lib/back-office/index.ts, ops.ts and exports.ts.
+ * Newsletter subscribers (issue 17 item 4; back-office review §3 and D13): the list's read for /admin/newsletter (a
+ * page, searchable by address), unsubscribe, resync (one row or a selection) and the CSV export (every matching
+ * row or a selection, translated headers and labels, UK times). Re-exported by lib/back-office/index.ts, ops.ts and exports.ts.
  */
 
-/** The subscribers matching `filter` and the configured mailing provider's name (null: none). */
+/** One page (`filter.page`, from 1) of the subscribers matching `filter`, their total and the provider's name. */
 export async function subscribersPage(filter: SubscriberFilterInput) {
-  const rows = await listSubscribers(await getDb(), filter);
-  return {
-    rows,
-    provider: mailingProvider(),
-    capped: rows.length >= BACK_OFFICE_ROW_LIMIT,
-    limit: BACK_OFFICE_ROW_LIMIT,
-  };
+  const db = await getDb();
+  const page = filter.page ?? 1;
+  const query = { ...filter, page: undefined };
+  const [rows, total] = await Promise.all([
+    listSubscribers(db, { ...query, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
+    countSubscribers(db, query),
+  ]);
+  return { rows, total, page, pageSize: LIST_PAGE_SIZE, provider: mailingProvider() };
 }
 
 /** The forms that act on one row: its id. */
@@ -69,53 +76,92 @@ export const unsubscribeSubscriber = staffOp(idInput, async ({ id }, user, deps)
  * @returns the outcome ('synced', 'failed', 'nothing'), or 404.
  */
 export const resyncSubscriber = staffOp(idInput, async ({ id }, user, deps) => {
+  const outcome = await resyncOne(id, user, deps);
+  return outcome ? { outcome } : notFound;
+});
+
+async function resyncOne(
+  id: string,
+  user: Actor,
+  deps: BackOfficeDeps,
+): Promise<'synced' | 'failed' | 'nothing' | null> {
   const db = deps.db ?? (await getDb());
   const row = await findNewsletterSubscriberById(db, id);
-  if (!row) return notFound;
-  if (row.status === 'pending') return { outcome: 'nothing' as const };
+  if (!row) return null;
+  if (row.status === 'pending') return 'nothing';
   const payload = { subscriberId: row.id, email: row.email, locale: row.locale, source: row.source };
   const kind = row.status === 'active' ? 'newsletter.sync' : NEWSLETTER_UNSUBSCRIBE_KIND;
   const outcome = await runMailingJob({ kind, payload }, { ...deps.mailing, db });
   await audit(db, user, 'newsletter.resync', row.id, { ok: outcome.ok });
-  return { outcome: outcome.ok ? ('synced' as const) : ('failed' as const) };
+  return outcome.ok ? 'synced' : 'failed';
+}
+
+/**
+ * Resyncs a selection of subscribers (the list's bulk action), one after the other as `resyncSubscriber` does
+ * (pending rows have nothing to send; unknown ids are skipped). @returns how many were synced, failed or had
+ * nothing to send.
+ */
+export const resyncSubscribers = staffOp(z.object({ ids: selectionIds }), async ({ ids }, user, deps) => {
+  const counts = { synced: 0, failed: 0, nothing: 0 };
+  for (const id of ids) {
+    const outcome = await resyncOne(id, user, deps);
+    if (outcome) counts[outcome] += 1;
+  }
+  return counts;
 });
 
-export const SUBSCRIBER_CSV_HEADER = [
-  'id',
-  'email',
-  'status',
-  'source',
-  'locale',
-  'signed_up_at',
-  'consented_at',
-  'sync_status',
-  'sync_attempts',
-  'synced_at',
-] as const;
-
-/** The newsletter subscribers (optionally of one status) as a CSV download, recorded in the audit trail. */
+/**
+ * The subscribers matching `input` (status and address search, or its `ids` selection) as a CSV download named
+ * `newsletter-subscribers[-selection]-<date>.csv`: headers and labels (statuses, sources, forms, sync states,
+ * languages) in `input.locale`, times in UK time, every row (read page after page: no cap). Recorded in the audit
+ * trail (the filter and the row count) before the first row.
+ */
 export async function exportSubscribersCsv(
-  filter: SubscriberFilterInput,
+  input: SubscriberExportInput,
   user: Actor,
   deps: BackOfficeDeps = {},
 ): Promise<Response> {
   const db = deps.db ?? (await getDb());
-  const rows = await listSubscribers(db, filter);
-  await audit(db, user, 'newsletter.export', null, { filter, rows: rows.length });
-  const csv = toCsv(
-    SUBSCRIBER_CSV_HEADER,
-    rows.map((s) => [
-      s.id,
-      s.email,
-      s.status,
-      s.source,
-      s.locale,
-      s.createdAt,
-      s.consentedAt,
-      s.syncStatus,
-      s.syncAttempts,
-      s.syncedAt,
-    ]),
+  const [label, h, csv] = await Promise.all([
+    getLabels(input.locale),
+    namespaceTranslator(input.locale, 'BackOffice.csv.newsletter'),
+    namespaceTranslator(input.locale, 'BackOffice.csv'),
+  ]);
+  const zone = csv('ukTime');
+  const { q, status, ids } = input;
+  const filter = { q, status, ids };
+  await audit(db, user, 'newsletter.export', null, { filter, rows: await countSubscribers(db, filter) });
+  const header = [
+    h('email'),
+    h('status'),
+    timeHeader(h('signedUp'), zone),
+    timeHeader(h('consented'), zone),
+    h('source'),
+    h('form'),
+    h('language'),
+    h('sync'),
+    h('syncAttempts'),
+    timeHeader(h('synced'), zone),
+    h('reference'),
+  ];
+  async function* rows() {
+    for await (const page of subscriberPages(db, filter))
+      yield page.map((s) => [
+        s.email,
+        label('subscriberStatus', s.status),
+        s.createdAt,
+        s.consentedAt,
+        label('source', s.source),
+        label('form', s.form),
+        label('locale', s.locale),
+        label('syncStatus', s.syncStatus),
+        s.syncAttempts,
+        s.syncedAt,
+        s.id,
+      ]);
+  }
+  return csvResponse(
+    ids ? 'newsletter-subscribers-selection' : 'newsletter-subscribers',
+    csvStream(header, rows()),
   );
-  return csvResponse('newsletter-subscribers', csv);
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { addNote, bulkUpdateEnquiries, reply, updateEnquiry } from './inbox';
-import { setVolunteerStatus } from './network';
-import { resyncSubscriber, unsubscribeSubscriber } from './newsletter';
+import { setVolunteerStatus, setVolunteerStatuses } from './network';
+import { resyncSubscriber, resyncSubscribers, unsubscribeSubscriber } from './newsletter';
 import { giveUpDelivery, retryDelivery } from './outbox';
 import { setRole } from './staff';
 
@@ -18,8 +18,10 @@ export const backOfficeOps = {
   addNote,
   reply,
   setVolunteerStatus,
+  setVolunteerStatuses,
   unsubscribeSubscriber,
   resyncSubscriber,
+  resyncSubscribers,
   retryDelivery,
   giveUpDelivery,
   setRole,

@@ -2,22 +2,37 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { getDb, giveUpDelivery as giveUpRow, listDeliveries, retryDelivery as retryRow } from '@/lib/db';
+import {
+  deliveryKinds,
+  getDb,
+  giveUpDelivery as giveUpRow,
+  listDeliveries,
+  retryDelivery as retryRow,
+} from '@/lib/db';
 import { OUTBOX_ALERT_KIND } from '@/lib/mailing';
 
+import type { DeliveryFilterInput } from './filters';
 import { audit, busy, staffOp } from './op';
 
 /**
- * Deliveries (issue 17 item 5): the outbox items not sent yet for /admin/outbox, and retry / give up. Never the
- * items' payloads. Re-exported by lib/back-office/index.ts and ops.ts.
+ * Deliveries (issue 17 item 5; back-office review D15): the outbox items not sent yet for /admin/outbox, with whom
+ * each concerns, filters, and retry / give up. Never the items' payloads. Re-exported by lib/back-office/index.ts and ops.ts.
  */
 
 /** Kinds the Deliveries page neither lists nor acts on: the alerts' own records (never jobs). */
 export const DELIVERY_EXCLUDED_KINDS = [OUTBOX_ALERT_KIND];
 
-/** The waiting and the given-up items (without payloads). */
-export async function deliveriesPage() {
-  return listDeliveries(await getDb(), { exceptKinds: DELIVERY_EXCLUDED_KINDS });
+/**
+ * The waiting and the given-up items matching `filter` (status, kind, text in the person's name or email, the kind
+ * or the error), each with whom it concerns and without its payload; each section's total; the kinds present.
+ */
+export async function deliveriesPage(filter: DeliveryFilterInput = {}) {
+  const db = await getDb();
+  const [lists, kinds] = await Promise.all([
+    listDeliveries(db, { ...filter, exceptKinds: DELIVERY_EXCLUDED_KINDS }),
+    deliveryKinds(db, { exceptKinds: DELIVERY_EXCLUDED_KINDS }),
+  ]);
+  return { ...lists, kinds };
 }
 
 const idInput = z.object({ id: z.uuid() });

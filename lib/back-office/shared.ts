@@ -13,12 +13,17 @@ export * from '@/lib/db/enums';
 export const NOTE_MAX = 10_000;
 /** Enquiries per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
+/** Rows per page of the network and newsletter lists. */
+export const LIST_PAGE_SIZE = 50;
+/** Most rows one bulk action or selection export takes (a page holds LIST_PAGE_SIZE). */
+export const SELECTION_MAX = 200;
 
 /** The query fields of each list's GET filter form (the page, its export link and the actions' `return`). */
 export const FILTER_FIELDS = {
   inbox: ['q', 'status', 'from', 'to', 'page'],
-  network: ['country', 'interest', 'experience', 'status'],
-  newsletter: ['status'],
+  network: ['q', 'country', 'interest', 'experience', 'status', 'page'],
+  newsletter: ['q', 'status', 'page'],
+  outbox: ['status', 'kind', 'q'],
   logs: ['q', 'log'],
 } as const;
 
@@ -39,6 +44,9 @@ export const NOTICE_DONE = [
   'roleUnchanged',
   'replyQueued',
   'noteAdded',
+  'statusesSaved',
+  'resyncedSelection',
+  'resyncSelectionFailed',
   'bulkUpdated',
 ] as const;
 /** Refusal notices: `?error=<key>`. */
@@ -55,6 +63,7 @@ export const NOTICE_ERRORS = [
   'wrongPassword',
   'rateLimited',
   'emailNotConfirmed',
+  'noSelection',
   'error',
 ] as const;
 export type NoticeDone = (typeof NOTICE_DONE)[number];

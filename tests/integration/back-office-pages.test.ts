@@ -93,10 +93,19 @@ const pages = {
 
 /** Renders a page as the given person: its HTML, or where it redirected, or 'forbidden'. */
 async function render(name: keyof typeof pages, query: Record<string, string> = {}): Promise<string> {
+  return renderIn('en', name, query);
+}
+
+/** `render` in another locale. */
+async function renderIn(
+  locale: string,
+  name: keyof typeof pages,
+  query: Record<string, string> = {},
+): Promise<string> {
   const Page = (await pages[name]()).default;
   try {
     const element = await Page({
-      params: Promise.resolve({ locale: 'en' }),
+      params: Promise.resolve({ locale }),
       searchParams: Promise.resolve(query),
     } as never);
     return await renderServer(element);
@@ -152,6 +161,7 @@ beforeAll(async () => {
     kind: 'enquiry.forward',
     payload: { enquiryId: 'e1', email: 'secret@example.org' },
   });
+  await db.enqueueOutbox(database, { kind: 'volunteer.followup', payload: { volunteerId } });
   courseId = (await db.insertCourse(database, { title: 'Course' })).id;
 }, 60_000);
 afterAll(async () => {
@@ -179,21 +189,44 @@ describe('back-office pages', () => {
     expect(network).toContain('Nia Network');
     expect(network).toContain('nia@example.org');
     expect(network).toContain('Madrid, Spain');
-    // Stored option values read with the registration form's labels; free text as given.
-    expect(network).toContain('Climate justice, other: Oral history');
+    // Stored values read as labels in the admin's language (lib/back-office/labels.ts); free text kept.
+    expect(network).toContain('Climate justice, Other: Oral history');
     expect(network).toContain('>Evenings<');
     expect(network).toContain('Status saved.');
-    expect(network).toContain('href="/api/admin/network/export?country=Spain"');
+    // The CSV link carries the filters and the admin's language, and says it holds every matching row.
+    expect(network).toContain('href="/api/admin/network/export?country=Spain&amp;locale=en"');
+    expect(network).toContain('Download all matching (1) as CSV');
+    // Each name opens the person's record; each row can be ticked for the bulk form.
+    expect(network).toContain(`href="/admin/people/member-${volunteerId}"`);
+    expect(network).toContain(`form="network-bulk" aria-label="Select Nia Network"`);
+    expect(network).toMatch(/<form[^>]*role="search"[^>]*aria-label="Filter the network registrations"/);
     expect(await render('network', { country: 'France' })).toContain('No registrations match these filters.');
+    // Text search: name, email or organisation.
+    expect(await render('network', { q: 'NIA@EXAMPLE' })).toContain('Nia Network');
+    expect(await render('network', { q: 'nobody' })).toContain('No registrations match these filters.');
+    // In Spanish the country and the values are Spanish (lib/back-office/labels.ts).
+    const spanish = await renderIn('es', 'network');
+    expect(spanish).toContain('Madrid, España');
+    expect(spanish).toContain('Justicia climática');
 
     const newsletter = await render('newsletter');
     expect(newsletter).toContain('reader@example.org');
     expect(newsletter).toContain('Pending (not confirmed)');
-    expect(newsletter).toContain('footer');
+    expect(newsletter).toContain('>footer<'); // a source the site does not know is shown as stored
+    expect(newsletter).toMatch(/href="\/admin\/people\/subscriber-[0-9a-f-]{36}"/);
+    expect(await render('newsletter', { q: 'READER@' })).toContain('reader@example.org');
+    expect(await render('newsletter', { q: 'nobody' })).toContain('No subscribers match.');
 
+    // Deliveries say what they are and whom they concern (D15), never a payload's address.
     const outbox = await render('outbox');
+    expect(outbox).toContain('Enquiry forwarded to the team');
     expect(outbox).toContain('enquiry.forward');
     expect(outbox).not.toContain('secret@example.org');
+    expect(outbox).toContain('New member added to the mailing list');
+    expect(outbox).toContain(`href="/admin/people/member-${volunteerId}">Nia Network</a>`);
+    const filtered = await render('outbox', { kind: 'volunteer.followup', q: 'nia' });
+    expect(filtered).toContain('Nia Network');
+    expect(filtered).not.toContain('Enquiry forwarded to the team</th>');
     expect(await render('logs')).toBe('forbidden');
     // The navigation matches: staff are not offered the logs; Deliveries lives at /admin/outbox.
     const { navItemsFor } = await import('@/components/back-office/nav-items');
@@ -264,6 +297,23 @@ describe('back-office actions', () => {
     expect((await db.listVolunteers(database, { status: 'active' })).map((v) => v.id)).toEqual([volunteerId]);
   });
 
+  it('set the status of a selection, and refuse a bulk form sent with no row ticked', async () => {
+    const { setVolunteerStatusesAction } = await import('@/lib/back-office/actions');
+    await as('student');
+    expect(await act(setVolunteerStatusesAction, { ids: volunteerId, to: 'left' })).toBe('forbidden');
+    await as('staff');
+    expect(await act(setVolunteerStatusesAction, { to: 'left', return: 'q=nia&page=2' })).toBe(
+      'en:/admin/network?q=nia&page=2&error=noSelection',
+    );
+    expect(await act(setVolunteerStatusesAction, { ids: volunteerId, to: 'left', return: 'q=nia' })).toBe(
+      'en:/admin/network?q=nia&done=statusesSaved',
+    );
+    expect((await db.listVolunteers(database, { status: 'left' })).map((v) => v.id)).toEqual([volunteerId]);
+    expect(await act(setVolunteerStatusesAction, { ids: 'not-an-id', to: 'left' })).toBe(
+      'en:/admin/network?error=invalid',
+    );
+  });
+
   it('newsletter and deliveries actions refuse students and work for staff', async () => {
     const actions = await import('@/lib/back-office/actions');
     const [subscriber] = await db.listSubscribers(database);
@@ -292,9 +342,14 @@ describe('back-office actions', () => {
     expect(await act(actions.resyncSubscriberAction, { id: subscriber!.id, return: 'status=pending' })).toBe(
       'en:/admin/newsletter?status=pending&done=resyncNothing',
     );
-    expect(await act(actions.retryDeliveryAction, { id: item.id })).toBe('en:/admin/outbox?done=retried');
+    expect(await act(actions.retryDeliveryAction, { id: item.id, return: 'kind=enquiry.forward&x=1' })).toBe(
+      'en:/admin/outbox?kind=enquiry.forward&done=retried',
+    );
     expect(await act(actions.giveUpDeliveryAction, { id: item.id })).toBe('en:/admin/outbox?done=gaveUp');
     expect((await db.listDeliveries(database)).failed.map((d) => d.id)).toContain(item.id);
+    expect(await act(actions.resyncSubscribersAction, { ids: subscriber!.id, return: 'q=reader' })).toBe(
+      'en:/admin/newsletter?q=reader&done=resyncedSelection',
+    );
     expect(await act(actions.unsubscribeSubscriberAction, { id: subscriber!.id })).toBe(
       'en:/admin/newsletter?done=unsubscribed',
     );
@@ -367,6 +422,24 @@ describe('CSV route handlers', () => {
       await network.GET(new Request('http://localhost/api/admin/network/export?country=Spain'))
     ).text();
     expect(body).toContain('"Nia Network","nia@example.org","0113 496 0001"');
+    // A selection: only the ticked rows; the bulk form's download with none ticked goes back to the list.
+    const selected = await network.GET(
+      new Request(
+        `http://localhost/api/admin/network/export?selection=1&ids=${volunteerId}&locale=fr&to=left`,
+      ),
+    );
+    expect(selected.headers.get('content-disposition')).toMatch(/filename="network-members-selection-/);
+    expect((await selected.text()).split('\r\n')[0]).toContain(
+      '"Inscription (heure du Royaume-Uni)","Statut","Nom"',
+    );
+    const none = await network.GET(
+      new Request('http://localhost/api/admin/network/export?selection=1&locale=es'),
+    );
+    expect(none.status).toBe(303);
+    expect(none.headers.get('location')).toBe('http://localhost/es/admin/network?error=noSelection');
+    expect((await network.GET(new Request(`http://localhost/api/admin/network/export?ids=bad`))).status).toBe(
+      422,
+    );
   });
 
   it('course students export: admins only (staff 403)', async () => {

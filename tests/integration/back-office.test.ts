@@ -149,6 +149,7 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
       registration({
         name: '=HYPERLINK("http://evil.example","x")',
         email: 'eve@example.org',
+        phone: '+44 7700 900123',
         country: 'France',
         location: '+33 Lyon',
         skills: ['@sum', '-1'],
@@ -165,37 +166,61 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    // Named after what it holds; human headers and labels; times in UK time (back-office review D13).
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="network-registrations-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="network-members-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const rows = await csvRows(res);
     expect(rows[0]).toEqual([
-      'id',
-      'registered_at',
-      'status',
-      'name',
-      'email',
-      'phone',
-      'membership_type',
-      'organization_name',
-      'interests',
-      'availability',
-      'experience_level',
-      'skills',
-      'country',
-      'city',
-      'locale',
+      'Registered (UK time)',
+      'Status',
+      'Name',
+      'Email',
+      'Phone',
+      'Membership',
+      'Organisation',
+      'Interests',
+      'Availability',
+      'Experience',
+      'Skills',
+      'Country',
+      'City',
+      'Language',
+      'Reference',
     ]);
     expect(rows).toHaveLength(2);
     const row = rows[1]!;
-    expect(row[2]).toBe('new');
-    expect(row[3]).toBe(`'=HYPERLINK("http://evil.example","x")`);
-    expect(row[4]).toBe('eve@example.org');
-    expect(row[7]).toBe('Équipe "Lyon"');
-    expect(row[8]).toBe('Education; Campaigns');
-    expect(row[11]).toBe(`'@sum; -1`);
-    expect(row[12]).toBe('France');
-    expect(row[13]).toBe(`'+33 Lyon`);
+    expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(row[1]).toBe('New');
+    expect(row[2]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(row[3]).toBe('eve@example.org');
+    expect(row[4]).toBe('+44 7700 900123'); // a plain phone number stays intact
+    expect(row[5]).toBe('Organisation representative');
+    expect(row[6]).toBe('Équipe "Lyon"');
+    expect(row[7]).toBe('Education, Campaigns'); // free-text interests of old rows as stored
+    expect(row[10]).toBe(`'@sum; -1`);
+    expect(row[11]).toBe('France');
+    expect(row[12]).toBe(`'+33 Lyon`);
+    expect(row[13]).toBe('English');
+
+    // In the admin's language; a selection holds only its rows; none matching gives the header alone.
+    const french = await csvRows(
+      await exportVolunteersCsv(
+        { ...filterOf(volunteerFilterSchema, { country: 'France' }), locale: 'fr' },
+        staff,
+        {
+          db,
+        },
+      ),
+    );
+    expect(french[0]!.slice(0, 3)).toEqual(['Inscription (heure du Royaume-Uni)', 'Statut', 'Nom']);
+    expect(french[1]!.slice(1, 2)).toEqual(['Nouveau']);
+    expect(french[1]![5]).toBe('Représentant d’une organisation');
+    const [eve] = await listVolunteers(db, { country: 'France' });
+    const selection = await exportVolunteersCsv({ ids: [eve!.id] }, staff, { db });
+    expect(selection.headers.get('content-disposition')).toMatch(/filename="network-members-selection-/);
+    expect((await csvRows(selection)).map((r) => r[3])).toEqual(['Email', 'eve@example.org']);
+    expect(await csvRows(await exportVolunteersCsv({ q: 'nobody at all' }, staff, { db }))).toHaveLength(1);
   });
 
   it('newsletter: CSV with status, consent time, source and sync state; manual unsubscribe; resync to Mailchimp', async () => {
@@ -220,21 +245,22 @@ describe.each(testEngines('lrjn_back_office'))('back office on $name', (engine) 
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const rows = await csvRows(res);
       expect(rows[0]).toEqual([
-        'id',
-        'email',
-        'status',
-        'source',
-        'locale',
-        'signed_up_at',
-        'consented_at',
-        'sync_status',
-        'sync_attempts',
-        'synced_at',
+        'Email',
+        'Status',
+        'Signed up (UK time)',
+        'Consent given (UK time)',
+        'Source',
+        'Form',
+        'Language',
+        'Provider sync',
+        'Sync attempts',
+        'Last synced (UK time)',
+        'Reference',
       ]);
-      expect(rows.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[7]])).toEqual([
-        ['keen@example.org', 'active', 'footer', 'fr', 'pending'],
+      expect(rows.slice(1).map((r) => [r[0], r[1], r[4], r[6], r[7]])).toEqual([
+        ['keen@example.org', 'Active', 'footer', 'French', 'Not synced yet'],
       ]);
-      expect(rows[1]![6]).toMatch(/^\d{4}-\d{2}-\d{2}[T ]/);
+      expect(rows[1]![3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
       // Resync: the active subscriber reaches the provider through the production client; the row records it.
       expect(server.requests).toHaveLength(0);

@@ -6,7 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { type AuthUser, setRoleByEmail } from '@/lib/auth';
-import { parseInboxQuery } from '@/lib/back-office';
+import { parseInboxFilters } from '@/lib/back-office';
+
+/** The inbox page's query as the page reads it (lib/enquiries/filters.ts). */
+const parseInboxQuery = (raw: Record<string, unknown>) => parseInboxFilters(raw).query;
 import { backOfficeOps as ops } from '@/lib/back-office/ops';
 import {
   type DatabaseHandle,
@@ -109,10 +112,6 @@ describe.each(testEngines('lrjn_inbox'))('back-office inbox on $name', (engine) 
 
   it('reads a hand-edited query string leniently', () => {
     expect(parseInboxQuery({ status: 'bogus', from: '2026-13-45', page: '-3', q: ['a', 'b'] })).toEqual({
-      q: undefined,
-      status: undefined,
-      from: undefined,
-      to: undefined,
       page: 1,
       pageSize: 20,
     });

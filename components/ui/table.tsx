@@ -75,12 +75,13 @@ export type ScrollTableProps = TableProps & {
 
 /**
  * A table in a box that scrolls sideways by itself when the table is wider than the screen: the page never does.
- * The box is a focusable region named `label`.
+ * The box is a focusable region named `label`. It is `relative` so that visually hidden text in the cells (the
+ * `sr-only` names of row buttons, absolutely positioned) stays inside the box instead of widening the page.
  */
 export function ScrollTable({ label, caption, ...props }: ScrollTableProps) {
   return (
     <div
-      className="max-w-full min-w-0 overflow-x-auto rounded-xl border border-border"
+      className="relative max-w-full min-w-0 overflow-x-auto rounded-xl border border-border"
       role="region"
       aria-label={label ?? (typeof caption === 'string' ? caption : undefined)}
       tabIndex={0}

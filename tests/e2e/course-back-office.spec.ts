@@ -186,7 +186,7 @@ test('an admin reaches a draft course from the back office @postgres', async ({ 
   await expect(list.locator('tr', { hasText: 'Unlearning Racism: an introduction' })).toHaveCount(0);
 
   // Its title opens the manage page; from there, the draft's own page, which the admin may see.
-  await list.getByRole('link', { name: DRAFT.title }).click();
+  await list.getByRole('link', { name: DRAFT.title, exact: true }).click();
   await expect(page).toHaveURL(`/courses/manage/${DRAFT.id}`);
   await expect(page.getByTestId('publish-state')).toHaveText('Draft: not visible to students.');
   await page.getByRole('link', { name: 'Preview the course page' }).click();

@@ -202,6 +202,93 @@ describe('action(): limit, validation, errors', () => {
   });
 });
 
+describe('action(): once (single-use request keys)', () => {
+  /** An in-memory ledger, as lib/back-office/requests.ts keeps one in the database. */
+  function memoryLedger() {
+    const keys = new Map<string, { actor: string; result?: unknown }>();
+    const ledger: import('@/lib/safe-action').RequestLedger = {
+      claim: async (key, actor) => {
+        const row = keys.get(key);
+        if (!row) {
+          keys.set(key, { actor });
+          return { run: true };
+        }
+        if (row.actor !== actor) return { run: false, result: { ok: false, status: 400, error: 'invalid' } };
+        return { run: false, result: (row.result ?? { ok: false, status: 409, error: 'busy' }) as never };
+      },
+      settle: async (key, result) => {
+        keys.get(key)!.result = result;
+      },
+      release: async (key) => {
+        keys.delete(key);
+      },
+    };
+    return { ledger, keys };
+  }
+
+  it('runs the handler once per key and answers the first result again; a new key runs again', async () => {
+    const { ledger } = memoryLedger();
+    let runs = 0;
+    const act = lib.action({ name: name('once'), schema, guard: 'staff', once: ledger }, async () => ({
+      run: ++runs,
+    }));
+    who.user = ada;
+    who.role = 'staff';
+    const requestKey = crypto.randomUUID();
+    expect(await act({ title: 'Hello', requestKey })).toEqual({ ok: true, data: { run: 1 } });
+    expect(await act({ title: 'Hello', requestKey })).toEqual({ ok: true, data: { run: 1 } });
+    expect(runs).toBe(1);
+    expect(await act({ title: 'Hello', requestKey: crypto.randomUUID() })).toEqual({
+      ok: true,
+      data: { run: 2 },
+    });
+  });
+
+  it('refuses a missing or malformed key before the handler, and checks the guard and input first', async () => {
+    const { ledger, keys } = memoryLedger();
+    const run = vi.fn(async () => 'done');
+    const act = lib.action({ name: name('once'), schema, guard: 'staff', once: ledger }, run);
+    // Signed out: the guard answers, no key is used up.
+    expect(await act({ title: 'Hello', requestKey: crypto.randomUUID() })).toMatchObject({ status: 401 });
+    who.user = ada;
+    who.role = 'staff';
+    for (const requestKey of [undefined, '', 'not-a-key', ['a', 'b']])
+      expect(await act({ title: 'Hello', requestKey })).toEqual({
+        ok: false,
+        status: 400,
+        error: 'invalid',
+        fieldErrors: { _form: 'requestKey' },
+      });
+    // Invalid input: 422, and the key stays unused for the corrected form.
+    const requestKey = crypto.randomUUID();
+    expect(await act({ title: 'x', requestKey })).toMatchObject({ status: 422 });
+    expect(keys.size).toBe(0);
+    expect(await act({ title: 'Hello', requestKey })).toEqual({ ok: true, data: 'done' });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives a thrown handler's key back, so the retry runs", async () => {
+    const { ledger, keys } = memoryLedger();
+    let fail = true;
+    const act = lib.action({ name: name('once'), schema, guard: 'staff', once: ledger }, async () => {
+      if (fail) throw new Error('database went away');
+      return 'done';
+    });
+    who.user = ada;
+    who.role = 'staff';
+    const requestKey = crypto.randomUUID();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await act({ title: 'Hello', requestKey })).toMatchObject({ status: 500, error: 'server' });
+    } finally {
+      log.mockRestore();
+    }
+    expect(keys.size).toBe(0);
+    fail = false;
+    expect(await act({ title: 'Hello', requestKey })).toEqual({ ok: true, data: 'done' });
+  });
+});
+
 describe('route()', () => {
   const request = (headers: Record<string, string> = {}) =>
     new Request('http://localhost/api/thing', {
@@ -283,9 +370,9 @@ describe('route()', () => {
         next = (chunk) => controller.enqueue(chunk);
       },
     }).pipeThrough(new TextEncoderStream());
-    const res = await lib.route(async () => new Response(body, { headers: { 'Content-Type': 'text/plain' } }))(
-      request(),
-    );
+    const res = await lib.route(
+      async () => new Response(body, { headers: { 'Content-Type': 'text/plain' } }),
+    )(request());
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     next('first');

@@ -167,7 +167,7 @@ export async function NetworkTable({
   const to = Math.min(network.total, network.page * network.pageSize);
   return (
     <>
-      <p role="status">{l('range', { from, to, total: network.total })}</p>
+      <p aria-live="polite">{l('range', { from, to, total: network.total })}</p>
       {network.rows.length === 0 ? (
         <p>{t('network.none')}</p>
       ) : (

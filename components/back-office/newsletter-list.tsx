@@ -126,7 +126,7 @@ export async function NewsletterTable({
       <p>
         {list.provider ? t('newsletter.provider', { provider: list.provider }) : t('newsletter.noProvider')}
       </p>
-      <p role="status">{l('range', { from, to, total: list.total })}</p>
+      <p aria-live="polite">{l('range', { from, to, total: list.total })}</p>
       {list.rows.length === 0 ? (
         <p>{t('newsletter.none')}</p>
       ) : (

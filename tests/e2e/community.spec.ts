@@ -274,6 +274,31 @@ test('in French the page and the form are French', { tag: '@browser-only' }, asy
   await expect(errorSummary(dialog).getByRole('heading', { name: 'Il y a un problème' })).toBeVisible();
 });
 
+test(
+  'the phone field wants a phone number: ten letters are refused, a +44 number is not (D20), in French too',
+  { tag: '@browser-only' },
+  async ({ page }) => {
+    await stubGeo(page, {});
+    const dialog = await openDialog(page);
+    await dialog.getByLabel('Phone number').fill('abcdefghij');
+    await dialog.getByRole('button', { name: 'Submit Registration' }).click();
+    await expect(fieldMessage(dialog, 'Please enter a valid phone number')).toBeVisible();
+    await expect(dialog.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Phone number').fill('+44 7700 900123');
+    await dialog.getByRole('button', { name: 'Submit Registration' }).click();
+    await expect(fieldMessage(dialog, 'Please enter a valid phone number')).toBeHidden();
+    await expect(fieldMessage(dialog, 'Name must be at least 2 characters')).toBeVisible();
+
+    await page.goto('/fr/community');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'S’inscrire gratuitement' }).click();
+    const french = page.getByRole('dialog', { name: 'Inscription au réseau' });
+    await french.getByLabel('Numéro de téléphone').fill('abcdefghij');
+    await french.getByRole('button', { name: 'Envoyer l’inscription' }).click();
+    await expect(fieldMessage(french, 'Veuillez saisir un numéro de téléphone valide')).toBeVisible();
+  },
+);
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds no WCAG A/AA violations on the page and in the open dialog (${theme})`, async ({
     page,

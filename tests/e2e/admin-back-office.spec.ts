@@ -123,7 +123,7 @@ test('a visitor’s enquiry is answered by staff from the inbox, and the answer 
   );
   await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   await page.getByRole('main').getByLabel('Search', { exact: true }).fill(visitor);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Matching' })).toHaveText(
     'Matching enquiries: 1',
   );

@@ -93,7 +93,7 @@ test.describe('without JavaScript', () => {
     test.setTimeout(120_000);
     const visitor = uniqueEmail('inbox-d4-nojs');
     // The visitor writes in with JavaScript (the contact form's own no-JS path is tested elsewhere).
-    const visitorContext = await browser.newContext();
+    const visitorContext = await browser.newContext({ javaScriptEnabled: true });
     const visitorPage = await visitorContext.newPage();
     await dismissCookieBanner(visitorPage);
     await sendEnquiry(

@@ -1,6 +1,6 @@
 'use client';
 
-import { type Messages, useLocale } from 'next-intl';
+import type { Messages } from 'next-intl';
 import { useActionState, useId } from 'react';
 
 import {
@@ -14,6 +14,7 @@ import type { ViewSection } from '@/lib/data-rights/view';
 import { type DataRightsFailure, dataRightsFailure } from '@/lib/data-rights/failure';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useLocale } from '@/i18n/client';
 import { useClientMessages } from '@/i18n/client-messages';
 
 const PROVIDER_KEYS = {

@@ -18,6 +18,8 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/admin/network',
   '/admin/newsletter',
   '/admin/outbox',
+  '/admin/people',
+  '/admin/people/*',
   '/admin/staff',
   '/archive',
   '/archive/view/*',

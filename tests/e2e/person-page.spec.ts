@@ -112,8 +112,9 @@ test('one address: enquiry, registration, subscription, account and course on on
     await personLink.click();
   } else {
     await page.goto('/admin/people');
-    await page.getByRole('searchbox', { name: 'Name or email' }).fill('Personpage');
-    await page.getByRole('button', { name: 'Search' }).click();
+    const search = page.getByRole('main').getByRole('search');
+    await search.getByRole('searchbox', { name: 'Name or email' }).fill('Personpage');
+    await search.getByRole('button', { name: 'Search' }).click();
     const hit = page.getByTestId('person-hit').filter({ hasText: email });
     await expect(hit).toHaveCount(1);
     await expect(hit).toContainText('1 enquiry');

@@ -10,6 +10,8 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/about',
   '/accessibility',
   '/admin',
+  '/admin/audit',
+  '/admin/courses',
   '/admin/data-rights',
   '/admin/discussions',
   '/admin/enquiries',

@@ -43,7 +43,7 @@ export type FilterFormProps = {
   id: string;
   /** Where the form goes: the list's own address (with the locale prefix for a public page). */
   action?: string;
-  /** The accessible name of the search landmark (`role="search"`); defaults to the search box's label. */
+  /** The accessible name of the search landmark (`role="search"`), when the page has more than one. */
   label?: string;
   /** The text search box, sent as `name` (default `q`). */
   search?: {
@@ -102,7 +102,7 @@ export function FilterForm({
     <form
       id={id}
       role="search"
-      aria-label={label ?? search?.label}
+      aria-label={label}
       action={action}
       method="get"
       className={

@@ -111,7 +111,8 @@ test('a student is refused; the admin lists, updates and exports', async ({
   expect(csv.headers()['content-disposition']).toMatch(
     /^attachment; filename="network-members-\d{4}-\d{2}-\d{2}\.csv"/,
   );
-  const text = await csv.text();
+  // The file starts with a UTF-8 BOM (so Excel reads accents); the header row follows it.
+  const text = (await csv.text()).replace(/^\uFEFF/, '');
   expect(text.split('\r\n')[0]).toBe(
     '"Registered (UK time)","Status","Name","Email","Phone","Membership","Organisation","Interests","Availability","Experience","Skills","Country","City","Language","Reference"',
   );

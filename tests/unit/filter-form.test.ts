@@ -25,12 +25,12 @@ const base = {
 
 describe('FilterForm (components/ui/filter-form.tsx)', () => {
   it('is a labelled GET search landmark whose controls are all labelled native fields', () => {
-    const html = renderToStaticMarkup(h(FilterForm, base));
+    const html = renderToStaticMarkup(h(FilterForm, { ...base, label: 'Filter the network registrations' }));
     const form = /^<form [^>]*>/.exec(html)?.[0] ?? '';
     for (const part of [
       'id="network-filters"',
       'role="search"',
-      'aria-label="Search by name, email or organisation"',
+      'aria-label="Filter the network registrations"',
       'action="/admin/network"',
       'method="get"',
     ])
@@ -43,6 +43,8 @@ describe('FilterForm (components/ui/filter-form.tsx)', () => {
     expect(html).toContain('<option value="active" selected="">Active</option>');
     expect(html).toMatch(/<button type="submit"[^>]*>Apply filters<\/button>/);
     expect(html).not.toContain('Clear');
+    // Without `label` the form has no name of its own, so the search box's label names only the box (archive).
+    expect(/^<form [^>]*>/.exec(renderToStaticMarkup(h(FilterForm, base)))?.[0]).not.toContain('aria-label');
   });
 
   it('keeps the other query parameters (never page, never its own fields) and offers Clear', () => {

@@ -102,7 +102,12 @@ async function playAttack(browser: Browser, email: string, admin: boolean) {
   await expect(again.getByRole('button', { name: /Account menu: Signed in as Real Owner/ })).toBeVisible({
     timeout: 20_000,
   });
-  expect(await session(again)).toEqual({ signedIn: true, name: 'Real Owner', isAdmin: admin });
+  expect(await session(again)).toEqual({
+    signedIn: true,
+    name: 'Real Owner',
+    isAdmin: admin,
+    role: admin ? 'admin' : null,
+  });
   if (admin) {
     await again.goto('/admin');
     // The back office opens (its first page), not the sign-in page.

@@ -68,6 +68,10 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+// One after the other: on a new database both tests would sign up the ADMIN_EMAILS admin at once, and the second
+// sign-up voids the first one's confirmation link (/login?error=link).
+test.describe.configure({ mode: 'serial' });
+
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });

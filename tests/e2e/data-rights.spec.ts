@@ -317,10 +317,10 @@ test('the request log keeps what was asked, how identity was checked and the one
   await page.goto('/admin/data-rights');
   await waitForHydration(page);
   const log = page.getByTestId('request-log');
-  await log.getByLabel('Request', { exact: true }).selectOption('erasure');
-  await log.getByLabel('Who asked', { exact: true }).selectOption('self');
-  await log.getByLabel('Identity checked by', { exact: true }).selectOption('address');
-  await log.getByLabel('Day received', { exact: true }).fill('2026-01-31');
+  await log.locator('select[name="kind"]').selectOption('erasure');
+  await log.locator('select[name="requester"]').selectOption('self');
+  await log.locator('select[name="identityCheck"]').selectOption('address');
+  await log.locator('input[name="receivedOn"]').fill('2026-01-31');
   await log.getByRole('button', { name: 'Log the request' }).click();
   await expect(log.getByRole('status')).toHaveText('The request is logged.');
   // 31 January: due the last day of February (one calendar month), overdue by now.
@@ -329,13 +329,13 @@ test('the request log keeps what was asked, how identity was checked and the one
   await expect(row).toContainText('A reply from the address we hold');
   await expect(row).toContainText(/February 28, 2026 \(Overdue\)/);
   expect(await axeViolations(page)).toEqual([]);
-  await row.getByLabel('Close as', { exact: true }).selectOption('done');
+  await row.locator('select[name="outcome"]').selectOption('done');
   await row.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(log.getByRole('status')).toHaveText('The request is closed.');
   await expect(log.getByTestId('request-row').first()).toContainText(/^.*Answered on /);
   // A day in the future is refused, and nothing is logged.
   const rows = await log.getByTestId('request-row').count();
-  await log.getByLabel('Day received', { exact: true }).evaluate((input: HTMLInputElement) => {
+  await log.locator('input[name="receivedOn"]').evaluate((input: HTMLInputElement) => {
     input.removeAttribute('max');
     input.value = '2999-01-01';
   });

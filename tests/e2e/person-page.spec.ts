@@ -134,7 +134,7 @@ test('one address: enquiry, registration, subscription, account and course on on
   await expect(record.getByTestId('person-newsletter')).toContainText('Active');
   await expect(record.getByTestId('person-account')).toHaveCount(1);
   await expect(record.getByTestId('person-course')).toContainText(UNLEARNING.title);
-  await expect(record.getByRole('region', { name: 'Consents' })).toContainText('Newsletter: consent given');
+  await expect(record.locator('#person-consents').locator('..')).toContainText('Newsletter: consent given');
   await expect(
     record.getByTestId('person-send').filter({ hasText: 'Enquiry forwarded to the team' }),
   ).toHaveCount(1);

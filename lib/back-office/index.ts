@@ -26,8 +26,7 @@ import { countUnreadEnquiries, getDb } from '@/lib/db';
  */
 export { adminMetadata } from './metadata';
 export { parseInboxQuery, parseLogsFilter, parseSubscriberFilter, parseVolunteerFilter } from './filters';
-export type { LogsFilter } from './filters';
-export type { SubscriberFilterInput, VolunteerFilterInput } from './filters';
+export type { LogsFilter, SubscriberFilterInput, VolunteerFilterInput } from './filters';
 export { parseDeliveryFilter } from './filters';
 export type { DeliveryFilterInput } from './filters';
 export { getLabels, labelList } from './labels';

@@ -156,7 +156,9 @@ export const envSchema = z.object({
   INBOUND_MAIL_ADDRESS: optionalEmail.pipe(
     z
       .string()
-      .refine((v) => !v.includes('+'), { error: 'must be a plain address such as reply@mg.example.org (no +)' })
+      .refine((v) => !v.includes('+'), {
+        error: 'must be a plain address such as reply@mg.example.org (no +)',
+      })
       .optional(),
   ),
   MAILGUN_WEBHOOK_SIGNING_KEY: optionalString.pipe(

@@ -357,18 +357,42 @@ describe('step-up, roles and confirmed addresses (NL2, NM4, D21)', () => {
     for (const password of ['', 'not the admin password'])
       expect(
         await digest(
-          setRoleAction(form({ requestKey: crypto.randomUUID(), email: 'target@example.org', role: 'admin', password, locale: 'en' })),
+          setRoleAction(
+            form({
+              requestKey: crypto.randomUUID(),
+              email: 'target@example.org',
+              role: 'admin',
+              password,
+              locale: 'en',
+            }),
+          ),
         ),
       ).toMatch(/^NEXT_REDIRECT;replace;\/admin\/staff\?error=wrongPassword;/);
     expect(await roleOf()).toEqual([]);
     expect(
       await digest(
-        setRoleAction(form({ requestKey: crypto.randomUUID(), email: 'target@example.org', role: 'staff', password: PASSWORD, locale: 'en' })),
+        setRoleAction(
+          form({
+            requestKey: crypto.randomUUID(),
+            email: 'target@example.org',
+            role: 'staff',
+            password: PASSWORD,
+            locale: 'en',
+          }),
+        ),
       ),
     ).toMatch(/^NEXT_REDIRECT;replace;\/admin\/staff\?done=roleChanged;/);
     expect(await roleOf()).toEqual(['staff']);
     await digest(
-      setRoleAction(form({ requestKey: crypto.randomUUID(), email: 'target@example.org', role: 'none', password: PASSWORD, locale: 'en' })),
+      setRoleAction(
+        form({
+          requestKey: crypto.randomUUID(),
+          email: 'target@example.org',
+          role: 'none',
+          password: PASSWORD,
+          locale: 'en',
+        }),
+      ),
     );
     expect(await roleOf()).toEqual([]);
   });

@@ -37,7 +37,7 @@ export async function RequestLog({
   /** UK today, 'YYYY-MM-DD' (the day field's default and maximum). */
   today: string;
 }) {
-  const t = await getTranslations({ locale, namespace: 'DataRights.requests' });
+  const t = await getTranslations({ locale, namespace: 'DataRightsRequests' });
   const shown = (REQUEST_NOTICES as readonly string[]).includes(notice ?? '')
     ? (notice as RequestNotice)
     : null;

@@ -9,7 +9,7 @@ import type { PersonalDataExport } from './index';
 
 /**
  * The admin's look-up as a person reads it (D14 of the back-office review): each kind of row under its translated
- * heading, each field under a translated label (`DataRights.fields.*`), stored codes as their labels
+ * heading, each field under a translated label (`DataRightsFields.*`), stored codes as their labels
  * (lib/back-office/labels.ts: statuses, kinds, interests, countries, languages), times in the site's format in the
  * admin's language and UK time (lib/utils/format.ts), lists joined, an outbox item's payload as its fields. Pure given the messages; the JSON download keeps
  * the raw document.
@@ -70,7 +70,7 @@ export function personalDataView(
   label: Labeler,
 ): ViewSection[] {
   const texts = (messages.DataRights ?? {}) as Record<string, unknown>;
-  const fieldLabels = (texts.fields ?? {}) as Record<string, string>;
+  const fieldLabels = (messages.DataRightsFields ?? {}) as Record<string, string>;
   const none = fieldLabels._empty ?? '—';
   const time = { format: (date: Date) => formatDateTime(date, locale) };
   const yesNo = (v: boolean) => (v ? (fieldLabels._yes ?? 'yes') : (fieldLabels._no ?? 'no'));

@@ -156,7 +156,7 @@ describe('person record (PGlite in memory)', () => {
     );
     const registrations = view.find((s) => s.kind === 'registrations')!;
     const fields = Object.fromEntries(registrations.rows[0]!.map((f) => [f.key, f]));
-    expect(fields.membershipType!.label).toBe(fr.DataRights.fields.membershipType);
+    expect(fields.membershipType!.label).toBe(fr.DataRightsFields.membershipType);
     expect(fields.status!.value).toBe(fr.BackOffice.labels.volunteerStatus.new);
     expect(fields.country!.value).toBe('Royaume-Uni');
     const newsletter = Object.fromEntries(
@@ -170,7 +170,7 @@ describe('person record (PGlite in memory)', () => {
     // Every field of the export has a label in every language (none falls back to the column name).
     for (const section of personalDataView(data, 'en', en as never, createLabeler('en', en as never)))
       for (const row of section.rows)
-        for (const field of row) expect(Object.keys(en.DataRights.fields), field.key).toContain(field.key);
+        for (const field of row) expect(Object.keys(en.DataRightsFields), field.key).toContain(field.key);
   });
 
   it('logs requests with the one-month deadline and no personal data, and closes them once', async () => {

@@ -277,7 +277,7 @@ describe('course manage page: enrolled students', () => {
     expect(html).toContain('0% · lessons completed: 0');
     expect(html).toContain('Not started');
     expect(html).toContain('None yet');
-    expect(html).toContain(`href="/api/courses/${courseId}/students"`);
+    expect(html).toContain(`href="/api/courses/${courseId}/students?locale=en"`);
   });
 });
 
@@ -457,6 +457,6 @@ describe('CSV route handlers', () => {
     await as('admin');
     const res = await call();
     expect(res.status).toBe(200);
-    expect((await res.text()).split('\r\n')[0]).toContain('"user_id","name","email"');
+    expect((await res.text()).split('\r\n')[0]).toContain('"Name","Email","Enrolled (UK time)"');
   });
 });

@@ -36,6 +36,7 @@ import { testEngines } from '../helpers/test-engines';
  */
 const TABLES = [
   'admin_audit',
+  'back_office_requests',
   'course_certificates',
   'course_enrollments',
   'course_lessons',

@@ -87,7 +87,7 @@ export async function EnquiryForms({
           action={updateEnquiryAction}
           locale={locale}
           fields={fields}
-          className="flex flex-wrap items-end gap-3"
+          className="flex max-w-full flex-wrap items-end gap-3"
         >
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('enquiries.status')}</span>
@@ -99,9 +99,10 @@ export async function EnquiryForms({
               ))}
             </Select>
           </label>
-          <label className="flex min-w-0 flex-col gap-1">
+          <label className="flex max-w-full min-w-0 flex-col gap-1">
             <span className="font-medium">{t('enquiries.assignedTo')}</span>
-            <Select name="assignedTo" defaultValue={enquiry.assignedTo ?? ''} compact>
+            {/* A select is as wide as its longest option (a long staff address): never wider than the row. */}
+            <Select name="assignedTo" defaultValue={enquiry.assignedTo ?? ''} compact className="max-w-full">
               <option value="">{t('enquiries.nobody')}</option>
               {holders
                 .filter((h) => h.email)
@@ -124,7 +125,7 @@ export async function EnquiryForms({
             className="space-y-3"
           >
             {kind === 'reply' ? (
-              <p id="reply-frame" className="text-sm text-muted">
+              <p id="reply-frame" className="text-sm [overflow-wrap:anywhere] text-muted">
                 {ti('enquiry.replyFrame', replyFrame)}
               </p>
             ) : null}

@@ -1,3 +1,5 @@
+import { londonOffsetMs } from '@/lib/utils/format';
+
 /**
  * CSV exports of the back office (docs/ARCHITECTURE.md §5): RFC 4180 text with CRLF line ends, every cell quoted, a
  * UTF-8 BOM (so Excel reads accents), and spreadsheet formulas neutralised. Pure except `csvStream`, which reads the
@@ -41,20 +43,10 @@ export function needsFormulaGuard(text: string): boolean {
   return FORMULA_START.test(text) && !isPlainPhone(text) && !isPlainEmail(text);
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CSV_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `date` in Europe/London as `YYYY-MM-DD HH:mm` (e.g. 2026-07-01T09:30Z → '2026-07-01 10:30'). */
 export function csvTime(date: Date): string {
-  const part = Object.fromEntries(timeFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  const local = new Date(date.getTime() + londonOffsetMs(date.getTime()));
+  return local.toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The calendar date of `date` in Europe/London as `YYYY-MM-DD` (for file names). */

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { londonDay } from '@/lib/utils/format';
+
 import {
   DATA_RIGHTS_REQUEST_ACTION,
   DATA_RIGHTS_REQUEST_CLOSE_ACTION,
@@ -74,7 +76,7 @@ export interface DataRightsRequest {
 
 /** Today in the UK, 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  return londonDay(now);
 }
 
 type Actor = { id: string; email: string };

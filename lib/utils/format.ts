@@ -226,3 +226,20 @@ export function formatEventWhen(
     ? `${startText} ${to} ${formatTime(end, locale)}`
     : `${startText} - ${formatDate(end, locale)} ${to} ${formatTime(end, locale)}`;
 }
+
+/** A file size for people, in the locale's digits: '820 kB', '1.4 MB' (decimal units, as file managers show). */
+export function formatFileSize(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit <= 1 ? 0 : 1,
+  }).format(value);
+}

@@ -56,6 +56,10 @@ const AUDITED: Record<string, Record<string, string>> = {
     "`${path}?${filters ? `${filters}&` : ''}${notice}`":
       "`path` is the action's constant page path (an enquiry's only for a UUID id); filters are re-parsed and URLSearchParams-encoded; the notice is a key of lib/back-office/shared.ts's lists",
   },
+  'lib/back-office/network.ts': {
+    'new URL(`${localizedPath(toLocale(locale), path)}?error=noSelection`, request.url)':
+      "selectionMissing(): `path` is typed to two constant list paths, the locale through toLocale(); relative to the request's own origin",
+  },
   'lib/mailing/unsubscribe-api.ts': {
     '`${path}${search}`': 'path is localizeHref(constant); search a URLSearchParams of a zod-checked token',
   },

@@ -88,7 +88,9 @@ const setVolunteerStatuses = staffAction('network-status-bulk', ops.setVolunteer
 
 /** Network list: set the status of the ticked registrations (`ids`, `to`). */
 export async function setVolunteerStatusesAction(form: FormData): Promise<void> {
-  const result = form.getAll('ids').length ? await setVolunteerStatuses(form) : noSelection;
+  // Anything but a form (a forged call) goes to the pipeline, which refuses it; an empty selection is told so.
+  const result =
+    form instanceof FormData && !form.getAll('ids').length ? noSelection : await setVolunteerStatuses(form);
   await respond(form, result, {
     path: '/admin/network',
     done: 'statusesSaved',
@@ -123,7 +125,9 @@ const resyncSubscribers = staffAction('newsletter-resync-bulk', ops.resyncSubscr
 
 /** Newsletter list: send the ticked subscribers' state to the mailing provider now (`ids`). */
 export async function resyncSubscribersAction(form: FormData): Promise<void> {
-  const result = form.getAll('ids').length ? await resyncSubscribers(form) : noSelection;
+  // Anything but a form (a forged call) goes to the pipeline, which refuses it; an empty selection is told so.
+  const result =
+    form instanceof FormData && !form.getAll('ids').length ? noSelection : await resyncSubscribers(form);
   await respond(form, result, {
     path: '/admin/newsletter',
     done: (data) => (data.failed > 0 ? 'resyncSelectionFailed' : 'resyncedSelection'),

@@ -217,7 +217,7 @@ test('a non-admin is turned away and refused; an admin creates, edits and publis
     await expect(page.getByTestId('test-course').filter({ hasText: '£25' }).first()).toBeVisible();
     await page.goto('/courses');
     await expect(
-      page.getByTestId('course-list').getByRole('link', { name: `${title} (edited)` }),
+      page.getByTestId('course-list').getByRole('link', { name: `${title} (edited)`, exact: true }),
     ).toHaveAttribute('href', `/courses/${courseId}`);
   } finally {
     await sql?.end();
